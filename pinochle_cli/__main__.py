@@ -1,0 +1,4 @@
+from pinochle_cli.cli import main
+
+if __name__ == "__main__":
+    main()

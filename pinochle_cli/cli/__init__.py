@@ -1,0 +1,32 @@
+"""The command line: parse, call the library, format. Nothing here computes game results."""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from .common import CONTEXT_SETTINGS, PinochleGroup
+from .estimate_cmd import estimate
+from .legal_cmd import legal
+from .meld_cmd import meld
+from .record_cmd import record
+from .rulesets_cmd import rulesets
+from .score_cmd import score
+
+
+@click.group(cls=PinochleGroup, context_settings=CONTEXT_SETTINGS)
+@click.version_option(__version__, "--version", prog_name="pinochle")
+def cli() -> None:
+    """Pinochle at the table: exact meld, legal plays, score sheets and bid estimates.
+
+    Rulesets: two-handed, single-deck (default), single-deck-small, double-deck, or your own
+    YAML file (-r PATH). Exit codes: 0 ok, 1 the answer is no, 2 bad input.
+    """
+
+
+for command in (meld, legal, score, estimate, record, rulesets):
+    cli.add_command(command)
+
+
+def main() -> None:
+    cli(prog_name="pinochle")

@@ -1,0 +1,72 @@
+"""What every command shares: ruleset/option/trump/JSON options and output helpers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+import click
+from tabulate import tabulate
+
+from ..cards import Suit, parse_suit
+from ..errors import CardError, PinochleError
+from ..ruleset import Ruleset, load_ruleset, parse_options
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def ruleset_options(func: F) -> F:
+    """``-r/--ruleset`` and repeatable ``-o/--option``; read with ``get_ruleset``."""
+    func = click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+                        help="A ruleset option, e.g. -o target=75 (repeatable).")(func)
+    func = click.option("-r", "--ruleset", "ruleset", metavar="NAME|PATH", default=None,
+                        help="Bundled ruleset name or YAML path [default: $PINOCHLE_RULESET or single-deck].")(func)
+    return func
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of tables.")(func)
+
+
+def trump_option(required: bool = False) -> Callable[[F], F]:
+    def deco(func: F) -> F:
+        return click.option("-t", "--trump", "trump", metavar="SUIT", required=required, default=None,
+                            help="Trump suit: S H D C, a suit name or ♠ ♥ ♦ ♣.")(func)
+    return deco
+
+
+def get_ruleset(ruleset: str | None, options: Sequence[str]) -> Ruleset:
+    return load_ruleset(ruleset, parse_options(options))
+
+
+def get_trump(text: str | None, rules: Ruleset | None = None) -> Suit | None:
+    if text is None:
+        return None
+    suit = parse_suit(text)
+    if rules is not None and suit not in rules.suits:
+        raise CardError(f'"{text}" is not a suit of the {rules.name} pack')
+    return suit
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any) -> str:
+    return tabulate(list(rows), headers=list(headers), **kw)
+
+
+class PinochleGroup(click.Group):
+    """A click group that turns the package's errors into ``Error: …`` and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PinochleError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(2)
+        except BrokenPipeError:
+            ctx.exit(0)

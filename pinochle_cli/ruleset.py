@@ -1,0 +1,773 @@
+"""Rulesets: YAML files validated into a frozen ``Ruleset`` that the engine reads.
+
+Everything the game does comes from here: the deck, seats, counters, trick duties, the meld
+table, the auction, trump eligibility, the exchange, deal scoring, the match and options.
+No code anywhere asks which ruleset it holds. Options are named choices whose values are
+patches (dotted path → value) on the document; the patched document is validated again.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, parse_rank, parse_suit
+from .errors import OptionError, RulesetError
+from .schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail
+from .yamlsource import Node, YamlError, load_node, load_text
+
+__all__ = [
+    "SCHEMA_VERSION", "Auction", "CardPattern", "Combination", "Duty", "Match", "OptionSpec",
+    "Outcome", "PlayRules", "Ruleset", "Scoring", "bundled_names", "bundled_path", "json_schema",
+    "load_ruleset", "parse_options", "DEFAULT_RULESET",
+]
+
+SCHEMA_VERSION = 1
+DEFAULT_RULESET = "single-deck"
+ENV_RULESET = "PINOCHLE_RULESET"
+
+# --------------------------------------------------------------------------- the schema
+
+RANK_RE = r"A|10|T|K|Q|J|9"
+SUIT_RE = r"S|H|D|C|♠|♥|♦|♣"
+RANK = Pattern(RANK_RE, "a rank (A, 10, K, Q, J, 9)")
+SUIT = Pattern(SUIT_RE, "a suit (S, H, D, C)")
+CARD_PATTERN = Pattern(
+    f"(?:{RANK_RE})(?:[+*?]|{SUIT_RE})",
+    "a card pattern: a rank then a suit, + (trump), * (a suit that is not trump) or ? (any suit)")
+OUTCOME_VALUES = ("minus-bid", "minus-double-bid", "meld", "meld-and-counters", "nothing")
+DUTY_NAMES = ("follow", "trump", "beat")
+
+DUTY_OPTIONS = Obj({
+    "when": Field(Str(("always", "trump-led", "plain-led")),
+                  doc="when the duty applies: always, only on a trump lead, or only on a plain lead"),
+    "partner": Field(Bool(), doc="false: the duty lapses while the player's partner is winning the trick"),
+    "only_if_winning": Field(Bool(), doc="trump duty only: applies only when some trump held would win"),
+}, "duty conditions")
+DUTY = Union(Str(DUTY_NAMES), MapOf(DUTY_OPTIONS, Str(DUTY_NAMES), min_items=1,
+                                   description="a duty with conditions, e.g. {beat: {when: trump-led}}"),
+             description="a duty (follow, trump, beat) or a one-key mapping of a duty to conditions")
+OUTCOME = Obj({
+    "bidders": Field(Str(OUTCOME_VALUES), required=True),
+    "defenders": Field(Str(OUTCOME_VALUES), required=True),
+}, "what each side scores")
+POINTS = Union(Int(0), Seq(Int(0), min_items=1), description="an integer or a list of integers")
+
+COMBINATION = Obj({
+    "class": Field(Str(), required=True, doc="a card counts at most once within a class"),
+    "cards": Field(Seq(CARD_PATTERN, min_items=1), required=True,
+                   doc="A+ a trump ace, K* a king of one non-trump suit, Q? any one suit, QS the queen of spades"),
+    "points": Field(POINTS, required=True,
+                    doc="points for 1, 2, 3 … copies declared together; more copies combine these"),
+    "label": Field(Str(), doc="a longer name for tables"),
+}, "a meld combination")
+
+OPTION = Obj({
+    "description": Field(Str()),
+    "default": Field(Str(numbers=True), required=True),
+    "choices": Field(MapOf(Nullable(MapOf(Whatever())), min_items=1), required=True,
+                     doc="choice → patch: dotted path → value, applied to this document"),
+}, "an option")
+
+
+def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
+    """Relations between fields, reported at the line of the field at fault."""
+    def at(*keys: str) -> tuple[Node, str]:
+        n, p = node, path
+        for k in keys:
+            child = n.get(k) if n.kind == "map" else None
+            if child is None:
+                break
+            n, p = child, f"{p}.{k}" if p else k
+        return n, p
+
+    deck = doc["deck"]
+    ranks = {parse_rank(r) for r in deck["ranks"]}
+    size = len(deck["suits"]) * len(ranks) * deck["copies"]
+    players, hand_size = doc["players"], doc["hand_size"]
+    stock = doc.get("stock")
+    if players * hand_size > size:
+        n, p = at("hand_size")
+        raise fail(n, p, f"{players} hands of {hand_size} need {players * hand_size} cards; the deck has {size}")
+    rest = size - players * hand_size
+    if stock is None and rest:
+        n, p = at("hand_size")
+        raise fail(n, p, f"{players} hands of {hand_size} leave {rest} cards undealt and there is no stock")
+    if stock is not None and (rest == 0 or rest % players):
+        n, p = at("stock")
+        raise fail(n, p, f"a stock of {rest} cards cannot be drawn evenly by {players} players")
+    seats = doc.get("partnerships") or [[s] for s in range(players)]
+    flat = sorted(s for team in seats for s in team)
+    if flat != list(range(players)):
+        n, p = at("partnerships")
+        raise fail(n, p, f"each seat 0..{players - 1} must be in exactly one partnership, got {seats}")
+    counters_node = node.get("counters")
+    for key, (kn, _) in counters_node.entries.items() if counters_node else []:
+        if parse_rank(key) not in ranks:
+            raise fail(kn, f"counters.{key}", f"rank {key} is not in the deck")
+    for name, combo in doc["meld"].items():
+        cards_node, _ = at("meld", name, "cards")
+        for i, pattern in enumerate(combo["cards"]):
+            cp = CardPattern.parse(pattern)
+            cn = cards_node.items[i] if cards_node.kind == "seq" else cards_node
+            if cp.rank not in ranks or (cp.suit is not None and cp.suit.letter not in
+                                        {parse_suit(s).letter for s in deck["suits"]}):
+                raise fail(cn, f"meld.{name}.cards[{i}]", f"{pattern} is not in the deck")
+        copies_needed = max(sum(1 for q in combo["cards"] if q.upper() == pat.upper()) for pat in combo["cards"])
+        if copies_needed > deck["copies"]:
+            n, p = at("meld", name, "cards")
+            raise fail(n, p, f"needs {copies_needed} copies of one card; the deck has {deck['copies']}")
+    auction = doc.get("auction")
+    if auction is not None:
+        steps = auction["steps"]
+        if steps[0]["from"] != auction["minimum"]:
+            n, p = at("auction", "steps")
+            raise fail(n, p, f"the first step must start at the minimum bid {auction['minimum']}")
+        if any(b["from"] <= a["from"] for a, b in itertools.pairwise(steps)):
+            n, p = at("auction", "steps")
+            raise fail(n, p, "steps must start at increasing bids")
+    elif doc["trump"]["source"] == "bid":
+        n, p = at("trump", "source")
+        raise fail(n, p, "trump named by the bidder needs an auction")
+    if doc["trump"]["source"] == "turn-up" and stock is None:
+        n, p = at("trump", "source")
+        raise fail(n, p, "a turned-up trump needs a stock")
+    if doc.get("exchange", 0) > hand_size:
+        n, p = at("exchange")
+        raise fail(n, p, f"cannot pass {doc['exchange']} cards from a hand of {hand_size}")
+    if doc.get("exchange", 0) and len(seats[0]) < 2:
+        n, p = at("exchange")
+        raise fail(n, p, "an exchange needs partnerships")
+    scoring = doc["scoring"]
+    for i, name in enumerate(scoring.get("kept_if_only", [])):
+        if name not in doc["meld"]:
+            n, p = at("scoring", "kept_if_only")
+            raise fail(n.items[i] if n.kind == "seq" else n, f"scoring.kept_if_only[{i}]",
+                       f"{name!r} is not a combination of the meld table")
+    match = doc["match"]
+    if (match.get("target") is None) == (match.get("deals") is None):
+        n, p = at("match")
+        raise fail(n, p, "give exactly one of target (points) and deals (a number of deals)")
+    for key in ("redeal",):
+        red = doc.get(key)
+        if red:
+            for sub in ("at_least", "at_most"):
+                for r in red.get(sub, {}):
+                    if parse_rank(r) not in ranks:
+                        n, p = at(key, sub)
+                        raise fail(n, f"{p}.{r}", f"rank {r} is not in the deck")
+
+
+RULESET_SCHEMA = Obj({
+    "schema_version": Field(Int(1), required=True, doc="the ruleset format's version; this program reads 1"),
+    "name": Field(Str(), required=True),
+    "aliases": Field(Seq(Str())),
+    "description": Field(Str()),
+    "source": Field(Str(), doc="where the rules come from"),
+    "deck": Field(Obj({
+        "suits": Field(Seq(SUIT, min_items=1, unique=True), required=True),
+        "ranks": Field(Seq(RANK, min_items=1, unique=True), required=True, doc="high to low"),
+        "copies": Field(Int(1), required=True),
+    }, "the deck"), required=True),
+    "players": Field(Int(2), required=True),
+    "partnerships": Field(Seq(Seq(Int(0), min_items=1), min_items=2),
+                          doc="seats of each side, clockwise from 0; omitted: every player alone"),
+    "hand_size": Field(Int(1), required=True),
+    "stock": Field(Nullable(Obj({
+        "turn_up_trump": Field(Bool(), doc="the stock's bottom card is turned up for trump and drawn last"),
+    }, "the stock")), doc="cards left after the deal; drawn after each trick (winner first)"),
+    "counters": Field(MapOf(Int(0), RANK), required=True, doc="points per rank captured in tricks"),
+    "last_trick": Field(Int(0), required=True, doc="bonus for winning the last trick"),
+    "play": Field(Obj({
+        "leader": Field(Str(("bidder", "dealer-left")), required=True,
+                        doc="who leads the first trick"),
+        "duties": Field(Seq(DUTY), required=True, doc="applied in order, each narrowing the legal cards"),
+        "stock_duties": Field(Seq(DUTY), doc="duties while the stock lasts"),
+    }, "the trick rules"), required=True),
+    "redeal": Field(Nullable(Obj({
+        "at_least": Field(MapOf(Int(0), RANK)),
+        "at_most": Field(MapOf(Int(0), RANK)),
+    }, "a redeal condition")), doc="a hand that may call a redeal"),
+    "auction": Field(Nullable(Obj({
+        "minimum": Field(Int(0), required=True),
+        "steps": Field(Seq(Obj({
+            "from": Field(Int(0), required=True),
+            "by": Field(Int(1), required=True),
+        }, "a step"), min_items=1), required=True,
+            doc="from a bid on, bids go up in steps of 'by' from that bid"),
+        "dealer_stuck": Field(Bool(), doc="if all others pass the dealer takes the minimum"),
+    }, "the auction")), doc="null: no bidding"),
+    "trump": Field(Obj({
+        "source": Field(Str(("bid", "turn-up")), required=True),
+        "eligible": Field(Str(("any", "marriage")), doc="marriage: a suit of which the bidder holds K and Q"),
+    }, "trump"), required=True),
+    "exchange": Field(Int(0), doc="cards the partner passes to the bidder, and back"),
+    "meld": Field(MapOf(COMBINATION, min_items=1), required=True),
+    "scoring": Field(Obj({
+        "keep_meld": Field(Str(("trick", "counter", "always")), required=True,
+                           doc="a side keeps its meld only if it took a trick / a counter point"),
+        "kept_if_only": Field(Seq(Str()), doc="meld made only of these combinations is kept regardless"),
+        "made_needs": Field(Str(("nothing", "trick", "counter")), doc="besides reaching the bid"),
+        "made": Field(Str(OUTCOME_VALUES), doc="what the bidders score when they make it"),
+        "set": Field(OUTCOME, doc="bidders short of the bid"),
+        "not_on_board": Field(Nullable(OUTCOME), doc="the bid cannot be reached even with every counter"),
+        "concede": Field(Nullable(OUTCOME), doc="the bidders throw the deal in after the meld"),
+        "no_trump": Field(Nullable(OUTCOME), doc="the bidder holds no suit they may name"),
+    }, "deal scoring"), required=True),
+    "match": Field(Obj({
+        "target": Field(Nullable(Int(1))),
+        "deals": Field(Nullable(Int(1))),
+        "both_reach": Field(Str(("bidders", "higher")), doc="both sides reach the target on one deal"),
+        "tie": Field(Str(("another-deal", "draw")), doc="equal totals when a winner is due"),
+    }, "the match"), required=True),
+    "options": Field(MapOf(OPTION)),
+}, "a ruleset", post=_check_ruleset)
+
+
+@cache
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the format, generated from the same description as the loader."""
+    schema = RULESET_SCHEMA.to_json()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://pinochle-cli.invalid/ruleset.schema.json",
+        "title": "pinochle_cli ruleset",
+        **schema,
+    }
+
+
+# --------------------------------------------------------------------------- the model
+
+@dataclass(frozen=True)
+class CardPattern:
+    """A card of a combination relative to trump: a fixed suit, trump, a plain suit or any suit."""
+
+    rank: Rank
+    suit: Suit | None  # fixed suit, else None
+    mode: str  # "fixed" | "trump" | "plain" | "any"
+
+    @classmethod
+    def parse(cls, text: str) -> CardPattern:
+        text = text.replace("\ufe0f", "").strip()
+        head, tail = text[:-1], text[-1]
+        rank = parse_rank(head)
+        mode = {"+": "trump", "*": "plain", "?": "any"}.get(tail)
+        if mode:
+            return cls(rank, None, mode)
+        return cls(rank, parse_suit(tail), "fixed")
+
+    def __str__(self) -> str:
+        if self.mode == "fixed":
+            assert self.suit is not None
+            return f"{self.rank.label}{self.suit.symbol}"
+        return self.rank.label + {"trump": "+", "plain": "*", "any": "?"}[self.mode]
+
+
+@dataclass(frozen=True)
+class Combination:
+    name: str
+    klass: str
+    pattern: tuple[CardPattern, ...]
+    points: tuple[int, ...]  # value of 1, 2, … copies declared together
+    label: str = ""
+
+    def value(self, copies: int) -> int:
+        """Points for ``copies`` copies: the best split into groups the table prices."""
+        return _multiple_value(self.points, copies)
+
+    def instances(self, trump: Suit | None, suits: Sequence[Suit]) -> list[tuple[Card, ...]]:
+        """The concrete card sets for this trump: one per suit a ``*``/``?`` may stand for."""
+        modes = {p.mode for p in self.pattern}
+        if "trump" in modes and trump is None:
+            return []
+        if "plain" in modes:
+            choices: list[Suit | None] = [s for s in suits if s != trump]
+        elif "any" in modes:
+            choices = list(suits)
+        else:
+            choices = [None]
+        out = []
+        for var in choices:
+            cards = []
+            for p in self.pattern:
+                suit = {"fixed": p.suit, "trump": trump, "plain": var, "any": var}[p.mode]
+                assert suit is not None
+                cards.append(ALL_CARDS[int(suit) * 6 + int(p.rank)])
+            out.append(tuple(sorted(cards)))
+        return out
+
+
+@lru_cache(maxsize=4096)
+def _multiple_value(points: tuple[int, ...], copies: int) -> int:
+    best = [0] * (copies + 1)
+    for k in range(1, copies + 1):
+        best[k] = max(best[k - j] + points[j - 1] for j in range(1, min(k, len(points)) + 1))
+    return best[copies]
+
+
+@dataclass(frozen=True)
+class Duty:
+    name: str  # follow | trump | beat
+    when: str = "always"  # always | trump-led | plain-led
+    partner: bool = True  # applies while the partner is winning
+    only_if_winning: bool = False
+
+    def describe(self) -> str:
+        text = {"follow": "follow suit", "trump": "trump when void in the suit led",
+                "beat": "beat the winning card if able"}[self.name]
+        if self.name == "trump" and self.only_if_winning:
+            text += ", only when a trump would win"
+        if self.when != "always":
+            text += f" (only on a {self.when.replace('-led', '')} lead)"
+        if not self.partner:
+            text += " (not while the partner is winning)"
+        return text
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    leader: str
+    duties: tuple[Duty, ...]
+    stock_duties: tuple[Duty, ...] = ()
+
+
+@dataclass(frozen=True)
+class Auction:
+    minimum: int
+    steps: tuple[tuple[int, int], ...]  # (from, by)
+    dealer_stuck: bool = True
+
+    def is_valid_bid(self, bid: int) -> bool:
+        if bid < self.minimum:
+            return False
+        start, by = [s for s in self.steps if s[0] <= bid][-1]
+        return (bid - start) % by == 0
+
+    def next_bid(self, bid: int) -> int:
+        """The smallest valid bid above ``bid``."""
+        b = max(bid + 1, self.minimum)
+        while not self.is_valid_bid(b):
+            b += 1
+        return b
+
+    def ladder(self, upto: int) -> list[int]:
+        bids, b = [], self.minimum
+        while b <= upto:
+            bids.append(b)
+            b = self.next_bid(b)
+        return bids
+
+    def describe_steps(self) -> str:
+        parts = []
+        for i, (start, by) in enumerate(self.steps):
+            end = self.steps[i + 1][0] if i + 1 < len(self.steps) else None
+            rng = f"from {start}" + (f" below {end}" if end is not None else "")
+            parts.append(f"{rng}: steps of {by}")
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    bidders: str
+    defenders: str
+
+
+@dataclass(frozen=True)
+class Scoring:
+    keep_meld: str
+    kept_if_only: tuple[str, ...]
+    made_needs: str
+    made: str
+    set: Outcome
+    not_on_board: Outcome | None
+    concede: Outcome | None
+    no_trump: Outcome | None
+
+
+@dataclass(frozen=True)
+class Match:
+    target: int | None
+    deals: int | None
+    both_reach: str
+    tie: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    description: str
+    default: str
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A validated game definition. Build with ``load_ruleset``; never mutate."""
+
+    name: str
+    aliases: tuple[str, ...]
+    description: str
+    deck: Deck
+    players: int
+    partnerships: tuple[tuple[int, ...], ...]
+    hand_size: int
+    stock_size: int
+    turn_up_trump: bool
+    counters: Mapping[Rank, int]
+    last_trick: int
+    play: PlayRules
+    redeal_at_least: Mapping[Rank, int]
+    redeal_at_most: Mapping[Rank, int]
+    auction: Auction | None
+    trump_source: str
+    trump_eligible: str
+    exchange: int
+    meld: tuple[Combination, ...]
+    meld_classes: tuple[str, ...]
+    scoring: Scoring
+    match: Match
+    options: tuple[OptionSpec, ...]
+    chosen: Mapping[str, str]
+    path: str
+    doc: Mapping[str, Any] = field(repr=False)
+
+    @property
+    def has_stock(self) -> bool:
+        return self.stock_size > 0
+
+    @property
+    def suits(self) -> tuple[Suit, ...]:
+        return self.deck.suits
+
+    @property
+    def rank_order(self) -> tuple[Rank, ...]:
+        """Ranks high to low, for trick strength."""
+        return self.deck.ranks
+
+    def counter_value(self, card: Card) -> int:
+        return self.counters.get(card.rank, 0)
+
+    @property
+    def counter_total(self) -> int:
+        """Counter points in a whole deal, last trick included."""
+        return sum(self.counter_value(c) for c in self.deck.cards()) + self.last_trick
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.deck.size // self.players
+
+    def side_of(self, seat: int) -> int:
+        for i, team in enumerate(self.partnerships):
+            if seat in team:
+                return i
+        raise ValueError(f"no seat {seat}")
+
+    def partner_seats(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in self.partnerships[self.side_of(seat)] if s != seat)
+
+    def may_redeal(self, hand: Hand) -> bool:
+        """True when the hand meets the ruleset's redeal condition (e.g. five nines, no aces)."""
+        if not self.redeal_at_least and not self.redeal_at_most:
+            return False
+        by_rank = {r: 0 for r in Rank}
+        for c in hand:
+            by_rank[c.rank] += 1
+        return (all(by_rank[r] >= n for r, n in self.redeal_at_least.items())
+                and all(by_rank[r] <= n for r, n in self.redeal_at_most.items()))
+
+    def eligible_trumps(self, hand: Hand) -> list[Suit]:
+        """The suits the bidder may name holding ``hand`` (before any exchange)."""
+        if self.trump_eligible == "marriage":
+            return [s for s in self.suits if hand.count(Card(Rank.K, s)) and hand.count(Card(Rank.Q, s))]
+        return list(self.suits)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "players": self.players,
+            "deck_size": self.deck.size,
+            "hand_size": self.hand_size,
+            "minimum_bid": self.auction.minimum if self.auction else None,
+            "target": self.match.target,
+            "deals": self.match.deals,
+            "description": self.description,
+        }
+
+
+# --------------------------------------------------------------------------- loading
+
+def _rulesets_dir() -> Path:
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "rulesets", here.parent / "rulesets"):
+        if candidate.is_dir():
+            return candidate
+    return here / "rulesets"
+
+
+def bundled_names() -> list[str]:
+    order = ["two-handed", "single-deck", "single-deck-small", "double-deck"]
+    found = sorted(p.stem for p in _rulesets_dir().glob("*.yaml"))
+    return [n for n in order if n in found] + [n for n in found if n not in order]
+
+
+@cache
+def _alias_map() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in bundled_names():
+        out[name.lower()] = name
+        try:
+            node = load_node(str(_rulesets_dir() / f"{name}.yaml"))
+        except YamlError:
+            continue
+        aliases = node.get("aliases")
+        if aliases is not None and aliases.kind == "seq":
+            for a in aliases.items:
+                out.setdefault(a.raw.lower(), name)
+    return out
+
+
+def bundled_path(name: str) -> Path | None:
+    real = _alias_map().get(name.strip().lower())
+    return _rulesets_dir() / f"{real}.yaml" if real else None
+
+
+def _resolve(spec: str | os.PathLike[str] | None, base: str | None = None) -> str:
+    if spec is None or str(spec) == "":
+        spec = os.environ.get(ENV_RULESET) or DEFAULT_RULESET
+    text = str(spec)
+    bundled = bundled_path(text)
+    if bundled is not None and os.path.sep not in text and not text.endswith((".yaml", ".yml")):
+        return str(bundled)
+    candidate = Path(text) if base is None or os.path.isabs(text) else Path(base) / text
+    if candidate.is_file():
+        return str(candidate)
+    if bundled is not None:
+        return str(bundled)
+    names = ", ".join(bundled_names())
+    raise RulesetError(f"no bundled ruleset named {text!r} and no such file (bundled: {names})")
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` strings from ``-o`` into a mapping; malformed pairs are an ``OptionError``."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise OptionError(f"option {pair!r} is not KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _patch(root: Node, dotted: str, value: Node, where: Node, option: str) -> None:
+    keys = dotted.split(".")
+    node = root
+    for i, key in enumerate(keys):
+        last = i == len(keys) - 1
+        if node.kind != "map":
+            raise fail(where, f"options.{option}", f"patch path {dotted!r}: {'.'.join(keys[:i])} is not a mapping")
+        if last:
+            key_node = node.entries[key][0] if key in node.entries else where
+            node.entries[key] = (key_node, value)
+        else:
+            child = node.get(key)
+            if child is None or (child.kind == "scalar" and child.value is None):
+                child = Node("map", where.source, where.line, where.column)
+                node.entries[key] = (where, child)
+            node = child
+
+
+def _copy(node: Node) -> Node:
+    return Node(node.kind, node.source, node.line, node.column, node.value, node.raw,
+                [_copy(n) for n in node.items],
+                {k: (kn, _copy(v)) for k, (kn, v) in node.entries.items()})
+
+
+def _apply_choices(root: Node, doc: dict[str, Any], chosen: Mapping[str, str]) -> Node:
+    patched = _copy(root)
+    options_node = root.get("options")
+    for name, choice in chosen.items():
+        option_node = options_node.get(name) if options_node else None
+        choices_node = option_node.get("choices") if option_node else None
+        where = (choices_node.get(choice) if choices_node else None) or root
+        patch = doc["options"][name]["choices"][choice]
+        for dotted, value in (patch or {}).items():
+            _patch(patched, dotted, value, where.get(dotted) or where, name)
+    patched.entries.pop("options", None)
+    return patched
+
+
+def _select(doc: dict[str, Any], given: Mapping[str, str], source: str) -> dict[str, str]:
+    options = doc.get("options") or {}
+    for key, value in given.items():
+        match = {k.lower(): k for k in options}.get(key.lower())
+        if match is None:
+            valid = ", ".join(options) or "none"
+            raise OptionError(f"{doc['name']} has no option {key!r} (its options: {valid})")
+        choices = options[match]["choices"]
+        if str(value) not in choices:
+            lowered = {c.lower(): c for c in choices}
+            if str(value).lower() not in lowered:
+                raise OptionError(f"option {match}={value!r} is not a choice (choices: {', '.join(choices)})")
+    chosen: dict[str, str] = {}
+    given_l = {k.lower(): str(v) for k, v in given.items()}
+    for name, spec in options.items():
+        value = given_l.get(name.lower(), spec["default"])
+        lowered = {c.lower(): c for c in spec["choices"]}
+        if value.lower() not in lowered:
+            raise RulesetError(f"default {value!r} is not one of its choices", source=source,
+                               path=f"options.{name}.default")
+        chosen[name] = lowered[value.lower()]
+    return chosen
+
+
+def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, Any], path: str) -> Ruleset:
+    deck_doc = doc["deck"]
+    name = doc["name"]
+    deck = Deck(tuple(parse_suit(s) for s in deck_doc["suits"]),
+                tuple(parse_rank(r) for r in deck_doc["ranks"]), deck_doc["copies"],
+                name=f"the {name} pack")
+    players = doc["players"]
+    partnerships = tuple(tuple(t) for t in (doc.get("partnerships") or [[s] for s in range(players)]))
+
+    def duties(items: list[Any]) -> tuple[Duty, ...]:
+        out = []
+        for item in items:
+            if isinstance(item, str):
+                out.append(Duty(item))
+            else:
+                if len(item) != 1:
+                    raise RulesetError(f"a duty is one name with its conditions, got {sorted(item)}",
+                                       source=path, path="play.duties")
+                dname, cond = next(iter(item.items()))
+                out.append(Duty(dname, **cond))
+        return tuple(out)
+
+    play = doc["play"]
+    combos = []
+    classes: list[str] = []
+    for cname, c in doc["meld"].items():
+        pts = c["points"]
+        combos.append(Combination(cname, c["class"], tuple(CardPattern.parse(p) for p in c["cards"]),
+                                  tuple(pts) if isinstance(pts, list) else (pts,), c.get("label", "")))
+        if c["class"] not in classes:
+            classes.append(c["class"])
+    auction = doc.get("auction")
+    sc = doc["scoring"]
+
+    def outcome(d: dict[str, str] | None) -> Outcome | None:
+        return Outcome(d["bidders"], d["defenders"]) if d else None
+
+    set_outcome = outcome(sc.get("set")) or Outcome("minus-bid", "meld-and-counters")
+    match = doc["match"]
+    redeal = doc.get("redeal") or {}
+    total = deck.size
+    return Ruleset(
+        name=name,
+        aliases=tuple(doc.get("aliases", ())),
+        description=doc.get("description", ""),
+        deck=deck,
+        players=players,
+        partnerships=partnerships,
+        hand_size=doc["hand_size"],
+        stock_size=total - players * doc["hand_size"] if doc.get("stock") is not None else 0,
+        turn_up_trump=bool((doc.get("stock") or {}).get("turn_up_trump", False)),
+        counters={parse_rank(r): v for r, v in doc["counters"].items()},
+        last_trick=doc["last_trick"],
+        play=PlayRules(play["leader"], duties(play["duties"]), duties(play.get("stock_duties", []))),
+        redeal_at_least={parse_rank(r): v for r, v in redeal.get("at_least", {}).items()},
+        redeal_at_most={parse_rank(r): v for r, v in redeal.get("at_most", {}).items()},
+        auction=Auction(auction["minimum"], tuple((s["from"], s["by"]) for s in auction["steps"]),
+                        auction.get("dealer_stuck", True)) if auction else None,
+        trump_source=doc["trump"]["source"],
+        trump_eligible=doc["trump"].get("eligible", "any"),
+        exchange=doc.get("exchange", 0),
+        meld=tuple(combos),
+        meld_classes=tuple(classes),
+        scoring=Scoring(sc["keep_meld"], tuple(sc.get("kept_if_only", ())), sc.get("made_needs", "nothing"),
+                        sc.get("made", "meld-and-counters"), set_outcome,
+                        outcome(sc.get("not_on_board")), outcome(sc.get("concede")), outcome(sc.get("no_trump"))),
+        match=Match(match.get("target"), match.get("deals"), match.get("both_reach", "bidders"),
+                    match.get("tie", "draw")),
+        options=tuple(OptionSpec(k, v.get("description", ""), str(v["default"]), tuple(v["choices"]))
+                      for k, v in options.items()),
+        chosen=dict(chosen),
+        path=path,
+        doc=doc,
+    )
+
+
+def _check_version(root: Node) -> None:
+    if root.kind != "map":
+        raise RulesetError(f"a ruleset is a mapping, got {root.describe()}", source=root.source,
+                           line=root.line, column=root.column)
+    version = root.get("schema_version")
+    if version is None:
+        raise RulesetError(f"missing (required, and checked first; this program reads {SCHEMA_VERSION})",
+                           source=root.source, line=root.line, column=root.column, path="schema_version")
+    if version.kind != "scalar" or version.value != SCHEMA_VERSION or isinstance(version.value, bool):
+        raise fail(version, "schema_version",
+                   f"unsupported version {version.describe()} (this program reads {SCHEMA_VERSION})")
+
+
+def load_from_node(root: Node, options: Mapping[str, str] | None = None, *, path: str = "") -> Ruleset:
+    """Validate a parsed document, apply the chosen options, and build the ``Ruleset``."""
+    _check_version(root)
+    doc = RULESET_SCHEMA.check(root, "")
+    option_docs = doc.get("options") or {}
+    chosen = _select(doc, options or {}, root.source)
+    # every choice of every option must give a valid game (the others at their defaults)
+    defaults = {k: str(v["default"]) for k, v in option_docs.items()}
+    defaults = {k: {c.lower(): c for c in option_docs[k]["choices"]}.get(v.lower(), v) for k, v in defaults.items()}
+    for name, spec in option_docs.items():
+        for choice in spec["choices"]:
+            if choice != chosen.get(name):
+                RULESET_SCHEMA.check(_apply_choices(root, doc, {**defaults, name: choice}), "")
+    patched = _apply_choices(root, doc, chosen)
+    final = RULESET_SCHEMA.check(patched, "")
+    return _build(final, chosen, option_docs, path or root.source)
+
+
+def load_ruleset(spec: str | os.PathLike[str] | None = None, options: Mapping[str, str] | None = None,
+                 *, base: str | None = None) -> Ruleset:
+    """Load a bundled ruleset by name (or alias, any case) or a YAML file by path.
+
+    ``spec`` None: ``$PINOCHLE_RULESET`` or ``single-deck``. ``options``: choices by option name.
+    ``base``: folder that relative paths are read from (a record's folder).
+    """
+    path = _resolve(spec, base)
+    return _load_cached(path, tuple(sorted((options or {}).items())), _mtime(path))
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
+
+
+@lru_cache(maxsize=64)
+def _load_cached(path: str, options: tuple[tuple[str, str], ...], _mtime: float) -> Ruleset:
+    try:
+        root = load_node(path)
+    except YamlError as exc:
+        raise RulesetError(str(exc)) from None
+    return load_from_node(root, dict(options), path=path)
+
+
+def load_ruleset_text(text: str, source: str = "<ruleset>", options: Mapping[str, str] | None = None) -> Ruleset:
+    """Load a ruleset from YAML text (tests, embedded house rules)."""
+    try:
+        root = load_text(text, source)
+    except YamlError as exc:
+        raise RulesetError(str(exc)) from None
+    return load_from_node(root, options, path=source)
+
+
+def schema_json_text() -> str:
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"

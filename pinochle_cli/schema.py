@@ -1,0 +1,298 @@
+"""A small declarative schema: one description gives both the validator and the JSON Schema.
+
+Each type checks a located YAML ``Node`` and returns plain Python data, or raises
+``RulesetError`` with ``file:line:column``, the dotted path and what was expected. The same
+objects emit a JSON Schema (``to_json``), so the published schema file and the loader cannot
+drift apart (a test compares them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RulesetError
+from .yamlsource import Node
+
+__all__ = [
+    "Bool", "Field", "Int", "MapOf", "Nullable", "Obj", "Pattern", "Schema", "Seq", "Str",
+    "Union", "Whatever", "fail",
+]
+
+
+def fail(node: Node, path: str, message: str) -> RulesetError:
+    return RulesetError(message, source=node.source, line=node.line, column=node.column, path=path)
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+class Schema:
+    """Base type: ``check`` validates and converts; ``to_json`` describes."""
+
+    kinds: tuple[str, ...] = ("scalar",)
+    description = "a value"
+
+    def check(self, node: Node, path: str) -> Any:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def expect(self, node: Node, path: str) -> RulesetError:
+        return fail(node, path, f"expected {self.description}, got {node.describe()}")
+
+
+class Int(Schema):
+    def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
+        self.minimum, self.maximum = minimum, maximum
+        self.description = "an integer" if minimum is None else (
+            "a whole number" if minimum == 0 else f"an integer of at least {minimum}")
+
+    def check(self, node: Node, path: str) -> int:
+        if node.kind != "scalar" or isinstance(node.value, bool) or not isinstance(node.value, int):
+            raise self.expect(node, path)
+        value = int(node.value)
+        if self.minimum is not None and value < self.minimum:
+            raise fail(node, path, f"expected {self.description}, got {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise fail(node, path, f"expected at most {self.maximum}, got {value}")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+class Bool(Schema):
+    description = "true or false"
+
+    def check(self, node: Node, path: str) -> bool:
+        if node.kind != "scalar" or not isinstance(node.value, bool):
+            raise self.expect(node, path)
+        return bool(node.value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+class Str(Schema):
+    """Text; with ``choices``, one of them. Numbers written bare (``10``) are read as text."""
+
+    def __init__(self, choices: tuple[str, ...] | None = None, *, numbers: bool = False) -> None:
+        self.choices = choices
+        self.numbers = numbers
+        self.description = ("one of " + ", ".join(repr(c) for c in choices)) if choices else "text"
+
+    def check(self, node: Node, path: str) -> str:
+        ok = node.kind == "scalar" and (isinstance(node.value, str) or (
+            self.numbers and isinstance(node.value, int) and not isinstance(node.value, bool)))
+        if not ok:
+            raise self.expect(node, path)
+        text = node.raw
+        if self.choices is not None and text not in self.choices:
+            raise self.expect(node, path)
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        if self.choices is not None:
+            return {"enum": list(self.choices)}
+        if self.numbers:
+            return {"type": ["string", "integer"]}
+        return {"type": "string"}
+
+
+class Pattern(Schema):
+    """Text matching a regular expression (case-insensitive); bare numbers are read as text."""
+
+    def __init__(self, regex: str, description: str) -> None:
+        self.regex = regex
+        self._re = re.compile(f"^(?:{regex})$", re.IGNORECASE)
+        self.description = description
+
+    def check(self, node: Node, path: str) -> str:
+        if node.kind != "scalar" or node.value is None or isinstance(node.value, bool):
+            raise self.expect(node, path)
+        if not self._re.match(node.raw.replace("\ufe0f", "")):
+            raise self.expect(node, path)
+        return node.raw
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": ["string", "integer"], "pattern": f"(?i)^(?:{self.regex})$"}
+
+
+class Whatever(Schema):
+    """Any value; checked later by whoever uses it (option patches are re-validated whole)."""
+
+    kinds = ("scalar", "seq", "map")
+    description = "any value"
+
+    def check(self, node: Node, path: str) -> Node:
+        return node
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+
+class Nullable(Schema):
+    def __init__(self, inner: Schema) -> None:
+        self.inner = inner
+        self.kinds = inner.kinds
+        self.description = f"{inner.description} or null"
+
+    def check(self, node: Node, path: str) -> Any:
+        if node.kind == "scalar" and node.value is None:
+            return None
+        return self.inner.check(node, path)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"anyOf": [self.inner.to_json(), {"type": "null"}]}
+
+
+class Seq(Schema):
+    kinds = ("seq",)
+
+    def __init__(self, item: Schema, *, min_items: int = 0, unique: bool = False) -> None:
+        self.item, self.min_items, self.unique = item, min_items, unique
+        self.description = f"a list of {item.description}"
+
+    def check(self, node: Node, path: str) -> list[Any]:
+        if node.kind != "seq":
+            raise self.expect(node, path)
+        if len(node.items) < self.min_items:
+            raise fail(node, path, f"expected at least {self.min_items} item(s), got {len(node.items)}")
+        out = [self.item.check(n, f"{path}[{i}]") for i, n in enumerate(node.items)]
+        if self.unique:
+            seen: dict[str, int] = {}
+            for i, n in enumerate(node.items):
+                key = str(out[i]).upper()
+                if key in seen:
+                    raise fail(n, f"{path}[{i}]", f"{n.raw!r} is listed twice")
+                seen[key] = i
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.to_json()}
+        if self.min_items:
+            out["minItems"] = self.min_items
+        return out
+
+
+class Union(Schema):
+    """The first alternative whose kind (scalar, list, mapping) fits the value."""
+
+    def __init__(self, *options: Schema, description: str | None = None) -> None:
+        self.options = options
+        self.kinds = tuple(k for o in options for k in o.kinds)
+        self.description = description or " or ".join(o.description for o in options)
+
+    def check(self, node: Node, path: str) -> Any:
+        fitting = [o for o in self.options if node.kind in o.kinds]
+        if not fitting:
+            raise self.expect(node, path)
+        last: RulesetError | None = None
+        for option in fitting:
+            try:
+                return option.check(node, path)
+            except RulesetError as exc:
+                last = exc if last is None else last
+        assert last is not None
+        if len(fitting) > 1:
+            raise self.expect(node, path)
+        raise last
+
+    def to_json(self) -> dict[str, Any]:
+        return {"anyOf": [o.to_json() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class Field:
+    schema: Schema
+    required: bool = False
+    doc: str = ""
+
+
+class Obj(Schema):
+    """A mapping with known keys; unknown keys are refused at their own line."""
+
+    kinds = ("map",)
+
+    def __init__(self, fields: Mapping[str, Field], description: str = "a mapping",
+                 post: Callable[[dict[str, Any], Node, str], None] | None = None) -> None:
+        self.fields = dict(fields)
+        self.description = description
+        self.post = post
+
+    def check(self, node: Node, path: str) -> dict[str, Any]:
+        if node.kind != "map":
+            raise self.expect(node, path)
+        for key, (key_node, _) in node.entries.items():
+            if key not in self.fields:
+                known = ", ".join(self.fields)
+                raise fail(key_node, _join(path, key), f"unknown key {key!r} (expected one of: {known})")
+        out: dict[str, Any] = {}
+        for key, spec in self.fields.items():
+            child = node.get(key)
+            if child is None:
+                if spec.required:
+                    raise fail(node, _join(path, key), "missing (required)")
+                continue
+            out[key] = spec.schema.check(child, _join(path, key))
+        if self.post is not None:
+            self.post(out, node, path)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        props: dict[str, Any] = {}
+        for key, spec in self.fields.items():
+            js = spec.schema.to_json()
+            if spec.doc:
+                js = {**js, "description": spec.doc}
+            props[key] = js
+        out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+        required = [k for k, f in self.fields.items() if f.required]
+        if required:
+            out["required"] = required
+        return out
+
+
+class MapOf(Schema):
+    """A mapping whose keys are free (names, ranks) and whose values share one type."""
+
+    kinds = ("map",)
+
+    def __init__(self, value: Schema, key: Schema | None = None, *, min_items: int = 0,
+                 description: str | None = None) -> None:
+        self.value, self.key, self.min_items = value, key, min_items
+        self.description = description or f"a mapping of {value.description}"
+
+    def check(self, node: Node, path: str) -> dict[str, Any]:
+        if node.kind != "map":
+            raise self.expect(node, path)
+        if len(node.entries) < self.min_items:
+            raise fail(node, path, f"expected at least {self.min_items} entr{'y' if self.min_items == 1 else 'ies'}")
+        out: dict[str, Any] = {}
+        for key, (key_node, value_node) in node.entries.items():
+            if self.key is not None:
+                self.key.check(key_node, _join(path, key))
+            out[key] = self.value.check(value_node, _join(path, key))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "object", "additionalProperties": self.value.to_json()}
+        if self.key is not None:
+            key_js = self.key.to_json()
+            if "pattern" in key_js:
+                out["propertyNames"] = {"pattern": key_js["pattern"]}
+            elif "enum" in key_js:
+                out["propertyNames"] = {"enum": key_js["enum"]}
+        if self.min_items:
+            out["minProperties"] = self.min_items
+        return out
