@@ -78,13 +78,14 @@ OPTION = Obj({
 
 def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     """Relations between fields, reported at the line of the field at fault."""
-    def at(*keys: str) -> tuple[Node, str]:
+    def at(*keys: str, key: bool = False) -> tuple[Node, str]:
+        """The node at a path (its key's node with ``key=True``: where a mapping's line is)."""
         n, p = node, path
         for k in keys:
-            child = n.get(k) if n.kind == "map" else None
-            if child is None:
+            pair = n.entries.get(k) if n.kind == "map" else None
+            if pair is None:
                 break
-            n, p = child, f"{p}.{k}" if p else k
+            n, p = (pair[0] if key and k == keys[-1] else pair[1]), f"{p}.{k}" if p else k
         return n, p
 
     deck = doc["deck"]
@@ -100,12 +101,12 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
         n, p = at("hand_size")
         raise fail(n, p, f"{players} hands of {hand_size} leave {rest} cards undealt and there is no stock")
     if stock is not None and (rest == 0 or rest % players):
-        n, p = at("stock")
+        n, p = at("stock", key=True)
         raise fail(n, p, f"a stock of {rest} cards cannot be drawn evenly by {players} players")
     seats = doc.get("partnerships") or [[s] for s in range(players)]
     flat = sorted(s for team in seats for s in team)
     if flat != list(range(players)):
-        n, p = at("partnerships")
+        n, p = at("partnerships", key=True)
         raise fail(n, p, f"each seat 0..{players - 1} must be in exactly one partnership, got {seats}")
     counters_node = node.get("counters")
     for key, (kn, _) in counters_node.entries.items() if counters_node else []:
@@ -121,17 +122,17 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
                 raise fail(cn, f"meld.{name}.cards[{i}]", f"{pattern} is not in the deck")
         copies_needed = max(sum(1 for q in combo["cards"] if q.upper() == pat.upper()) for pat in combo["cards"])
         if copies_needed > deck["copies"]:
-            n, p = at("meld", name, "cards")
+            n, p = at("meld", name, "cards", key=True)
             raise fail(n, p, f"needs {copies_needed} copies of one card; the deck has {deck['copies']}")
     auction = doc.get("auction")
     if auction is not None:
         steps = auction["steps"]
         if steps[0]["from"] != auction["minimum"]:
-            n, p = at("auction", "steps")
+            n, p = at("auction", "steps", key=True)
             raise fail(n, p, f"the first step must start at the minimum bid {auction['minimum']}")
-        if any(b["from"] <= a["from"] for a, b in itertools.pairwise(steps)):
-            n, p = at("auction", "steps")
-            raise fail(n, p, "steps must start at increasing bids")
+        if any(b["from"] <= a.get("to", a["from"]) for a, b in itertools.pairwise(steps)):
+            n, p = at("auction", "steps", key=True)
+            raise fail(n, p, "steps must start at increasing bids, each after the previous step's end")
     elif doc["trump"]["source"] == "bid":
         n, p = at("trump", "source")
         raise fail(n, p, "trump named by the bidder needs an auction")
@@ -152,7 +153,7 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
                        f"{name!r} is not a combination of the meld table")
     match = doc["match"]
     if (match.get("target") is None) == (match.get("deals") is None):
-        n, p = at("match")
+        n, p = at("match", key=True)
         raise fail(n, p, "give exactly one of target (points) and deals (a number of deals)")
     for key in ("redeal",):
         red = doc.get(key)
@@ -199,8 +200,9 @@ RULESET_SCHEMA = Obj({
         "steps": Field(Seq(Obj({
             "from": Field(Int(0), required=True),
             "by": Field(Int(1), required=True),
+            "to": Field(Int(0), doc="the last bid of this step (inclusive); omitted: up to the next step"),
         }, "a step"), min_items=1), required=True,
-            doc="from a bid on, bids go up in steps of 'by' from that bid"),
+            doc="valid bids: from, from+by, from+2by … up to 'to' or the next step"),
         "dealer_stuck": Field(Bool(), doc="if all others pass the dealer takes the minimum"),
     }, "the auction")), doc="null: no bidding"),
     "trump": Field(Obj({
@@ -340,13 +342,16 @@ class PlayRules:
 @dataclass(frozen=True)
 class Auction:
     minimum: int
-    steps: tuple[tuple[int, int], ...]  # (from, by)
+    steps: tuple[tuple[int, int, int | None], ...]  # (from, by, to or None)
     dealer_stuck: bool = True
 
     def is_valid_bid(self, bid: int) -> bool:
+        """A bid at or above the minimum that lies on a step."""
         if bid < self.minimum:
             return False
-        start, by = [s for s in self.steps if s[0] <= bid][-1]
+        start, by, end = [s for s in self.steps if s[0] <= bid][-1]
+        if end is not None and bid > end:
+            return False
         return (bid - start) % by == 0
 
     def next_bid(self, bid: int) -> int:
@@ -365,9 +370,9 @@ class Auction:
 
     def describe_steps(self) -> str:
         parts = []
-        for i, (start, by) in enumerate(self.steps):
+        for i, (start, by, last) in enumerate(self.steps):
             end = self.steps[i + 1][0] if i + 1 < len(self.steps) else None
-            rng = f"from {start}" + (f" below {end}" if end is not None else "")
+            rng = f"from {start}" + (f" to {last}" if last is not None else f" below {end}" if end is not None else "")
             parts.append(f"{rng}: steps of {by}")
         return "; ".join(parts)
 
@@ -541,14 +546,15 @@ def _resolve(spec: str | os.PathLike[str] | None, base: str | None = None) -> st
     if spec is None or str(spec) == "":
         spec = os.environ.get(ENV_RULESET) or DEFAULT_RULESET
     text = str(spec)
-    bundled = bundled_path(text)
-    if bundled is not None and os.path.sep not in text and not text.endswith((".yaml", ".yml")):
-        return str(bundled)
-    candidate = Path(text) if base is None or os.path.isabs(text) else Path(base) / text
-    if candidate.is_file():
-        return str(candidate)
+    looks_like_path = os.path.sep in text or text.endswith((".yaml", ".yml"))
+    bundled = None if looks_like_path else bundled_path(text)
     if bundled is not None:
         return str(bundled)
+    candidate = Path(text) if base is None or os.path.isabs(text) else Path(base) / text
+    if candidate.exists():
+        return str(candidate)
+    if looks_like_path:
+        raise RulesetError(f"{candidate}: no such ruleset file")
     names = ", ".join(bundled_names())
     raise RulesetError(f"no bundled ruleset named {text!r} and no such file (bundled: {names})")
 
@@ -682,7 +688,7 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
         play=PlayRules(play["leader"], duties(play["duties"]), duties(play.get("stock_duties", []))),
         redeal_at_least={parse_rank(r): v for r, v in redeal.get("at_least", {}).items()},
         redeal_at_most={parse_rank(r): v for r, v in redeal.get("at_most", {}).items()},
-        auction=Auction(auction["minimum"], tuple((s["from"], s["by"]) for s in auction["steps"]),
+        auction=Auction(auction["minimum"], tuple((s["from"], s["by"], s.get("to")) for s in auction["steps"]),
                         auction.get("dealer_stuck", True)) if auction else None,
         trump_source=doc["trump"]["source"],
         trump_eligible=doc["trump"].get("eligible", "any"),

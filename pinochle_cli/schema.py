@@ -49,15 +49,14 @@ class Schema:
 class Int(Schema):
     def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
         self.minimum, self.maximum = minimum, maximum
-        self.description = "an integer" if minimum is None else (
-            "a whole number" if minimum == 0 else f"an integer of at least {minimum}")
+        self.description = "an integer" if minimum is None or minimum == 0 else f"an integer of at least {minimum}"
 
     def check(self, node: Node, path: str) -> int:
         if node.kind != "scalar" or isinstance(node.value, bool) or not isinstance(node.value, int):
             raise self.expect(node, path)
         value = int(node.value)
         if self.minimum is not None and value < self.minimum:
-            raise fail(node, path, f"expected {self.description}, got {value}")
+            raise fail(node, path, f"expected an integer of at least {self.minimum}, got {value}")
         if self.maximum is not None and value > self.maximum:
             raise fail(node, path, f"expected at most {self.maximum}, got {value}")
         return value

@@ -34,7 +34,7 @@ def _describe(rules: Ruleset) -> dict[str, Any]:
                  "stock_duties": [d.describe() for d in rules.play.stock_duties]},
         "auction": None if rules.auction is None else {
             "minimum": rules.auction.minimum,
-            "steps": [{"from": a, "by": b} for a, b in rules.auction.steps],
+            "steps": [{"from": a, "by": b, "to": c} for a, b, c in rules.auction.steps],
             "dealer_stuck": rules.auction.dealer_stuck},
         "trump": {"source": rules.trump_source, "eligible": rules.trump_eligible},
         "exchange": rules.exchange,
