@@ -14,7 +14,7 @@ from .rulesets_cmd import rulesets
 from .score_cmd import score
 
 
-@click.group(cls=PinochleGroup, context_settings=CONTEXT_SETTINGS)
+@click.group("pinochle", cls=PinochleGroup, context_settings=CONTEXT_SETTINGS)
 @click.version_option(__version__, "--version", prog_name="pinochle")
 def cli() -> None:
     """Pinochle at the table: exact meld, legal plays, score sheets and bid estimates.
