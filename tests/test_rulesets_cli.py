@@ -56,11 +56,12 @@ def test_show_table_has_every_part() -> None:
     assert code == 0
     for needle in ["counters    A 1, 10 1, K 1; last trick 1; 25 in a deal", "auction     minimum 25",
                    "double-pinochle    30 | 32", "match       4 deals", "Meld (+ trump, * a plain suit):",
-                   "Options (-o KEY=VALUE):", "pinochle             pinochles  Q♠ J♦               4, double 30"]:
+                   "Options (-o KEY=VALUE):"]:
         assert needle in out, needle
+    assert "pinochle pinochles Q♠ J♦ 4, double 30" in [" ".join(line.split()) for line in out.splitlines()]
     assert "run and extra king" not in out
     code, out, _ = run("rulesets", "show", "single-deck-small", "-o", "run-extra=4")
-    assert "run and extra king and queen  family     A+ 10+ K+ K+ Q+ Q+ J+  23 each" in out
+    assert "run and extra king and queen family A+ 10+ K+ K+ Q+ Q+ J+ 23 each" in " ".join(out.split())
 
 
 def test_show_json() -> None:
