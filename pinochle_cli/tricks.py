@@ -1,0 +1,298 @@
+"""Tricks: which card wins, which cards a player may play, and why a card is refused.
+
+Everything comes from the ruleset: the order of strength is ``rules.rank_order`` (high to
+low), the duties are ``rules.play.duties`` (``rules.play.stock_duties`` while a stock lasts),
+seats and partners are ``rules.players`` and ``rules.partnerships``.
+
+Winning. A trick is won by its highest trump or, with no trump in it, by the highest card of
+the suit led. Of identical cards (same rank and suit) the one played first wins: a later copy
+never beats it (``card_beats`` is strict).
+
+Duties. The leader (empty trick) may play any card. A follower's legal cards are the distinct
+cards of the hand narrowed by each duty in order, whenever the narrowing leaves something:
+
+- ``follow``: holding the led suit, only cards of the led suit;
+- ``trump``: void in the led suit, only trumps (``only_if_winning``: only when some trump held
+  would win the trick as it stands);
+- ``beat``: among the cards still allowed, only those that would win the trick as it stands,
+  if there are any. Once a plain lead has been trumped nobody following suit can beat, so any
+  card of the led suit stays legal.
+
+A duty with ``when: trump-led`` / ``plain-led`` applies only on such a lead; ``partner: false``
+makes it lapse while the player's partner is winning the trick. The first duty that excluded a
+card is the reason it is refused (``check_play`` → ``Ruling``).
+
+Cards are handled as indices ``suit * 6 + rank`` in the inner functions (used millions of
+times by the deal engine); the public functions take and return ``Card`` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from .errors import PlayError
+from .ruleset import Duty, Ruleset
+
+__all__ = [
+    "PHASES", "Ruling", "TrickState", "card_beats", "check_play", "duties_for", "legal_plays", "narrow",
+    "partner_winning", "strength_table", "beats_index", "winner_index",
+    "trick_winner", "winning_card",
+]
+
+PHASES = ("stock", "play-off")
+_WEAK = 99  # strength of a rank that is not in the deck
+
+
+# --------------------------------------------------------------------------- strength
+
+def strength_table(rules: Ruleset) -> tuple[int, ...]:
+    """For each card index 0‥23, its rank's position in ``rules.rank_order`` (0 = highest)."""
+    pos = {rank: i for i, rank in enumerate(rules.rank_order)}
+    return tuple(pos.get(c.rank, _WEAK) for c in ALL_CARDS)
+
+
+def beats_index(strength: Sequence[int], trump: int, challenger: int, current: int) -> bool:
+    """Index form of ``card_beats``; ``trump`` is -1 when there is none."""
+    cs, ws = challenger // 6, current // 6
+    if cs == ws:
+        return strength[challenger] < strength[current]
+    return cs == trump
+
+
+def winner_index(strength: Sequence[int], trump: int, trick: Sequence[int]) -> int:
+    best = 0
+    for i in range(1, len(trick)):
+        if beats_index(strength, trump, trick[i], trick[best]):
+            best = i
+    return best
+
+
+def card_beats(rules: Ruleset, trump: Suit | None, challenger: Card, current: Card, led: Suit) -> bool:
+    """Would ``challenger``, played after ``current`` (the card now winning), take the trick over?
+
+    A trump beats a card that is not trump; a card of the same suit beats a strictly lower one;
+    an identical card never beats (the earlier copy wins); anything else does not beat. ``led``
+    is the suit led: the card now winning is always of the led suit or a trump.
+    """
+    del led  # the winning card already carries what matters about the lead
+    strength = strength_table(rules)
+    return beats_index(strength, -1 if trump is None else int(trump), challenger.index, current.index)
+
+
+def trick_winner(rules: Ruleset, trump: Suit | None, trick: Sequence[Card]) -> int:
+    """Position (0 = the leader) of the card winning ``trick`` so far; ``PlayError`` if empty."""
+    if not trick:
+        raise PlayError("an empty trick has no winner")
+    return winner_index(strength_table(rules), -1 if trump is None else int(trump), [c.index for c in trick])
+
+
+def winning_card(rules: Ruleset, trump: Suit | None, trick: Sequence[Card]) -> Card | None:
+    """The card now winning ``trick``, or None before the lead."""
+    return trick[trick_winner(rules, trump, trick)] if trick else None
+
+
+# --------------------------------------------------------------------------- duties
+
+def duties_for(rules: Ruleset, phase: str | None) -> tuple[Duty, ...]:
+    """The duties in force: ``phase`` is required (``stock`` or ``play-off``) iff the game has a stock."""
+    if rules.has_stock:
+        if phase is None:
+            raise PlayError(f"{rules.name} has a stock: the phase (stock or play-off) is required")
+        if phase not in PHASES:
+            raise PlayError(f"phase {phase!r} is not stock or play-off")
+        return rules.play.stock_duties if phase == "stock" else rules.play.duties
+    if phase is not None:
+        raise PlayError(f"{rules.name} has no stock: there is no phase (got {phase!r})")
+    return rules.play.duties
+
+
+def narrow(duties: Sequence[Duty], strength: Sequence[int], trump: int, trick: Sequence[int],
+           cards: list[int], partner_winning: bool,
+           steps: list[tuple[Duty, list[int]]] | None = None) -> list[int]:
+    """The allowed subset of ``cards`` (distinct indices held) for the next player of ``trick``.
+
+    ``steps``, when given, receives ``(duty, cards it kept)`` for each duty that narrowed.
+    """
+    if not trick or not cards:
+        return cards
+    led = trick[0] // 6
+    win = trick[winner_index(strength, trump, trick)]
+    trump_led = led == trump
+    allowed = cards
+    for duty in duties:
+        if duty.when != "always" and (duty.when == "trump-led") != trump_led:
+            continue
+        if not duty.partner and partner_winning:
+            continue
+        name = duty.name
+        if name == "follow":
+            narrowed = [c for c in allowed if c // 6 == led]
+        elif name == "trump":
+            if trump < 0 or any(c // 6 == led for c in cards):
+                continue
+            narrowed = [c for c in allowed if c // 6 == trump]
+            if duty.only_if_winning and not any(beats_index(strength, trump, c, win) for c in narrowed):
+                continue
+        else:  # beat
+            narrowed = [c for c in allowed if beats_index(strength, trump, c, win)]
+        if narrowed and len(narrowed) < len(allowed):
+            if steps is not None:
+                steps.append((duty, narrowed))
+            allowed = narrowed
+    return allowed
+
+
+def _distinct(hand: Hand) -> list[int]:
+    return [i for i, n in enumerate(hand.counts) if n]
+
+
+def _trump_index(trump: Suit | None) -> int:
+    return -1 if trump is None else int(trump)
+
+
+def partner_winning(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], leader_seat: int = 0) -> bool:
+    """Is the next player's partner winning ``trick``? ``PlayError`` if the trick is already complete."""
+    if len(trick) >= rules.players:
+        raise PlayError(f"the trick {format_cards(trick)} has {len(trick)} cards: with {rules.players} "
+                        f"players it is complete and nobody is left to play to it")
+    if not trick:
+        return False
+    seat = (leader_seat + len(trick)) % rules.players
+    win_seat = (leader_seat + trick_winner(rules, trump, trick)) % rules.players
+    return win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat)
+
+
+def legal_plays(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: Hand, *,
+                phase: str | None = None, leader_seat: int = 0) -> list[Card]:
+    """The distinct cards of ``hand`` the next player of ``trick`` may play, in hand order.
+
+    ``trick``: the cards played so far, leader first. ``phase`` (``stock``/``play-off``) is
+    required iff the game has a stock. The player sits at ``(leader_seat + len(trick)) %
+    players``; whether their partner is winning comes from ``rules.partnerships``.
+    """
+    duties = duties_for(rules, phase)
+    partner = partner_winning(rules, trump, trick, leader_seat)
+    allowed = narrow(duties, strength_table(rules), _trump_index(trump), [c.index for c in trick],
+                     _distinct(hand), partner)
+    return [ALL_CARDS[i] for i in allowed]
+
+
+# --------------------------------------------------------------------------- rulings
+
+@dataclass(frozen=True)
+class Ruling:
+    """The answer to "may I play this card?".
+
+    ``duty``: what refuses it — ``follow``, ``trump``, ``beat`` or ``not-held`` — None when
+    allowed. ``reason``: in words, addressed to the player ("you hold ♠ and must follow
+    suit"). ``summary``: the same in the third person, for records ("must beat the A♥ led").
+    ``legal``: every card allowed; ``winning``: the card now winning (None when leading);
+    ``holding``: the cards held that the refusing duty demanded instead.
+    """
+
+    allowed: bool
+    card: Card
+    duty: str | None
+    reason: str
+    legal: tuple[Card, ...] = ()
+    winning: Card | None = None
+    holding: tuple[Card, ...] = ()
+    summary: str = ""
+
+
+def _or(cards: Sequence[Card]) -> str:
+    names = [str(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def check_play(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: Hand, card: Card, *,
+               phase: str | None = None, leader_seat: int = 0) -> Ruling:
+    """May the next player of ``trick``, holding ``hand``, play ``card``? With the refusing duty and why."""
+    duties = duties_for(rules, phase)
+    partner = partner_winning(rules, trump, trick, leader_seat)
+    strength = strength_table(rules)
+    t = _trump_index(trump)
+    idx = [c.index for c in trick]
+    steps: list[tuple[Duty, list[int]]] = []
+    allowed = narrow(duties, strength, t, idx, _distinct(hand), partner, steps)
+    legal = tuple(ALL_CARDS[i] for i in allowed)
+    win_pos = winner_index(strength, t, idx) if trick else None
+    winning = trick[win_pos] if win_pos is not None else None
+    if card not in hand:
+        return Ruling(False, card, "not-held", f"{card} is not in your hand", legal, winning,
+                      summary=f"{card} is not in the hand")
+    for duty, kept_idx in steps:
+        if card.index in kept_idx:
+            continue
+        led = trick[0].suit
+        kept = [ALL_CARDS[i] for i in kept_idx]
+        if duty.name == "follow":
+            reason, summary = f"you hold {led} and must follow suit", f"must follow suit in {led}"
+        elif duty.name == "trump":
+            reason, summary = f"you are void in {led} and must trump", f"void in {led}, must trump"
+        else:
+            assert winning is not None and win_pos is not None
+            verb = "beats" if len(kept) == 1 else "beat"
+            reason = f"{_or(kept)} {verb} the {winning} and you must beat it"
+            summary = f"must beat the {winning}" + (" led" if win_pos == 0 else "")
+        return Ruling(False, card, duty.name, reason, legal, winning, tuple(kept), summary)
+    if not trick:
+        reason = "the leader may play any card"
+    elif not steps:
+        reason = "no duty limits this play: any card may be played"
+    else:
+        reason = "allowed: it meets every duty"
+    return Ruling(True, card, None, reason, legal, winning, summary="allowed")
+
+
+# --------------------------------------------------------------------------- a trick in progress
+
+@dataclass(frozen=True)
+class TrickState:
+    """A trick being played: the cards so far (leader first), who led, trump and the phase.
+
+    ``play`` applies a card (checking only that the trick is not complete: call ``check``
+    with the player's hand first to enforce the duties).
+    """
+
+    rules: Ruleset
+    trump: Suit | None
+    leader_seat: int = 0
+    phase: str | None = None
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def seat(self) -> int:
+        """The seat to play next."""
+        return (self.leader_seat + len(self.cards)) % self.rules.players
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) >= self.rules.players
+
+    @property
+    def winning_index(self) -> int | None:
+        return trick_winner(self.rules, self.trump, self.cards) if self.cards else None
+
+    @property
+    def winning_card(self) -> Card | None:
+        return winning_card(self.rules, self.trump, self.cards)
+
+    @property
+    def winning_seat(self) -> int | None:
+        i = self.winning_index
+        return None if i is None else (self.leader_seat + i) % self.rules.players
+
+    def legal(self, hand: Hand) -> list[Card]:
+        return legal_plays(self.rules, self.trump, self.cards, hand, phase=self.phase, leader_seat=self.leader_seat)
+
+    def check(self, hand: Hand, card: Card) -> Ruling:
+        return check_play(self.rules, self.trump, self.cards, hand, card, phase=self.phase,
+                          leader_seat=self.leader_seat)
+
+    def play(self, card: Card) -> TrickState:
+        if self.complete:
+            raise PlayError(f"the trick {format_cards(self.cards)} is complete; {card} cannot be added")
+        return TrickState(self.rules, self.trump, self.leader_seat, self.phase, (*self.cards, card))
