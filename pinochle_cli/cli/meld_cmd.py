@@ -1,13 +1,125 @@
-"""``pinochle meld`` (being written)."""
+"""``pinochle meld``: the exact meld of a hand, per trump or for every trump; two-handed declarations."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from .common import CONTEXT_SETTINGS
+from ..cards import Hand, Suit, format_cards, parse_cards
+from ..meld import Declaration, MeldItem, MeldResult, check_declaration, check_hand, meld_by_trump
+from ..meld import meld as best_meld
+from ..ruleset import Ruleset
+from .common import (
+    CONTEXT_SETTINGS,
+    emit_json,
+    get_ruleset,
+    get_trump,
+    json_option,
+    ruleset_options,
+    table,
+    trump_option,
+)
+
+
+def _item_json(item: MeldItem) -> dict[str, Any]:
+    return {"name": item.name, "cards": [c.ascii() for c in item.cards], "points": item.points,
+            "copies": item.copies, "class": item.klass}
+
+
+def _result_json(result: MeldResult) -> dict[str, Any]:
+    return {"melds": [_item_json(m) for m in result.melds], "total": result.total}
+
+
+def _redeal_text(rules: Ruleset) -> str:
+    parts = [f"at least {n} × {r.label}" for r, n in rules.redeal_at_least.items()]
+    parts += [f"no {r.label}" if n == 0 else f"at most {n} × {r.label}" for r, n in rules.redeal_at_most.items()]
+    return f"This hand may call a redeal ({', '.join(parts)})."
+
+
+def _may_redeal(rules: Ruleset, hand: Hand) -> bool:
+    return len(hand) == rules.hand_size and rules.may_redeal(hand)
+
+
+def _meld_rows(result: MeldResult) -> list[list[Any]]:
+    rows: list[list[Any]] = [[m.title, format_cards(m.cards), m.points] for m in result.melds]
+    rows.append(["total", "", result.total])
+    return rows
+
+
+def _declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: str, declared: tuple[str, ...],
+                 as_json: bool) -> None:
+    result: Declaration = check_declaration(rules, hand, trump, parse_cards(declare),
+                                            [parse_cards(d) for d in declared])
+    if as_json:
+        emit_json({"valid": result.valid, "name": result.name, "points": result.points, "reason": result.reason,
+                   "copies": result.copies, "cards": [c.ascii() for c in result.cards],
+                   "ruleset": rules.name, "trump": trump.letter})
+        return
+    click.echo(table([
+        ["declaration", format_cards(result.cards) or "(none)"],
+        ["allowed", "yes" if result.valid else "no"],
+        ["combination", result.name if result.name is not None else "-"],
+        ["points", result.points],
+        ["reason", result.reason],
+    ], tablefmt="plain"))
 
 
 @click.command("meld", context_settings=CONTEXT_SETTINGS)
-def meld() -> None:
-    """Not yet available."""
-    raise click.UsageError("not yet available")
+@click.argument("cards", nargs=-1, required=True)
+@trump_option()
+@ruleset_options
+@json_option
+@click.option("--declare", "declare", metavar="CARDS", default=None,
+              help="Check one declaration (two-handed style) against the hand; needs -t.")
+@click.option("--declared", "declared", metavar="CARDS", multiple=True,
+              help="A combination scored earlier, oldest first (repeatable); with --declare.")
+def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
+                 as_json: bool, declare: str | None, declared: tuple[str, ...]) -> None:
+    """The meld in a hand: CARDS such as "AH 10H KH QH JH" (spaces or commas).
+
+    With -t, the best declaration for that trump and its total; without, the total for each
+    suit as trump and the best. --declare checks one declaration after the earlier ones.
+    """
+    rules = get_ruleset(ruleset, options)
+    suit = get_trump(trump, rules)
+    hand = check_hand(rules, parse_cards(cards), limit=True)
+    if declared and declare is None:
+        raise click.UsageError("--declared needs --declare (the declaration to check)")
+    if declare is not None:
+        if suit is None:
+            raise click.UsageError("--declare needs -t/--trump")
+        _declaration(rules, hand, suit, declare, declared, as_json)
+        return
+    redeal = _may_redeal(rules, hand)
+    if suit is not None:
+        result = best_meld(rules, hand, suit)
+        if as_json:
+            data: dict[str, Any] = {"ruleset": rules.name, "trump": suit.letter, "hand": hand.ascii(),
+                                    **_result_json(result)}
+            if redeal:
+                data["may_redeal"] = True
+            emit_json(data)
+            return
+        click.echo(f"{rules.name}, trump {suit.symbol} {suit.word}: {format_cards(hand)}")
+        click.echo(table(_meld_rows(result), ["combination", "cards", "points"]))
+        if redeal:
+            click.echo(_redeal_text(rules))
+        return
+    results = meld_by_trump(rules, hand)
+    best = max(results, key=lambda s: (results[s].total, -rules.suits.index(s)))
+    if as_json:
+        data = {"ruleset": rules.name, "hand": hand.ascii(),
+                "by_trump": {s.letter: _result_json(r) for s, r in results.items()}, "best": best.letter}
+        if redeal:
+            data["may_redeal"] = True
+        emit_json(data)
+        return
+    click.echo(f"{rules.name}: {format_cards(hand)}")
+    rows = [[f"{s.symbol} {s.word}" + (" *" if s == best else ""), r.total,
+             ", ".join(f"{m.title} {m.points}" for m in r.melds) or "-"] for s, r in results.items()]
+    click.echo(table(rows, ["trump", "total", "melds"]))
+    click.echo(f"best: {best.symbol} {best.word} ({results[best].total})")
+    if redeal:
+        click.echo(_redeal_text(rules))
+

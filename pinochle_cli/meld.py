@@ -1,0 +1,500 @@
+"""The exact meld of a hand, driven only by the ruleset's meld table; two-handed declarations.
+
+The problem. Within a class a card counts at most once; classes are independent, so the best
+total is the sum of each class's best. Within a class the choice is how many copies ``n`` of
+each combination instance to show, so that the cards used stay within the hand; ``n`` copies
+of one instance are worth ``Combination.value(n)`` (declared together, e.g. a double run).
+
+The method. In each class the instances that share a card identity form a connected component
+(union-find); components are independent too. A component involves few distinct cards (the
+trump suit's A 10 K Q J, a plain suit's K Q, a rank's four cards), so for each one the best
+value of *every* count vector of its cards is precomputed exactly by a dynamic programme over
+its instances (numpy array shifts), indexed by the mixed-radix counts. A hand's total is then a
+sum of table lookups, and a batch of hands is a few numpy gathers. A component too large to
+tabulate (a house rule could make one) is solved per hand by an exact memoised search.
+Tables depend only on the instances, so they are shared across trumps and rulesets.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from .errors import CardError, MeldError
+from .ruleset import Combination, Ruleset
+
+__all__ = [
+    "Declaration", "MeldItem", "MeldResult", "MeldTable", "check_declaration", "check_hand", "meld",
+    "meld_by_trump", "meld_table", "multiple_name",
+]
+
+N_CARDS = len(ALL_CARDS)
+TABLE_LIMIT = 1 << 18  # cells of a component's table; larger components are searched per hand
+
+IntArray = npt.NDArray[np.int64]
+
+
+# --------------------------------------------------------------------------- results
+
+@dataclass(frozen=True)
+class MeldItem:
+    """One declaration: ``copies`` copies of one combination instance shown together."""
+
+    name: str
+    klass: str
+    cards: tuple[Card, ...]
+    points: int
+    copies: int
+
+    @property
+    def title(self) -> str:
+        """``run``, ``double run``, ``triple run`` …: the name a table shows."""
+        return multiple_name(self.name, self.copies)
+
+
+@dataclass(frozen=True)
+class MeldResult:
+    trump: Suit | None
+    melds: tuple[MeldItem, ...]
+    total: int
+
+    def only(self, names: Iterable[str]) -> bool:
+        """True when there is meld and every item of it is one of ``names`` (e.g. only dix)."""
+        allowed = set(names)
+        return bool(self.melds) and all(m.name in allowed for m in self.melds)
+
+
+def multiple_name(name: str, copies: int) -> str:
+    prefix = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}.get(copies, f"{copies}× ")
+    return prefix + name
+
+
+# --------------------------------------------------------------------------- hands
+
+def check_hand(rules: Ruleset, cards: Hand | Iterable[Card], *, limit: bool = False) -> Hand:
+    """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a dealt hand."""
+    hand = rules.deck.check(cards)
+    if limit and len(hand) > rules.hand_size:
+        raise CardError(f"{len(hand)} cards given ({format_cards(hand)}); a {rules.name} hand holds at most "
+                        f"{rules.hand_size}")
+    return hand
+
+
+# --------------------------------------------------------------------------- instances and components
+
+@dataclass(frozen=True)
+class _Instance:
+    """One concrete card set of a combination for a trump, with its prices for 0‥max copies."""
+
+    combo: int  # position in rules.meld
+    name: str
+    klass: str
+    cards: tuple[Card, ...]  # sorted, with repeats
+    points: tuple[int, ...]
+    values: tuple[int, ...]  # value of n copies, n = 0 … max_copies
+
+    @property
+    def need(self) -> Counter[int]:
+        return Counter(c.index for c in self.cards)
+
+
+def _instances(rules: Ruleset, trump: Suit) -> list[_Instance]:
+    out = []
+    for i, combo in enumerate(rules.meld):
+        for cards in combo.instances(trump, rules.suits):
+            need = Counter(cards)
+            most = min(rules.deck.copies // n for n in need.values())
+            if most < 1:
+                continue
+            out.append(_Instance(i, combo.name, combo.klass, cards, combo.points,
+                                 tuple(combo.value(n) for n in range(most + 1))))
+    return out
+
+
+def _components(instances: list[_Instance]) -> list[list[_Instance]]:
+    """Instances of one class sharing a card identity, joined (union-find); in table order."""
+    parent = list(range(len(instances)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[tuple[str, int], int] = {}
+    for i, inst in enumerate(instances):
+        for c in inst.need:
+            j = owner.setdefault((inst.klass, c), i)
+            parent[find(i)] = find(j)
+    groups: dict[int, list[_Instance]] = {}
+    for i, inst in enumerate(instances):
+        groups.setdefault(find(i), []).append(inst)
+    return list(groups.values())
+
+
+class _Component:
+    """The exact best of one component for every count vector of its cards (or per hand, if large)."""
+
+    def __init__(self, instances: tuple[_Instance, ...], copies: int) -> None:
+        self.instances = instances
+        self.cards: tuple[int, ...] = tuple(sorted({c for inst in instances for c in inst.need}))
+        self.radix = copies + 1
+        self.shape = (self.radix,) * len(self.cards)
+        self.size = self.radix ** len(self.cards)
+        self.strides: tuple[int, ...] = tuple(self.radix ** (len(self.cards) - 1 - k) for k in range(len(self.cards)))
+        self.needs = tuple(tuple(inst.need.get(c, 0) for c in self.cards) for inst in instances)
+        self.tabulated = self.size * (len(instances) + 1) <= TABLE_LIMIT
+        self.stages: list[IntArray] = []
+        self.table: IntArray = np.zeros(0, dtype=np.int64)
+        self.flat: list[int] = []
+        if self.tabulated:
+            self._build()
+
+    def _build(self) -> None:
+        # stages[j][state]: best value using instances j … end within the counts ``state``.
+        nxt = np.zeros(self.shape, dtype=np.int64)
+        stages = [nxt]
+        for inst, need in zip(reversed(self.instances), reversed(self.needs), strict=True):
+            cur = nxt.copy()
+            for n in range(1, len(inst.values)):
+                used = [n * k for k in need]
+                if any(u >= self.radix for u in used):
+                    break
+                dst = tuple(slice(u, None) for u in used)
+                src = tuple(slice(0, self.radix - u) for u in used)
+                np.maximum(cur[dst], nxt[src] + inst.values[n], out=cur[dst])
+            stages.append(cur)
+            nxt = cur
+        stages.reverse()
+        self.stages = [s.reshape(-1) for s in stages]
+        self.table = self.stages[0]
+        self.flat = [int(v) for v in self.table]
+
+    def state(self, counts: Sequence[int]) -> tuple[int, ...]:
+        return tuple(min(int(counts[c]), self.radix - 1) for c in self.cards)
+
+    def index(self, state: Sequence[int]) -> int:
+        return sum(s * k for s, k in zip(state, self.strides, strict=True))
+
+    def value(self, counts: Sequence[int]) -> int:
+        state = self.state(counts)
+        if self.tabulated:
+            return self.flat[self.index(state)]
+        return self._search(state)[0]
+
+    def best(self, counts: Sequence[int]) -> list[tuple[_Instance, int]]:
+        """An optimal choice: (instance, copies) pairs with copies > 0."""
+        state = list(self.state(counts))
+        if not self.tabulated:
+            return [(inst, n) for inst, n in zip(self.instances, self._search(tuple(state))[1], strict=True) if n]
+        out = []
+        for j, (inst, need) in enumerate(zip(self.instances, self.needs, strict=True)):
+            here = int(self.stages[j][self.index(state)])
+            for n in range(len(inst.values) - 1, -1, -1):
+                rest = [s - n * k for s, k in zip(state, need, strict=True)]
+                if min(rest) >= 0 and inst.values[n] + int(self.stages[j + 1][self.index(rest)]) == here:
+                    break
+            else:  # pragma: no cover - the tables are consistent by construction
+                raise AssertionError("meld table inconsistent")
+            if n:
+                out.append((inst, n))
+            state = rest
+        return out
+
+    def _search(self, state: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """Exact depth-first search over the instances, memoised on (instance, counts left)."""
+        memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+
+        def go(j: int, left: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+            if j == len(self.instances):
+                return 0, ()
+            key = (j, left)
+            if key in memo:
+                return memo[key]
+            inst, need = self.instances[j], self.needs[j]
+            best: tuple[int, tuple[int, ...]] = (-1, ())
+            for n in range(len(inst.values) - 1, -1, -1):
+                rest = tuple(s - n * k for s, k in zip(left, need, strict=True))
+                if min(rest, default=0) < 0:
+                    continue
+                val, choice = go(j + 1, rest)
+                if inst.values[n] + val > best[0]:
+                    best = (inst.values[n] + val, (n, *choice))
+            memo[key] = best
+            return best
+
+        return go(0, state)
+
+    def batch(self, counts: IntArray) -> IntArray:
+        if self.tabulated:
+            idx = counts[:, list(self.cards)] @ np.asarray(self.strides, dtype=np.int64)
+            return self.table[idx]
+        return np.fromiter((self.value(row) for row in counts), dtype=np.int64, count=len(counts))
+
+
+_COMPONENTS: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], _Component] = {}
+
+
+def _component(instances: list[_Instance], copies: int) -> _Component:
+    """Components are shared by every trump and ruleset with the same cards and prices."""
+    key = (((copies,), ()), *(((*(c.index for c in i.cards),), i.values) for i in instances))
+    comp = _COMPONENTS.get(key)
+    if comp is None:
+        comp = _COMPONENTS[key] = _Component(tuple(instances), copies)
+    elif comp.instances != tuple(instances):  # same cards and prices, other names: share the tables
+        twin = _Component.__new__(_Component)
+        twin.__dict__.update(comp.__dict__)
+        twin.instances = tuple(instances)
+        comp = twin
+    return comp
+
+
+# --------------------------------------------------------------------------- the table
+
+class MeldTable:
+    """The meld engine of one ruleset: components per trump, built on first use."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.suits: tuple[Suit, ...] = tuple(rules.suits)
+        self._plans: dict[Suit, list[_Component]] = {}
+        self._all: tuple[list[_Component], list[list[int]]] | None = None
+
+    def plan(self, trump: Suit) -> list[_Component]:
+        plan = self._plans.get(trump)
+        if plan is None:
+            if trump not in self.suits:
+                raise CardError(f"{trump.word} ({trump.letter}) is not a suit of {self.rules.deck.name}")
+            insts = _instances(self.rules, trump)
+            plan = [_component(group, self.rules.deck.copies) for group in _components(insts)]
+            self._plans[trump] = plan
+        return plan
+
+    def _unique(self) -> tuple[list[_Component], list[list[int]]]:
+        """Distinct components over all trumps, and for each suit (by int) the ones it sums."""
+        if self._all is None:
+            comps: list[_Component] = []
+            where: dict[int, int] = {}
+            per_suit: list[list[int]] = [[] for _ in Suit]
+            for suit in self.suits:
+                for comp in self.plan(suit):
+                    key = id(comp.table) if comp.tabulated else id(comp)
+                    if key not in where:
+                        where[key] = len(comps)
+                        comps.append(comp)
+                    per_suit[int(suit)].append(where[key])
+            self._all = (comps, per_suit)
+        return self._all
+
+    def total(self, counts: Sequence[int], trump: Suit) -> int:
+        """The exact meld total of a count vector (24 counts by card index) for one trump."""
+        return sum(comp.value(counts) for comp in self.plan(trump))
+
+    def totals(self, counts: Sequence[int]) -> list[int]:
+        """Totals for every trump, indexed by ``int(Suit)`` (0 for a suit not in the pack)."""
+        comps, per_suit = self._unique()
+        vals = [comp.value(counts) for comp in comps]
+        return [sum(vals[i] for i in ids) for ids in per_suit]
+
+    def total_batch(self, counts: npt.ArrayLike, trump: Suit) -> IntArray:
+        """Exact totals of many hands: ``counts`` shape (N, 24), each count within the pack."""
+        arr = np.asarray(counts, dtype=np.int64)
+        if arr.ndim != 2 or arr.shape[1] != N_CARDS:
+            raise ValueError(f"counts must have shape (N, {N_CARDS}), got {arr.shape}")
+        if arr.size and (arr.min() < 0 or arr.max() > self.rules.deck.copies):
+            raise ValueError(f"counts must lie in 0..{self.rules.deck.copies}")
+        out = np.zeros(arr.shape[0], dtype=np.int64)
+        for comp in self.plan(trump):
+            out += comp.batch(arr)
+        return out
+
+    def result(self, hand: Hand, trump: Suit) -> MeldResult:
+        """The best declaration of ``hand`` (already checked) with its items."""
+        counts = hand.counts
+        items: list[tuple[int, MeldItem]] = []
+        for comp in self.plan(trump):
+            for inst, n in comp.best(counts):
+                for size in _split(inst.points, n):
+                    cards = tuple(sorted(inst.cards * size))
+                    items.append((inst.combo, MeldItem(inst.name, inst.klass, cards, _group_value(inst.points, size),
+                                                       size)))
+        items.sort(key=lambda t: (t[0], t[1].cards, -t[1].copies))
+        melds = tuple(m for _, m in items)
+        return MeldResult(trump, melds, sum(m.points for m in melds))
+
+
+def _group_value(points: tuple[int, ...], size: int) -> int:
+    return points[size - 1]
+
+
+@lru_cache(maxsize=1024)
+def _split(points: tuple[int, ...], copies: int) -> tuple[int, ...]:
+    """Group sizes (largest first) that price ``copies`` copies best; fewer groups on a tie."""
+    best: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
+    for k in range(1, copies + 1):
+        options = []
+        for g in range(1, min(k, len(points)) + 1):
+            val, groups, parts = best[k - g]
+            options.append((val + points[g - 1], -(groups + 1), tuple(sorted((*parts, g), reverse=True))))
+        v, ng, parts = max(options)
+        best.append((v, -ng, parts))
+    return best[copies][2]
+
+
+_TABLES: dict[int, tuple[weakref.ref[Ruleset], MeldTable]] = {}
+
+
+def meld_table(rules: Ruleset) -> MeldTable:
+    """The (cached) engine of a ruleset object."""
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0]() is rules:
+        return entry[1]
+    table = MeldTable(rules)
+    key = id(rules)
+    _TABLES[key] = (weakref.ref(rules), table)
+    weakref.finalize(rules, _TABLES.pop, key, None)
+    return table
+
+
+def meld(rules: Ruleset, hand: Hand | Iterable[Card], trump: Suit) -> MeldResult:
+    """The largest meld ``hand`` can show with ``trump``, and the combinations that make it up."""
+    return meld_table(rules).result(check_hand(rules, hand), trump)
+
+
+def meld_by_trump(rules: Ruleset, hand: Hand | Iterable[Card]) -> dict[Suit, MeldResult]:
+    """``meld`` for every suit of the pack as trump."""
+    checked = check_hand(rules, hand)
+    table = meld_table(rules)
+    return {s: table.result(checked, s) for s in rules.suits}
+
+
+# --------------------------------------------------------------------------- declarations
+
+@dataclass(frozen=True)
+class Declaration:
+    valid: bool
+    name: str | None
+    points: int
+    reason: str
+    cards: tuple[Card, ...]
+    copies: int = 0
+
+
+@dataclass(frozen=True)
+class _Scored:
+    number: int  # 1-based, oldest first
+    combo: Combination
+    instance: tuple[Card, ...]
+    copies: int
+    cards: tuple[Card, ...]
+
+
+def _matches(rules: Ruleset, trump: Suit, cards: Sequence[Card]) -> tuple[list[tuple[Combination, tuple[Card, ...],
+                                                                                     int]], list[str]]:
+    """Ways ``cards`` is k copies of one instance: (combination, instance, k); and unpriced multiples."""
+    want = Counter(cards)
+    found, unpriced = [], []
+    for combo in rules.meld:
+        for inst in combo.instances(trump, rules.suits):
+            need = Counter(inst)
+            k, rem = divmod(len(cards), len(inst))
+            if rem or k == 0 or Counter({c: n * k for c, n in need.items()}) != want:
+                continue
+            if k <= len(combo.points):
+                found.append((combo, inst, k))
+            else:
+                unpriced.append(f"{k} × {combo.name} are {k} declarations (the table prices at most "
+                                f"{len(combo.points)} together)")
+    return found, unpriced
+
+
+def _card_word(card: Card) -> str:
+    return str(card)
+
+
+def _judge(rules: Ruleset, combo: Combination, inst: tuple[Card, ...], k: int, history: list[_Scored],
+           available: Counter[Card] | None) -> str | None:
+    """Why declaring k copies of ``inst`` now is refused, or None. ``available``: the hand (None: unknown)."""
+    cards = inst * k
+    need = Counter(cards)
+    if available is not None:
+        for card in sorted(need):
+            if available[card] == 0:
+                return f"{_card_word(card)} is not in your hand"
+            if available[card] < need[card]:
+                return (f"only {available[card]} {_card_word(card)} in your hand; this declaration needs "
+                        f"{need[card]}")
+    if k >= 2:
+        for old in history:
+            if old.combo.name == combo.name and old.instance == inst and old.copies == 1:
+                what = multiple_name(combo.name, k)
+                every = "both copies" if k == 2 else f"all {k} copies"
+                return (f"a {what} needs {every} declared before any single {combo.name} was scored "
+                        f"(declaration {old.number} scored one); now each copy scores only as another single "
+                        f"{combo.name} ({combo.value(1)})")
+    same_class = [old for old in history if old.combo.klass == combo.klass]
+    used: Counter[Card] = Counter()
+    for old in same_class:
+        used.update(old.cards)
+    for card in sorted(need):
+        if available is not None:
+            fresh = available[card] - min(used[card], available[card])
+        else:
+            fresh = rules.deck.copies - used[card]
+        if fresh < need[card]:
+            first = next(old for old in same_class if card in old.cards)
+            return (f"{_card_word(card)} already scored in the {combo.klass} class "
+                    f"({multiple_name(first.combo.name, first.copies)}, declaration {first.number})")
+    return None
+
+
+def check_declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: Sequence[Card],
+                      declared: Sequence[Sequence[Card]] = ()) -> Declaration:
+    """Whether declaring ``declare`` now is allowed, and what it scores (two-handed meld).
+
+    ``declared``: the combinations scored earlier, oldest first, each one declaration. The hand
+    is every card the player holds (melded cards on the table included); a card of an earlier
+    declaration that is still held is taken to be the copy that scored. An earlier declaration
+    that could not have scored is bad input (``MeldError``).
+    """
+    held = Counter(check_hand(rules, hand))
+    rules.deck.check(declare)
+    history: list[_Scored] = []
+    for number, cards in enumerate(declared, start=1):
+        rules.deck.check(cards)
+        text = format_cards(sorted(cards))
+        found, unpriced = _matches(rules, trump, cards)
+        if not found:
+            why = unpriced[0] if unpriced else f"not a combination of the {rules.name} meld table"
+            raise MeldError(f"earlier declaration {number} ({text or 'no cards'}): {why}")
+        reasons = []
+        for combo, inst, k in sorted(found, key=lambda f: -f[0].value(f[2])):
+            reason = _judge(rules, combo, inst, k, history, None)
+            if reason is None:
+                history.append(_Scored(number, combo, inst, k, tuple(sorted(cards))))
+                break
+            reasons.append(reason)
+        else:
+            raise MeldError(f"earlier declaration {number} ({text}) could not have scored: {reasons[0]}")
+    cards = tuple(sorted(declare))
+    found, unpriced = _matches(rules, trump, cards)
+    if not found:
+        why = unpriced[0] if unpriced else f"not a combination of the {rules.name} meld table"
+        return Declaration(False, None, 0, f"{format_cards(cards) or 'no cards'}: {why}", cards)
+    refusals = []
+    for combo, inst, k in sorted(found, key=lambda f: -f[0].value(f[2])):
+        reason = _judge(rules, combo, inst, k, history, held)
+        if reason is None:
+            pts = combo.value(k)
+            return Declaration(True, combo.name, pts, f"allowed: {multiple_name(combo.name, k)} scores {pts}",
+                               cards, k)
+        refusals.append((combo, k, reason))
+    combo, k, reason = refusals[0]
+    return Declaration(False, combo.name, 0, reason, cards, k)
