@@ -410,8 +410,8 @@ def _matches(rules: Ruleset, trump: Suit, cards: Sequence[Card]) -> tuple[list[t
             if k <= len(combo.points):
                 found.append((combo, inst, k))
             else:
-                unpriced.append(f"{k} × {combo.name} are {k} declarations (the table prices at most "
-                                f"{len(combo.points)} together)")
+                unpriced.append(f"{k} × {combo.name} is {k} declarations, not one (the table prices at most "
+                                f"{len(combo.points)} declared together)")
     return found, unpriced
 
 
@@ -449,9 +449,9 @@ def _judge(rules: Ruleset, combo: Combination, inst: tuple[Card, ...], k: int, h
         else:
             fresh = rules.deck.copies - used[card]
         if fresh < need[card]:
-            first = next(old for old in same_class if card in old.cards)
-            return (f"{_card_word(card)} already scored in the {combo.klass} class "
-                    f"({multiple_name(first.combo.name, first.copies)}, declaration {first.number})")
+            where = "; ".join(f"{multiple_name(old.combo.name, old.copies)}, declaration {old.number}"
+                              for old in same_class if card in old.cards)
+            return f"{_card_word(card)} already scored in the {combo.klass} class ({where})"
     return None
 
 
