@@ -6,7 +6,8 @@ from typing import Any
 
 import click
 
-from ..cards import Hand, Suit, format_cards, parse_cards
+from ..cards import Card, Hand, Suit, format_cards, parse_cards
+from ..errors import CardError, MeldError
 from ..meld import Declaration, MeldItem, MeldResult, check_declaration, check_hand, meld_by_trump
 from ..meld import meld as best_meld
 from ..ruleset import Ruleset
@@ -47,10 +48,23 @@ def _meld_rows(result: MeldResult) -> list[list[Any]]:
     return rows
 
 
+def _read(text: str, where: str, rules: Ruleset) -> list[Card]:
+    try:
+        cards = parse_cards(text)
+        rules.deck.check(cards)
+        return cards
+    except CardError as exc:
+        raise CardError(f"{where}: {exc}") from None
+
+
 def _declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: str, declared: tuple[str, ...],
                  as_json: bool) -> None:
-    result: Declaration = check_declaration(rules, hand, trump, parse_cards(declare),
-                                            [parse_cards(d) for d in declared])
+    cards = _read(declare, "--declare", rules)
+    earlier = [_read(text, f"--declared {i}", rules) for i, text in enumerate(declared, start=1)]
+    try:
+        result: Declaration = check_declaration(rules, hand, trump, cards, earlier)
+    except MeldError as exc:
+        raise MeldError(f"--declared: {exc}") from None
     if as_json:
         emit_json({"valid": result.valid, "name": result.name, "points": result.points, "reason": result.reason,
                    "copies": result.copies, "cards": [c.ascii() for c in result.cards],
@@ -84,11 +98,13 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_hand(rules, parse_cards(cards), limit=True)
+    if not len(hand):
+        raise MeldError(f"no cards given in {' '.join(cards)!r}: CARDS is the hand, e.g. \"AH 10H KH QH JH\"")
     if declared and declare is None:
-        raise click.UsageError("--declared needs --declare (the declaration to check)")
+        raise MeldError("--declared needs --declare (the declaration to check)")
     if declare is not None:
         if suit is None:
-            raise click.UsageError("--declare needs -t/--trump")
+            raise MeldError("--declare needs -t/--trump (the trump suit)")
         _declaration(rules, hand, suit, declare, declared, as_json)
         return
     redeal = _may_redeal(rules, hand)
