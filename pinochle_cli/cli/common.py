@@ -33,8 +33,10 @@ def json_option(func: F) -> F:
 
 def trump_option(required: bool = False) -> Callable[[F], F]:
     def deco(func: F) -> F:
-        return click.option("-t", "--trump", "trump", metavar="SUIT", required=required, default=None,
-                            help="Trump suit: S H D C, a suit name or ♠ ♥ ♦ ♣.")(func)
+        # no explicit default when required: click 8.3+ treats default=None as a value given
+        extra: dict[str, Any] = {} if required else {"default": None}
+        return click.option("-t", "--trump", "trump", metavar="SUIT", required=required,
+                            help="Trump suit: S H D C, a suit name or ♠ ♥ ♦ ♣.", **extra)(func)
     return deco
 
 
