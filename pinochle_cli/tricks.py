@@ -240,7 +240,7 @@ def check_play(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: 
         return Ruling(False, card, duty.name, reason, legal, winning, tuple(kept), summary)
     if not trick:
         reason = "the leader may play any card"
-    elif not steps:
+    elif not duties:
         reason = "no duty limits this play: any card may be played"
     else:
         reason = "allowed: it meets every duty"
