@@ -198,6 +198,14 @@ def test_duty_order_is_data() -> None:
     assert legal_plays(rules, Suit.H, cards("AS KH"), Hand.parse("9H QD")) == cards("9H QD")
 
 
+
+def test_trump_duty_only_when_void() -> None:
+    """Without a duty to follow, a player holding the led suit need not trump; a void one must."""
+    rules = house_rule("duties: [trump]")
+    assert legal_plays(rules, Suit.H, cards("AS"), Hand.parse("KS 9H QD")) == cards("KS 9H QD")
+    assert legal_plays(rules, Suit.H, cards("AS"), Hand.parse("9H QD")) == cards("9H")
+
+
 # --------------------------------------------------------------------------- rulings
 
 RULING_CASES = [
