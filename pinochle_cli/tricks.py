@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from .cards import ALL_CARDS, Card, Hand, Rank, Suit, format_cards
 from .errors import PlayError
 from .ruleset import Duty, Ruleset
 
@@ -49,7 +50,12 @@ _WEAK = 99  # strength of a rank that is not in the deck
 
 def strength_table(rules: Ruleset) -> tuple[int, ...]:
     """For each card index 0‥23, its rank's position in ``rules.rank_order`` (0 = highest)."""
-    pos = {rank: i for i, rank in enumerate(rules.rank_order)}
+    return _strength(rules.rank_order)
+
+
+@lru_cache(maxsize=32)
+def _strength(order: tuple[Rank, ...]) -> tuple[int, ...]:
+    pos = {rank: i for i, rank in enumerate(order)}
     return tuple(pos.get(c.rank, _WEAK) for c in ALL_CARDS)
 
 
