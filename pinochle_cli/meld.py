@@ -303,16 +303,45 @@ class MeldTable:
         vals = [comp.value(counts) for comp in comps]
         return [sum(vals[i] for i in ids) for ids in per_suit]
 
-    def total_batch(self, counts: npt.ArrayLike, trump: Suit) -> IntArray:
-        """Exact totals of many hands: ``counts`` shape (N, 24), each count within the pack."""
-        arr = np.asarray(counts, dtype=np.int64)
+    def _columns(self, counts: npt.ArrayLike) -> tuple[IntArray, npt.NDArray[np.int32]]:
+        """The counts checked, and transposed to one contiguous int32 row per card (fast gathers)."""
+        arr = np.asarray(counts)
         if arr.ndim != 2 or arr.shape[1] != N_CARDS:
             raise ValueError(f"counts must have shape (N, {N_CARDS}), got {arr.shape}")
-        if arr.size and (arr.min() < 0 or arr.max() > self.rules.deck.copies):
+        cols = np.ascontiguousarray(arr.T, dtype=np.int32)
+        if cols.size and (cols.min() < 0 or cols.max() > self.rules.deck.copies):
             raise ValueError(f"counts must lie in 0..{self.rules.deck.copies}")
+        return arr, cols
+
+    @staticmethod
+    def _component_batch(comp: _Component, arr: IntArray, cols: npt.NDArray[np.int32]) -> IntArray:
+        if not comp.tabulated:
+            return comp.batch(np.asarray(arr, dtype=np.int64))
+        idx = cols[comp.cards[0]] * np.int32(comp.strides[0])
+        for card, stride in zip(comp.cards[1:], comp.strides[1:], strict=True):
+            idx += cols[card] * np.int32(stride)
+        out: IntArray = comp.table[idx]
+        return out
+
+    def total_batch(self, counts: npt.ArrayLike, trump: Suit) -> IntArray:
+        """Exact totals of many hands: ``counts`` shape (N, 24), each count within the pack."""
+        plan = self.plan(trump)
+        arr, cols = self._columns(counts)
         out = np.zeros(arr.shape[0], dtype=np.int64)
-        for comp in self.plan(trump):
-            out += comp.batch(arr)
+        for comp in plan:
+            out += self._component_batch(comp, arr, cols)
+        return out
+
+    def totals_batch(self, counts: npt.ArrayLike) -> IntArray:
+        """Exact totals of many hands for every trump at once: shape (N, 4), column ``int(Suit)``
+        (0 for a suit not in the pack). Components common to several trumps are evaluated once."""
+        comps, per_suit = self._unique()
+        arr, cols = self._columns(counts)
+        values = [self._component_batch(comp, arr, cols) for comp in comps]
+        out = np.zeros((arr.shape[0], len(Suit)), dtype=np.int64)
+        for suit, ids in enumerate(per_suit):
+            for i in ids:
+                out[:, suit] += values[i]
         return out
 
     def result(self, hand: Hand, trump: Suit) -> MeldResult:

@@ -110,7 +110,8 @@ def test_batch_equals_scalar_equals_meld(cases: list[tuple[Ruleset, list[Card], 
     scalar = [table.total(Hand(c).counts, trump) for c in cards_list]
     full = [meld(rules, c, trump).total for c in cards_list]
     every = [table.totals(Hand(c).counts)[int(trump)] for c in cards_list]
-    assert batch == scalar == full == every
+    all_at_once = table.totals_batch(counts.astype(np.int8))[:, int(trump)].tolist()
+    assert batch == scalar == full == every == all_at_once
 
 
 @settings(max_examples=80, deadline=None)
@@ -155,6 +156,7 @@ def test_the_search_fallback_for_untabulated_components_is_exact(
         expected = brute_force(rules, cards, trump)
         assert table.total(counts, trump) == expected
         assert table.total_batch(np.array([counts]), trump).tolist() == [expected]
+        assert table.totals_batch(np.array([counts]))[0, int(trump)] == expected
         assert table.result(Hand(cards), trump).total == expected
     finally:
         meld_module.TABLE_LIMIT, meld_module._COMPONENTS = saved
