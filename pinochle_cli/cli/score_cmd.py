@@ -41,8 +41,10 @@ def standings_text(record: MatchRecord) -> str:
     rules = record.rules
     auction = rules.auction is not None
     head = f"{rules.name}"
-    if record.rules.chosen:
-        head += " (" + ", ".join(f"{k}={v}" for k, v in record.rules.chosen.items()) + ")"
+    defaults = {o.name: o.default for o in rules.options}
+    changed = {k: v for k, v in rules.chosen.items() if defaults.get(k) != v}
+    if changed:
+        head += " (" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")"
     lines = [f"{head}, {_goal(record)}: {record.table.describe()}"]
     if record.deals:
         headers = ["#", "dealer"] + (["bidder", "bid"] if auction else []) + ["trump"]
