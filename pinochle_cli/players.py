@@ -1,0 +1,426 @@
+"""Batched play for the simulator: the exchange, legal plays, trick winners and card players.
+
+Everything here works on many deals at once with numpy: a hand is a row of 24 counts (card
+index ``suit * 6 + rank``), a batch of ``B`` games is a ``(B, players, 24)`` array, and each
+play of a trick is one vectorised step across the batch. No Python loop runs per deal.
+
+**Canonical trump.** For the play, the suits of each game are relabelled so that trump is
+suit 0 (``canonical_order``): trump is then the same in every row of a batch, whatever suit
+was named, and the tables below are plain constants. Meld is computed before relabelling (it
+depends on the real suits: the pinochle is Q♠ + J♦); the play does not.
+
+**Rules from the ruleset only.** Strength comes from ``rules.rank_order``, counters from
+``rules.counters``, the duties from ``rules.play.duties`` (same semantics as
+``tricks.narrow``, cross-checked in tests), the seats and sides from ``rules.partnerships``.
+
+**Players.** ``heuristic`` plays like a careful club player within the legal cards: it
+counts the cards gone and the voids shown, cashes sure winners, lets the bidding side pull
+trump with its top trump, wins as cheaply as it can (with counters when it is last and the
+trick is safe), feeds counters to a partner whose card will hold, throws its cheapest card
+when the trick is lost, and keeps its high trump. ``greedy`` always plays its highest card
+that wins (else its lowest); ``random`` picks uniformly among the legal cards. The latter two
+exist for ``benchmarks/bench_players.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import ALL_CARDS, Rank, Suit
+from .ruleset import Duty, Ruleset
+
+__all__ = [
+    "POLICIES", "ExchangeTables", "PlayTables", "canonical_order", "choose_pass", "choose_return",
+    "legal_mask", "play_batch", "winner_batch",
+]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+POLICIES = ("heuristic", "greedy", "random")
+_NEG = -(10 ** 6)
+
+
+def canonical_order(trump: int, suits: Sequence[int] = (0, 1, 2, 3)) -> IntArray:
+    """For each canonical card index, the real card index: trump becomes suit 0, the others follow in order."""
+    order = [trump] + [s for s in range(4) if s != trump]
+    del suits
+    return np.array([order[c // 6] * 6 + c % 6 for c in range(24)], dtype=np.int64)
+
+
+def _strength(rules: Ruleset) -> IntArray:
+    """Higher is stronger; 0 for a rank not in the deck."""
+    n = len(rules.rank_order)
+    pos = {rank: i for i, rank in enumerate(rules.rank_order)}
+    return np.array([n - pos[c.rank] if c.rank in pos else 0 for c in ALL_CARDS], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class PlayTables:
+    """Constants of the play for one ruleset, in canonical coordinates (trump is suit 0).
+
+    Per-card arrays have shape ``(24,)``; the ``*_c`` ones are the same as ``(24, 1)`` columns,
+    because the engine keeps a batch as ``(24, B)`` arrays (cards down, games across): then a
+    reduction over the cards is an element-wise operation across games, which numpy does fast.
+    """
+
+    players: int
+    side: IntArray  # (P,) side of each seat
+    nsides: int
+    suit: IntArray  # (24,)
+    strength: IntArray  # (24,) higher is stronger, 0 = not in the deck
+    counter: IntArray  # (24,) counter points
+    full: IntArray  # (24,) copies of each card in the deck
+    is_trump: BoolArray  # (24,)
+    beats: BoolArray  # (24, 24): beats[w, c] — c played after w (now winning) takes the trick
+    duties: tuple[Duty, ...]
+    last_trick: int
+    tricks: int
+    trump_inferred: bool  # a player void in the led suit who plays no trump is void in trump too
+    cols: dict[str, npt.NDArray[Any]]  # (24, 1) columns and score constants for the engine
+
+    @classmethod
+    def build(cls, rules: Ruleset) -> PlayTables:
+        suit = np.arange(24) // 6
+        strength = _strength(rules)
+        in_deck = np.array([c in rules.deck for c in ALL_CARDS])
+        strength = np.where(in_deck, strength, 0)
+        counter = np.array([rules.counter_value(c) if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
+        full = np.where(in_deck, rules.deck.copies, 0).astype(np.int64)
+        is_trump = suit == 0
+        same = suit[:, None] == suit[None, :]
+        beats = (same & (strength[None, :] > strength[:, None])) | (is_trump[None, :] & ~is_trump[:, None])
+        beats &= in_deck[None, :] & in_deck[:, None]
+        side = np.array([rules.side_of(s) for s in range(rules.players)], dtype=np.int64)
+        inferred = any(d.name == "trump" and d.when == "always" and d.partner and not d.only_if_winning
+                       for d in rules.play.duties)
+        # scores: counters valued against rank, trump kept back
+        cv = np.minimum(counter, 10) * 10 // max(1, int(counter.max()))  # 0‥10 whatever the units
+        st, tr = strength, is_trump.astype(np.int64)
+        has_cv = cv > 0
+
+        def col(a: npt.NDArray[Any], dtype: Any = np.int32) -> npt.NDArray[Any]:
+            return np.ascontiguousarray(np.asarray(a).astype(dtype)[:, None])
+
+        cols = {
+            "suit": col(suit, np.int8), "strength": col(strength, np.int8), "trump": col(is_trump, np.bool_),
+            "full": col(full, np.int8), "has_cv": col(has_cv, np.bool_), "card": col(np.arange(24), np.int8),
+            "tiebreak": col(31 - np.arange(24)),
+            # leading
+            "cash": col(300 + 10 * cv + st), "pull": col(250 + st), "low": col(100 - 10 * cv - st + 30 * tr),
+            # following
+            "feed": col(10 * cv - st - 50 * tr), "hold_last": col(200 + 10 * cv - st - 20 * tr),
+            "hold": col(200 - 5 * cv - st - 20 * tr), "win": col(100 - st - 20 * tr - 5 * cv),
+            "dump": col(-10 * cv - st - 30 * tr),
+            # the greedy player
+            "high": col(10 * st + 60 * tr + cv),
+        }
+        return cls(rules.players, side, len(rules.partnerships), suit, strength, counter, full, is_trump, beats,
+                   rules.play.duties, rules.last_trick, rules.tricks_per_deal, inferred, cols)
+
+
+# --------------------------------------------------------------------------- legality and winners
+
+def _legal_t(tab: PlayTables, has: BoolArray, led: IntArray, win: IntArray,
+             partner_win: BoolArray) -> tuple[BoolArray, BoolArray]:
+    """Legal cards ``(24, B)`` and the cards that would win the trick now ``(24, B)``."""
+    c = tab.cols
+    led_cards = c["suit"] == led[None, :]
+    holds_led = (has & led_cards).any(axis=0)
+    win_suit = tab.suit[win][None, :]
+    beats_now = ((c["suit"] == win_suit) & (c["strength"] > tab.strength[win][None, :])) | (
+        c["trump"] & ~tab.is_trump[win][None, :])
+    allowed = has
+    trump_led = led == 0
+    for duty in tab.duties:
+        app: BoolArray | None = None
+        if duty.when == "trump-led":
+            app = trump_led
+        elif duty.when == "plain-led":
+            app = ~trump_led
+        if not duty.partner:
+            app = ~partner_win if app is None else app & ~partner_win
+        if duty.name == "follow":
+            narrowed = allowed & led_cards
+        elif duty.name == "trump":
+            app = ~holds_led if app is None else app & ~holds_led
+            narrowed = allowed & c["trump"]
+            if duty.only_if_winning:
+                app &= (narrowed & beats_now).any(axis=0)
+        else:
+            narrowed = allowed & beats_now
+        ok = narrowed.any(axis=0)
+        if app is not None:
+            ok &= app
+        allowed = allowed & (narrowed | ~ok[None, :])
+    return allowed, beats_now
+
+
+def legal_mask(tab: PlayTables, has: BoolArray, led: IntArray, win: IntArray, partner_win: BoolArray) -> BoolArray:
+    """The cards each follower may play, as a ``(B, 24)`` mask (canonical coordinates).
+
+    ``has``: ``(B, 24)`` cards held; ``led``: suit led; ``win``: card now winning;
+    ``partner_win``: the player's partner is winning. Each duty narrows the allowed cards when
+    it applies and the narrowing leaves something, exactly as ``tricks.narrow``.
+    """
+    allowed, _ = _legal_t(tab, np.ascontiguousarray(has.T), np.asarray(led), np.asarray(win), np.asarray(partner_win))
+    return np.ascontiguousarray(allowed.T)
+
+
+def winner_batch(tab: PlayTables, trick: IntArray) -> IntArray:
+    """Position (0 = leader) of the winning card of each row of ``trick`` ``(B, k)`` (canonical indices)."""
+    best = np.zeros(trick.shape[0], dtype=np.int64)
+    win = trick[:, 0].copy()
+    for i in range(1, trick.shape[1]):
+        b = tab.beats[win, trick[:, i]]
+        best = np.where(b, i, best)
+        win = np.where(b, trick[:, i], win)
+    return best
+
+
+# --------------------------------------------------------------------------- the card players
+
+@dataclass
+class _View:
+    """What the player to move sees, for a batch of games (cards down, games across)."""
+
+    hand: npt.NDArray[np.int8]  # (24,B) counts held
+    legal: BoolArray  # (24,B)
+    wins: BoolArray | None  # (24,B) cards that would win the trick now (followers)
+    played: npt.NDArray[np.int8]  # (24,B) cards gone
+    void: BoolArray  # (P,4,B) voids shown
+    seat: IntArray  # (B,)
+    position: int  # 0 = leader
+    led: IntArray | None
+    win: IntArray | None
+    win_seat: IntArray | None
+    bidding_side: int
+
+
+def _sel(flag: BoolArray) -> npt.NDArray[np.int32]:
+    return flag.astype(np.int32)
+
+
+def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
+    c = tab.cols
+    b = v.hand.shape[1]
+    unseen = c["full"] - v.played - v.hand
+    hi = (c["strength"] * (unseen > 0)).reshape(4, 6, b).max(axis=1)  # highest unseen strength per suit
+    master = c["strength"] > hi[tab.suit]  # nothing unseen beats it within its suit
+    my_side = tab.side[v.seat]
+    ruff = v.void & ~v.void[:, :1, :]  # void in a suit and not known void in trump
+    opp_ruff = np.zeros((4, b), dtype=bool)
+    for p in range(tab.players):
+        opp_ruff |= ruff[p] & (tab.side[p] != my_side)[None, :]
+    if v.position == 0:
+        partner_ruff = np.zeros((4, b), dtype=bool)
+        for p in range(tab.players):
+            partner_ruff |= ruff[p] & ((tab.side[p] == my_side) & (v.seat != p))[None, :]
+        ruffed = opp_ruff[tab.suit]
+        cash = master & ~c["trump"] & ~ruffed
+        trump_left = unseen[:6].sum(axis=0) > 0
+        pull = master & c["trump"] & ((my_side == v.bidding_side) & trump_left)[None, :]
+        low = c["low"] - 40 * _sel(ruffed & c["has_cv"]) + 60 * _sel(partner_ruff[tab.suit] & ~c["has_cv"])
+        score: npt.NDArray[np.int32] = low + (c["cash"] - low) * _sel(cash) + (c["pull"] - low) * _sel(pull)
+        return score
+    assert v.led is not None and v.win is not None and v.win_seat is not None and v.wins is not None
+    wins = v.wins
+    partner_wins = tab.side[v.win_seat] == my_side
+    if v.position == tab.players - 1:
+        holds = wins
+        hold = c["hold_last"]
+        partner_safe = partner_wins
+    else:
+        led_ruffed = opp_ruff[v.led, np.arange(b)]
+        holds = wins & master & (c["trump"] | ~led_ruffed[None, :])
+        hold = c["hold"]
+        win_master = tab.strength[v.win] > hi[tab.suit[v.win], np.arange(b)]
+        partner_safe = partner_wins & win_master & (tab.is_trump[v.win] | ~led_ruffed)
+    take = c["dump"] + (c["win"] - c["dump"]) * _sel(wins) + (hold - c["win"]) * _sel(holds)
+    out: npt.NDArray[np.int32] = take + (c["feed"] - take) * _sel(partner_safe)[None, :]
+    return out
+
+
+def _greedy_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
+    high = tab.cols["high"]
+    if v.position == 0:
+        return np.broadcast_to(high, v.legal.shape).astype(np.int32)
+    assert v.wins is not None
+    out: npt.NDArray[np.int32] = -high + (1000 + 2 * high) * _sel(v.wins)
+    return out
+
+
+def _scores(tab: PlayTables, policy: str, v: _View, rng: np.random.Generator | None) -> npt.NDArray[np.int32]:
+    if policy == "heuristic":
+        return _heuristic_scores(tab, v)
+    if policy == "greedy":
+        return _greedy_scores(tab, v)
+    assert rng is not None, "the random player needs a generator"
+    return rng.integers(0, 1000, v.legal.shape, dtype=np.int32)
+
+
+def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: Sequence[str] | None = None,
+               rng: np.random.Generator | None = None, bidding_side: int = 0) -> tuple[IntArray, IntArray]:
+    """Play out every trick of ``B`` games and return ``(points, tricks)``, each ``(B, nsides)``.
+
+    ``hands``: ``(B, players, 24)`` counts in canonical coordinates (trump is suit 0).
+    ``leader``: the seat leading the first trick. ``policies``: one name from ``POLICIES`` per
+    seat (default: every seat ``heuristic``); ``rng`` is needed only by ``random``. Points are
+    counters won plus the last-trick bonus: each row sums to the deal's counter total.
+    """
+    p = tab.players
+    c = tab.cols
+    pol = tuple(policies) if policies is not None else ("heuristic",) * p
+    for name in pol:
+        if name not in POLICIES:
+            raise ValueError(f"no player {name!r} (players: {', '.join(POLICIES)})")
+    used = sorted(set(pol))
+    b = hands.shape[0]
+    ar = np.arange(b)
+    held = np.ascontiguousarray(hands.transpose(1, 2, 0)).astype(np.int8)  # (P, 24, B)
+    played = np.zeros((24, b), dtype=np.int8)
+    void = np.zeros((p, 4, b), dtype=bool)
+    points = np.zeros((b, tab.nsides), dtype=np.int64)
+    tricks = np.zeros((b, tab.nsides), dtype=np.int64)
+    seat_policy = np.array([used.index(x) for x in pol], dtype=np.int64)
+    lead = leader.astype(np.int64).copy()
+    for t in range(tab.tricks):
+        led = win = win_seat = None
+        trick_points = np.zeros(b, dtype=np.int64)
+        for k in range(p):
+            seat = (lead + k) % p
+            sel = [(seat == q).view(np.int8) for q in range(p)]
+            hand = held[0] * sel[0]
+            for q in range(1, p):
+                hand += held[q] * sel[q]
+            has = hand > 0
+            wins = None
+            if k == 0:
+                legal = has
+            else:
+                assert led is not None and win is not None and win_seat is not None
+                partner_win = (tab.side[win_seat] == tab.side[seat]) & (win_seat != seat)
+                legal, wins = _legal_t(tab, has, led, win, partner_win)
+            view = _View(hand, legal, wins, played, void, seat, k, led, win, win_seat, bidding_side)
+            if len(used) == 1:
+                score = _scores(tab, used[0], view, rng)
+            else:
+                score = np.zeros((24, b), dtype=np.int32)
+                for i, name in enumerate(used):
+                    score += _scores(tab, name, view, rng) * _sel(seat_policy[seat] == i)[None, :]
+            key = (score + 4096) * legal.view(np.int8) * 32 + c["tiebreak"]
+            card = 31 - (key.max(axis=0) & 31).astype(np.int64)
+            onehot = (c["card"] == card.astype(np.int8)[None, :]).view(np.int8)
+            for q in range(p):
+                held[q] -= onehot * sel[q][None, :]
+            played += onehot
+            trick_points += tab.counter[card]
+            if k == 0:
+                led, win, win_seat = tab.suit[card], card, seat
+            else:
+                assert led is not None and win is not None and win_seat is not None
+                off = tab.suit[card] != led
+                if off.any():
+                    void[seat[off], led[off], ar[off]] = True
+                    if tab.trump_inferred:
+                        no_trump = off & ~tab.is_trump[card]
+                        void[seat[no_trump], 0, ar[no_trump]] = True
+                beat = tab.beats[win, card]
+                win = np.where(beat, card, win)
+                win_seat = np.where(beat, seat, win_seat)
+        assert win_seat is not None
+        if t == tab.tricks - 1:
+            trick_points += tab.last_trick
+        side = tab.side[win_seat]
+        points[ar, side] += trick_points
+        tricks[ar, side] += 1
+        lead = win_seat
+    return points, tricks
+
+
+# --------------------------------------------------------------------------- the exchange
+
+@dataclass(frozen=True)
+class ExchangeTables:
+    """Constants for the heuristic pass and return (real card indices, not canonical)."""
+
+    suit: IntArray  # (24,)
+    strength: IntArray  # (24,)
+    counter: IntArray  # (24,)
+    top: BoolArray  # (24,) the highest rank (aces)
+    fixed: BoolArray  # (24,) cards named by suit in a meld combination (the pinochle's Q♠ and J♦)
+    instances: tuple[IntArray, ...]  # per trump suit: (I, 24) counts of each combination instance
+
+    @classmethod
+    def build(cls, rules: Ruleset) -> ExchangeTables:
+        strength = _strength(rules)
+        top_rank = rules.rank_order[0] if rules.rank_order else Rank.A
+        top = np.array([c.rank == top_rank for c in ALL_CARDS])
+        fixed = np.zeros(24, dtype=bool)
+        for combo in rules.meld:
+            for pat in combo.pattern:
+                if pat.mode == "fixed" and pat.suit is not None:
+                    fixed[int(pat.suit) * 6 + int(pat.rank)] = True
+        counter = np.array([rules.counter_value(c) for c in ALL_CARDS], dtype=np.int64)
+        inst = []
+        for t in range(4):
+            rows = []
+            for combo in rules.meld:
+                for cards in combo.instances(Suit(t), rules.suits):
+                    row = np.zeros(24, dtype=np.int64)
+                    for c in cards:
+                        row[c.index] += 1
+                    rows.append(row)
+            inst.append(np.array(rows, dtype=np.int64).reshape(-1, 24))
+        return cls(np.arange(24) // 6, strength, counter, top, fixed, tuple(inst))
+
+
+def choose_pass(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) -> tuple[IntArray, IntArray]:
+    """The partner's pass: split ``cards`` ``(B, H)`` into (sent ``(B, k)``, kept ``(B, H-k)``).
+
+    Sends trump first (highest first), then aces, then the cards named in meld by suit (the
+    pinochle cards), then the highest cards.
+    """
+    is_tr = ex.suit[cards] == trump[:, None]
+    score = (1000 * is_tr + 500 * (ex.top[cards] & ~is_tr) + 300 * ex.fixed[cards]
+             + 10 * ex.strength[cards] + ex.counter[cards])
+    order = np.argsort(-score, axis=1, kind="stable")
+    ordered = np.take_along_axis(cards, order, axis=1)
+    return ordered[:, :k], ordered[:, k:]
+
+
+def _counts(cards: IntArray) -> IntArray:
+    b = cards.shape[0]
+    flat = (np.arange(b)[:, None] * 24 + cards).ravel()
+    return np.bincount(flat, minlength=b * 24).reshape(b, 24)
+
+
+def choose_return(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) -> tuple[IntArray, IntArray]:
+    """The bidder's return: split ``cards`` ``(B, H+k)`` into (returned ``(B, k)``, kept ``(B, H)``).
+
+    Returns what serves the contract least: never trump while anything else is left, and not
+    a card of a meld combination held complete, an ace or a counter while a plain card will do;
+    among plain cards, those of the shortest side suits first (to make voids for trumping).
+    """
+    counts = _counts(cards)
+    in_meld = np.zeros_like(cards, dtype=bool)
+    for t in range(4):
+        rows = trump == t
+        inst = ex.instances[t]
+        if not rows.any() or inst.shape[0] == 0:
+            continue
+        c = counts[rows]
+        present = (c[:, None, :] >= inst[None, :, :]).all(axis=2)  # (b, I)
+        marked = (present.astype(np.int64) @ (inst > 0).astype(np.int64)) > 0  # (b, 24)
+        in_meld[rows] = np.take_along_axis(marked, cards[rows], axis=1)
+    is_tr = ex.suit[cards] == trump[:, None]
+    suit_len = np.take_along_axis(counts.reshape(-1, 4, 6).sum(axis=2), ex.suit[cards], axis=1)
+    keep = (1000 * is_tr + 400 * in_meld + 200 * ex.top[cards] + 20 * ex.counter[cards].clip(0, 1)
+            + 10 * suit_len + ex.strength[cards])
+    order = np.argsort(keep, axis=1, kind="stable")
+    ordered = np.take_along_axis(cards, order, axis=1)
+    return ordered[:, :k], ordered[:, k:]

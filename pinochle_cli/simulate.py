@@ -1,0 +1,451 @@
+"""Monte Carlo bid estimates: sample deals, exchange, meld, play, tally — in numpy batches.
+
+The model, for the bidder (seat 0) holding a full hand:
+
+1. The unseen cards are dealt uniformly at random to the other seats.
+2. Every suit the bidder may name (``rules.eligible_trumps``, or the one suit asked for) is
+   scored on the *same* deals (common random numbers), so suits compare fairly.
+3. The partner passes ``rules.exchange`` cards and the bidder returns as many
+   (``players.choose_pass`` / ``players.choose_return``).
+4. Each player of the bidding side melds (exact totals from ``meld.meld_table``).
+5. All tricks are played by the heuristic player (``players.play_batch``).
+6. The deal is tallied as one integer per suit: the score the bidding side can claim,
+   ``kept meld + counters`` when the ruleset's ``made_needs`` condition holds (a trick, a
+   counter point), else -1. Meld is kept per ``scoring.keep_meld`` (or when it is made only of
+   ``scoring.kept_if_only`` combinations). The bid ``b`` is made iff that integer is at least
+   ``b``: one histogram gives P(make) for every bid, and the curve never rises with the bid.
+
+The not-on-board rule (meld + every counter below the bid: set without play) needs no extra
+step: such a bid is below no tally. Conceding never raises P(make), so the model never
+concedes. Opponents' meld does not decide whether the bid is made and is not computed.
+
+Deals run in fixed chunks of ``CHUNK`` deals; chunk ``i`` draws from
+``SeedSequence(seed).spawn(...)[i]``, so one worker or many give identical tallies (sums of
+integer histograms). Memory stays flat: a chunk's arrays, then per-suit histograms.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import Card, Hand, Suit, format_cards
+from .errors import CardError, SimulationError
+from .meld import MeldTable, meld_table
+from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
+from .ruleset import Ruleset
+from .stats import samples_for_half_width, wilson_interval
+
+__all__ = [
+    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "BidChance", "Estimate", "GameBatch",
+    "Simulator", "SuitEstimate", "Tally", "check_hand", "chunk_rng", "estimable_trumps", "estimate",
+    "new_seed",
+]
+
+IntArray = npt.NDArray[np.int64]
+
+DEFAULT_SAMPLES = 2000
+DEFAULT_CONFIDENCE = 0.75
+CHUNK = 500  # deals per chunk: the unit of parallel work and of seeding
+MAX_SAMPLES = 200_000  # --precision stops here even if an interval is still wider
+STOP_BELOW = 0.01  # the bid list ends at the first bid made less often than this
+
+
+# --------------------------------------------------------------------------- checks
+
+def check_hand(rules: Ruleset, cards: Hand | Iterable[Card]) -> Hand:
+    """The bidder's hand: exactly ``rules.hand_size`` cards of the pack, else ``CardError``."""
+    hand = rules.deck.check(cards)
+    if len(hand) != rules.hand_size:
+        raise CardError(f"the hand has {len(hand)} cards ({format_cards(hand)}); a {rules.name} hand "
+                        f"has exactly {rules.hand_size}")
+    return hand
+
+
+def _check_rules(rules: Ruleset) -> None:
+    if rules.auction is None:
+        how = "trump is turned up from the stock" if rules.trump_source == "turn-up" else "nobody bids"
+        raise SimulationError(f"the {rules.name} game has no auction ({how}): there is no bid to estimate")
+    if rules.has_stock:
+        raise SimulationError(f"the {rules.name} game keeps a stock of {rules.stock_size} cards: estimates "
+                              f"need every card dealt")
+    if rules.players * rules.hand_size != rules.deck.size:
+        raise SimulationError(f"{rules.players} hands of {rules.hand_size} do not use the {rules.deck.size} cards "
+                              f"of {rules.deck.name}")
+
+
+def estimable_trumps(rules: Ruleset, hand: Hand, trump: Suit | None = None) -> list[Suit]:
+    """The suits to estimate: every suit the bidder may name, or ``trump`` (``SimulationError`` if not allowed)."""
+    _check_rules(rules)
+    eligible = rules.eligible_trumps(hand)
+    if trump is None:
+        return eligible
+    if trump not in eligible:
+        if trump not in rules.suits:
+            raise SimulationError(f"trump {trump.letter}: {trump.word} is not a suit of {rules.deck.name}")
+        raise SimulationError(f"trump {trump.letter}: the bidder may name only a suit in which they hold the king "
+                              f"and queen, and this hand has no K{trump.symbol} Q{trump.symbol} pair")
+    return [trump]
+
+
+def new_seed() -> int:
+    """A fresh seed from the operating system's entropy (reported so that the run can be repeated)."""
+    return int(np.random.SeedSequence().generate_state(1, dtype=np.uint32)[0])
+
+
+def chunk_rng(seed: int, index: int) -> np.random.Generator:
+    """The generator of chunk ``index``: the ``index``-th child of ``SeedSequence(seed)``."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
+
+
+# --------------------------------------------------------------------------- one chunk
+
+@dataclass
+class GameBatch:
+    """Every game of one chunk (``B = deals × suits`` rows, grouped by suit): for tests and tallies."""
+
+    trump: IntArray  # (B,) real suit
+    hands: IntArray  # (B, players, 24) counts after the exchange, real card indices
+    meld: IntArray  # (B,) bidding side's meld
+    meld_kept_anyway: npt.NDArray[np.bool_]  # (B,) meld made only of kept_if_only combinations
+    points: IntArray  # (B, sides) counters won, last trick included
+    tricks: IntArray  # (B, sides)
+    claim: IntArray  # (B,) highest bid made (kept meld + counters), -1 when the make condition fails
+
+
+@dataclass
+class Tally:
+    """Integer sums over deals, per suit (same order as ``Simulator.trumps``): order-independent."""
+
+    deals: int
+    hist: list[IntArray]  # hist[s][v + 1] = deals whose claim is v (v = -1 … max)
+    meld: list[int]
+    counters: list[int]
+
+    @classmethod
+    def empty(cls, suits: int) -> Tally:
+        return cls(0, [np.zeros(1, dtype=np.int64) for _ in range(suits)], [0] * suits, [0] * suits)
+
+    def add(self, other: Tally) -> None:
+        self.deals += other.deals
+        for i, h in enumerate(other.hist):
+            mine = self.hist[i]
+            if len(h) > len(mine):
+                mine = np.concatenate([mine, np.zeros(len(h) - len(mine), dtype=np.int64)])
+            mine[: len(h)] += h
+            self.hist[i] = mine
+            self.meld[i] += other.meld[i]
+            self.counters[i] += other.counters[i]
+
+    def made(self, suit: int, bid: int) -> int:
+        """Deals in which the bidding side makes ``bid`` with suit number ``suit``."""
+        h = self.hist[suit]
+        start = max(bid + 1, 0)
+        return int(h[start:].sum()) if start < len(h) else 0
+
+
+class Simulator:
+    """Everything one process needs to simulate deals for one hand and ruleset."""
+
+    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit]) -> None:
+        _check_rules(rules)
+        self.rules = rules
+        self.hand = hand
+        self.trumps = tuple(trumps)
+        self.play = PlayTables.build(rules)
+        self.exchange = ExchangeTables.build(rules)
+        self.meld_table: MeldTable = meld_table(rules)
+        self.side = rules.side_of(0)
+        self.side_seats = rules.partnerships[self.side]
+        partners = rules.partner_seats(0)
+        self.partner = partners[0] if partners and rules.exchange else None
+        keep = rules.scoring.keep_meld
+        need = rules.scoring.made_needs
+        implied = keep == "always" or need == keep or (keep == "trick" and need == "counter")
+        self.only_table: MeldTable | None = None
+        if rules.scoring.kept_if_only and not implied:
+            names = set(rules.scoring.kept_if_only)
+            only = dataclasses.replace(rules, meld=tuple(c for c in rules.meld if c.name in names))
+            self._only_rules = only  # keep alive: the meld cache holds it weakly
+            self.only_table = meld_table(only)
+        full = np.array(rules.deck.full().counts, dtype=np.int64)
+        rest = full - np.array(hand.counts, dtype=np.int64)
+        self.unseen = np.repeat(np.arange(24), rest)
+        self.hand_cards = np.repeat(np.arange(24), np.array(hand.counts))
+        self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
+
+    def deal(self, rng: np.random.Generator, n: int) -> IntArray:
+        """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices."""
+        r = self.rules
+        perm = rng.permuted(np.broadcast_to(self.unseen, (n, len(self.unseen))), axis=1)
+        return perm.reshape(n, r.players - 1, r.hand_size)
+
+    def games(self, index: int, n: int, seed: int) -> GameBatch:
+        """Chunk ``index`` of ``n`` deals, every suit of ``self.trumps`` played on each."""
+        r = self.rules
+        rng = chunk_rng(seed, index)
+        others = self.deal(rng, n)
+        # leader "dealer-left": the dealer is unknown, so every seat is equally likely to lead
+        leader = np.zeros(n, dtype=np.int64) if r.play.leader == "bidder" else rng.integers(0, r.players, n)
+        nt = len(self.trumps)
+        b = n * nt
+        trump = np.repeat(np.array([int(t) for t in self.trumps], dtype=np.int64), n)
+        slots = np.empty((b, r.players, r.hand_size), dtype=np.int64)
+        slots[:, 0] = self.hand_cards[None, :]
+        slots[:, 1:] = np.tile(others, (nt, 1, 1))
+        if self.partner is not None and r.exchange:
+            k = r.exchange
+            sent, kept = choose_pass(self.exchange, slots[:, self.partner], trump, k)
+            full = np.concatenate([slots[:, 0], sent], axis=1)
+            back, keep = choose_return(self.exchange, full, trump, k)
+            slots[:, 0] = keep
+            slots[:, self.partner] = np.concatenate([kept, back], axis=1)
+        flat = (np.arange(b * r.players)[:, None] * 24 + slots.reshape(b * r.players, r.hand_size)).ravel()
+        hands = np.bincount(flat, minlength=b * r.players * 24).reshape(b, r.players, 24)
+        meld = np.zeros(b, dtype=np.int64)
+        only = np.ones(b, dtype=bool)
+        canon = np.empty_like(hands)
+        for i, t in enumerate(self.trumps):
+            rows = slice(i * n, (i + 1) * n)
+            for seat in self.side_seats:
+                total = self.meld_table.total_batch(hands[rows, seat], t)
+                meld[rows] += total
+                if self.only_table is not None:
+                    only[rows] &= self.only_table.total_batch(hands[rows, seat], t) == total
+            canon[rows] = hands[rows][:, :, self.orders[int(t)]]
+        if self.only_table is None:
+            only[:] = False
+        points, tricks = play_batch(self.play, canon, np.tile(leader, nt), bidding_side=self.side)
+        won = points[:, self.side]
+        took = {"trick": tricks[:, self.side] > 0, "counter": won > 0, "always": np.ones(b, dtype=bool),
+                "nothing": np.ones(b, dtype=bool)}
+        keeps = took[r.scoring.keep_meld] | only
+        claim = np.where(took[r.scoring.made_needs], np.where(keeps, meld, 0) + won, -1)
+        return GameBatch(trump, hands, meld, only, points, tricks, claim)
+
+    def tally(self, index: int, n: int, seed: int) -> Tally:
+        g = self.games(index, n, seed)
+        won = g.points[:, self.side]
+        t = Tally(n, [], [], [])
+        for i in range(len(self.trumps)):
+            rows = slice(i * n, (i + 1) * n)
+            t.hist.append(np.bincount(g.claim[rows] + 1).astype(np.int64))
+            t.meld.append(int(g.meld[rows].sum()))
+            t.counters.append(int(won[rows].sum()))
+        return t
+
+
+# --------------------------------------------------------------------------- workers
+
+_WORKER: Simulator | None = None
+
+
+def _init_worker(rules: Ruleset, hand: Hand, trumps: tuple[Suit, ...]) -> None:
+    global _WORKER
+    _WORKER = Simulator(rules, hand, trumps)
+
+
+def _work(job: tuple[int, int, int]) -> Tally:
+    assert _WORKER is not None
+    index, n, seed = job
+    return _WORKER.tally(index, n, seed)
+
+
+class _Runner:
+    """Runs chunks in this process or in a pool; results come back in chunk order."""
+
+    def __init__(self, sim: Simulator, workers: int) -> None:
+        self.sim = sim
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
+
+    def run(self, jobs: list[tuple[int, int, int]]) -> Iterable[Tally]:
+        if self.workers <= 1 or len(jobs) <= 1:
+            return (self.sim.tally(*job) for job in jobs)
+        if self.pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_init_worker,
+                                            initargs=(self.sim.rules, self.sim.hand, self.sim.trumps))
+        return self.pool.map(_work, jobs)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
+
+# --------------------------------------------------------------------------- the estimate
+
+@dataclass(frozen=True)
+class BidChance:
+    bid: int
+    made: int
+    p_make: float
+    ci95: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SuitEstimate:
+    trump: Suit
+    meld_mean: float
+    counters_mean: float
+    bids: tuple[BidChance, ...]
+    recommended_bid: int | None
+
+    @property
+    def score_mean(self) -> float:
+        """Meld plus counters: what the bidding side scores when it makes the bid."""
+        return self.meld_mean + self.counters_mean
+
+
+@dataclass(frozen=True)
+class Estimate:
+    ruleset: str
+    hand: Hand
+    samples: int
+    seed: int
+    confidence: float
+    precision: float | None
+    precision_reached: bool | None
+    suits: tuple[SuitEstimate, ...]
+    best: Suit | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` document of CLI.md (plus ``confidence``, ``precision``, ``precision_reached``)."""
+        return {
+            "ruleset": self.ruleset,
+            "hand": self.hand.ascii(),
+            "samples": self.samples,
+            "seed": self.seed,
+            "confidence": self.confidence,
+            "precision": self.precision,
+            "precision_reached": self.precision_reached,
+            "suits": [{
+                "trump": s.trump.letter,
+                "meld_mean": round(s.meld_mean, 4),
+                "counters_mean": round(s.counters_mean, 4),
+                "score_mean": round(s.score_mean, 4),
+                "bids": [{"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4),
+                                                                              round(c.ci95[1], 4)]}
+                         for c in s.bids],
+                "recommended_bid": s.recommended_bid,
+            } for s in self.suits],
+            "best": self.best.letter if self.best is not None else None,
+        }
+
+
+def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
+    assert rules.auction is not None
+    n = tally.deals
+    out: list[BidChance] = []
+    bid = rules.auction.minimum
+    top = len(tally.hist[suit]) - 2  # the highest claim seen
+    while True:
+        made = tally.made(suit, bid)
+        p = made / n
+        out.append(BidChance(bid, made, p, wilson_interval(made, n)))
+        if p < STOP_BELOW or bid > top:
+            return out
+        bid = rules.auction.next_bid(bid)
+
+
+def _summarise(rules: Ruleset, trumps: Sequence[Suit], tally: Tally, confidence: float) -> list[SuitEstimate]:
+    out = []
+    for i, t in enumerate(trumps):
+        bids = _bids(rules, tally, i)
+        ok = [c.bid for c in bids if c.p_make >= confidence]
+        out.append(SuitEstimate(t, tally.meld[i] / tally.deals, tally.counters[i] / tally.deals, tuple(bids),
+                                max(ok) if ok else None))
+    return out
+
+
+def _best(suits: Sequence[SuitEstimate]) -> Suit | None:
+    if not suits:
+        return None
+    return max(suits, key=lambda s: (s.recommended_bid is not None, s.recommended_bid or 0, s.score_mean)).trump
+
+
+def _jobs(seed: int, first: int, deals: int) -> list[tuple[int, int, int]]:
+    """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK)."""
+    jobs = []
+    start = first
+    while start < first + deals:
+        n = min(CHUNK, first + deals - start)
+        jobs.append((start // CHUNK, n, seed))
+        start += CHUNK
+    return jobs
+
+
+def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) -> int:
+    """Total samples the widest reported interval asks for (at least one more chunk)."""
+    worst = 0
+    for s in suits:
+        for c in s.bids:
+            if (c.ci95[1] - c.ci95[0]) / 2 > precision:
+                worst = max(worst, samples_for_half_width(c.p_make, precision))
+    if worst == 0:
+        return samples
+    return max(worst, samples + 1)
+
+
+def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None = None,
+             samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
+             precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
+             progress: Callable[[int, int], None] | None = None) -> Estimate:
+    """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
+
+    ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
+    interval's half-width is at most that). ``seed`` None draws a fresh one (reported).
+    ``workers`` None: every core. ``progress(done, total)`` is called after each chunk.
+    """
+    hand = check_hand(rules, cards)
+    trumps = estimable_trumps(rules, hand, trump)
+    if samples < 1:
+        raise SimulationError(f"--samples {samples}: at least one deal is needed")
+    if precision is not None and not 0 < precision < 0.5:
+        raise SimulationError(f"--precision {precision}: a half-width between 0 and 0.5 is needed")
+    if not 0 <= confidence <= 1:
+        raise SimulationError(f"--confidence {confidence}: a probability between 0 and 1 is needed")
+    if seed is None:
+        seed = new_seed()
+    if seed < 0:
+        raise SimulationError(f"--seed {seed}: seeds are non-negative integers")
+    if not trumps:
+        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None)
+    sim = Simulator(rules, hand, trumps)
+    runner = _Runner(sim, max(1, workers if workers is not None else (os.cpu_count() or 1)))
+    tally = Tally.empty(len(trumps))
+    target = samples
+    reached: bool | None = None
+    try:
+        while True:
+            jobs = _jobs(seed, _next_start(tally.deals), target - tally.deals)
+            for part in runner.run(jobs):
+                tally.add(part)
+                if progress is not None:
+                    progress(tally.deals, target)
+            suits = _summarise(rules, trumps, tally, confidence)
+            if precision is None:
+                break
+            wanted = _more_needed(suits, precision, tally.deals)
+            reached = wanted <= tally.deals
+            if reached or tally.deals >= MAX_SAMPLES:
+                break
+            target = min(MAX_SAMPLES, CHUNK * math.ceil(wanted / CHUNK))
+    finally:
+        runner.close()
+    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), _best(suits))
+
+
+def _next_start(deals: int) -> int:
+    """Where the next chunks start: after the last full or partial chunk run so far."""
+    return CHUNK * math.ceil(deals / CHUNK)

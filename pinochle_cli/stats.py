@@ -1,0 +1,37 @@
+"""Small statistics for the estimate: the Wilson score interval of a binomial proportion."""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["Z95", "samples_for_half_width", "wilson_half_width", "wilson_interval"]
+
+Z95 = 1.959963984540054  # the two-sided 95 % normal quantile
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``successes`` out of ``n`` trials (``(0, 1)`` when n is 0).
+
+    Unlike the normal (Wald) interval it stays inside [0, 1] and is not empty at 0 or n successes.
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise ValueError(f"{successes} successes out of {n} trials")
+    p = successes / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def wilson_half_width(successes: int, n: int, z: float = Z95) -> float:
+    lo, hi = wilson_interval(successes, n, z)
+    return (hi - lo) / 2
+
+
+def samples_for_half_width(p: float, half_width: float, z: float = Z95) -> int:
+    """Roughly how many trials bring the interval's half-width at ``p`` down to ``half_width``."""
+    p = min(max(p, 0.0), 1.0)
+    return max(1, math.ceil(z * z * max(p * (1.0 - p), 1e-4) / (half_width * half_width)))
