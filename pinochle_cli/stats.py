@@ -23,7 +23,9 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def wilson_half_width(successes: int, n: int, z: float = Z95) -> float:
@@ -32,6 +34,20 @@ def wilson_half_width(successes: int, n: int, z: float = Z95) -> float:
 
 
 def samples_for_half_width(p: float, half_width: float, z: float = Z95) -> int:
-    """Roughly how many trials bring the interval's half-width at ``p`` down to ``half_width``."""
+    """The fewest trials whose interval at a proportion ``p`` is no wider than ``half_width`` each side."""
     p = min(max(p, 0.0), 1.0)
-    return max(1, math.ceil(z * z * max(p * (1.0 - p), 1e-4) / (half_width * half_width)))
+
+    def ok(n: int) -> bool:
+        return wilson_half_width(round(p * n), n, z) <= half_width
+
+    hi = max(1, math.ceil(z * z * max(p * (1.0 - p), 1e-4) / (half_width * half_width)))
+    while not ok(hi):
+        hi *= 2
+    lo = 0
+    while hi - lo > 1:  # ok(hi), not ok(lo) (or lo = 0)
+        mid = (lo + hi) // 2
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi

@@ -1,13 +1,132 @@
-"""``pinochle estimate`` (being written)."""
+"""``pinochle estimate``: Monte Carlo bid safety for a bidder's hand (the model: docs/estimate.md)."""
 
 from __future__ import annotations
 
+import os
+import sys
+import time
+from typing import Any
+
 import click
 
-from .common import CONTEXT_SETTINGS
+from ..cards import format_cards, parse_cards
+from ..ruleset import Ruleset
+from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, Estimate, SuitEstimate
+from ..simulate import estimate as run_estimate
+from .common import (
+    CONTEXT_SETTINGS,
+    emit_json,
+    get_ruleset,
+    get_trump,
+    json_option,
+    ruleset_options,
+    table,
+    trump_option,
+)
+
+
+class _Progress:
+    """A progress bar on stderr, shown only on a terminal and only once a run has taken a second."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.shown = False
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or (not self.shown and time.monotonic() - self.start < 1.0):
+            return
+        self.shown = True
+        width = 30
+        filled = min(width, width * done // max(total, 1))
+        click.echo(f"\restimating [{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals", err=True, nl=False)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("", err=True)
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f} %"
+
+
+def _no_trump_note(rules: Ruleset) -> str:
+    why = ("the king and queen of a suit are needed to name it" if rules.trump_eligible == "marriage"
+           else "no suit may be named")
+    outcome = rules.scoring.no_trump
+    then = f"; the bidding side scores {outcome.bidders.replace('-', ' ')}" if outcome is not None else ""
+    return f"No suit may be named as trump with this hand ({why}){then}."
+
+
+def _suit_table(s: SuitEstimate) -> str:
+    rows = [[c.bid, _pct(c.p_make), f"{_pct(c.ci95[0])} – {_pct(c.ci95[1])}"] for c in s.bids]
+    return table(rows, headers=["bid", "P(make)", "95 % interval"], colalign=("right", "right", "right"))
+
+
+def _human(result: Estimate, rules: Ruleset, confidence: float) -> None:
+    click.echo(f"{result.ruleset}: {format_cards(result.hand)}")
+    if not result.suits:
+        click.echo(_no_trump_note(rules))
+        return
+    click.echo(f"{result.samples} sampled deals, seed {result.seed}"
+               + ("" if result.precision is None else
+                  f", precision ±{result.precision}" + ("" if result.precision_reached else
+                                                         f" not reached (stopped at {MAX_SAMPLES})")))
+    for s in result.suits:
+        click.echo("")
+        rec = "none" if s.recommended_bid is None else str(s.recommended_bid)
+        click.echo(f"Trump {s.trump.symbol} {s.trump.word}: meld {s.meld_mean:.1f}, counters {s.counters_mean:.1f}, "
+                   f"score {s.score_mean:.1f} (means of the bidding side)")
+        click.echo(_suit_table(s))
+        click.echo(f"Recommended bid (made at least {_pct(confidence)} of the time): {rec}")
+    assert result.best is not None
+    best = next(s for s in result.suits if s.trump == result.best)
+    click.echo("")
+    click.echo(f"Best suit: {best.trump.symbol} {best.trump.word}"
+               + ("" if best.recommended_bid is None else f" (bid up to {best.recommended_bid})"))
 
 
 @click.command("estimate", context_settings=CONTEXT_SETTINGS)
-def estimate() -> None:
-    """Not yet available."""
-    raise click.UsageError("not yet available")
+@click.argument("cards", nargs=-1, required=True)
+@trump_option()
+@ruleset_options
+@click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True,
+              help="Deals to sample (more with --precision).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed for the sampler [default: a fresh one, reported in the output].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes to use [default: every core]. The answer does not depend on it.")
+@click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=None,
+              metavar="H", help=f"Keep sampling until every interval's half-width is at most H "
+                                f"(stops at {MAX_SAMPLES} deals).")
+@click.option("--confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE, show_default=True,
+              help="P(make) the recommended bid needs.")
+@json_option
+def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
+                 samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
+                 as_json: bool) -> None:
+    """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
+
+    CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
+    sampled deals (partner's pass and the return, meld, all tricks by a heuristic player);
+    P(make) of each bid comes with its 95 % Wilson interval. The same --seed gives the same
+    answer whatever --workers is. A hand with no suit it may name prints no suits (best: null).
+    """
+    rules = get_ruleset(ruleset, options)
+    suit = get_trump(trump, rules)
+    hand = parse_cards(" ".join(cards))
+    progress = _Progress()
+    try:
+        result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed,
+                          workers=workers if workers is not None else os.cpu_count(), precision=precision,
+                          confidence=confidence, progress=progress)
+    finally:
+        progress.close()
+    if as_json:
+        doc: dict[str, Any] = result.to_json()
+        if not result.suits:
+            doc["note"] = _no_trump_note(rules)
+        emit_json(doc)
+        return
+    _human(result, rules, confidence)
+
