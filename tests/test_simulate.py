@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -95,7 +96,7 @@ def test_sampler_deals_uniformly(card: str) -> None:
 
 def test_chi_square_check_catches_a_biased_sampler() -> None:
     """The statistic above is not toothless: seat 1 getting a card 40 % of the time fails it."""
-    n, expected = 3000, 2000
+    expected = 2000  # 3000 deals × 2 copies / 3 seats
     per_seat = np.array([0.40, 0.30, 0.30]) * 3 * expected
     chi2 = float(((per_seat - expected) ** 2 / expected).sum())
     assert chi2 > CHI2_DF2_P001
@@ -271,9 +272,9 @@ def test_curve_never_rises_and_intervals_hold_the_estimate(name: str) -> None:
     for s in result.suits:
         bids = [c.bid for c in s.bids]
         assert bids[0] == rules.auction.minimum
-        assert all(b == rules.auction.next_bid(a) for a, b in zip(bids, bids[1:]))
+        assert all(b == rules.auction.next_bid(a) for a, b in itertools.pairwise(bids))
         ps = [c.p_make for c in s.bids]
-        assert all(a >= b for a, b in zip(ps, ps[1:]))
+        assert all(a >= b for a, b in itertools.pairwise(ps))
         assert ps[-1] < 0.01 and all(p >= 0.01 for p in ps[:-1])
         assert all(c.ci95[0] <= c.p_make <= c.ci95[1] for c in s.bids)
         ok = [c.bid for c in s.bids if c.p_make >= 0.75]
