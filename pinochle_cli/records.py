@@ -326,8 +326,8 @@ def run_auction(rules: Ruleset, dealer_seat: int, calls: Sequence[str],
         remaining = [s for s in range(n) if s not in passed]
         if high is not None and high_seat is not None and remaining == [high_seat]:
             done = (high_seat, high)
-        elif high is None and auction.dealer_stuck and remaining == [dealer_seat]:
-            done = (dealer_seat, auction.minimum)
+    if done is None and high is None and auction.dealer_stuck and len(passed) == n - 1 and dealer_seat not in passed:
+        done = (dealer_seat, auction.minimum)  # three passes: the dealer need not call
     if done is None:
         still = [who[s] for s in range(n) if s not in passed]
         raise ValueError(f"the auction is not over: {_join(still)} {'is' if len(still) == 1 else 'are'} "
