@@ -15,11 +15,11 @@ depends on the real suits: the pinochle is Q♠ + J♦); the play does not.
 
 **Players.** ``heuristic`` plays like a careful club player within the legal cards: it
 counts the cards gone and the voids shown, cashes sure winners, lets the bidding side pull
-trump with its top trump, wins as cheaply as it can (with counters when it is last and the
-trick is safe), feeds counters to a partner whose card will hold, throws its cheapest card
-when the trick is lost, and keeps its high trump. ``greedy`` always plays its highest card
-that wins (else its lowest); ``random`` picks uniformly among the legal cards. The latter two
-exist for ``benchmarks/bench_players.py``.
+trump with its top trump, else leads low (trump first), wins as cheaply as it can (with
+counters when it is last and the trick is safe), feeds counters to a partner whose card
+will hold, throws its cheapest card when the trick is lost, and keeps its high trump.
+``greedy`` always plays its highest card that wins (else its lowest); ``random`` picks
+uniformly among the legal cards. The latter two exist for ``benchmarks/bench_players.py``.
 """
 
 from __future__ import annotations
