@@ -44,7 +44,7 @@ Entries = list[tuple[str, Any]]
 
 # --------------------------------------------------------------------------- YAML text, by hand
 
-_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.'-]*")
+_PLAIN = re.compile(r"[A-Za-z0-9._/][A-Za-z0-9 _.'/-]*")
 
 
 def yaml_value(value: Any) -> str:
@@ -279,7 +279,10 @@ def _confirm(text: str, path: str, entries: Entries, before: int) -> None:
 def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecord:
     """Check ``text`` as a record and create ``path`` with it (refusing an existing file unless ``force``)."""
     base = os.path.dirname(os.path.abspath(path))
-    record = parse_record(text, path, base)
+    try:
+        record = parse_record(text, path, base)
+    except RecordError as exc:  # about the options given, not about a line of a file that is not there yet
+        raise RecordError(exc.detail, source=path, field=exc.field) from None
     if os.path.exists(path) and not force:
         raise RecordError("already exists (use --force to replace it)", source=path)
     try:
@@ -308,8 +311,9 @@ def new_record_text(ruleset_spec: str, options: Mapping[str, str], *,
         f"ruleset: {yaml_value(ruleset_spec)}",
     ]
     if options:
-        lines.append("options: {" + ", ".join(f"{yaml_value(k)}: {yaml_value(str(v))}" for k, v in options.items())
-                     + "}")
+        def choice(v: str) -> str:  # the reader takes a choice's raw text: 75 and "75" are the same choice
+            return v if re.fullmatch(r"[\w.-]+", v) and yaml.safe_load(v) is not None else yaml_value(v)
+        lines.append("options: {" + ", ".join(f"{yaml_value(k)}: {choice(str(v))}" for k, v in options.items()) + "}")
     if teams:
         lines.append("teams:")
         lines += [f"  {yaml_value(name)}: {yaml_value(list(members))}" for name, members in teams]

@@ -93,7 +93,7 @@ def test_insert_keeps_crlf_line_ends():
 
 @pytest.mark.parametrize(("value", "text"), [
     ("Ann", "Ann"), ("North-South", "North-South"), ("yes", '"yes"'), ("250", '"250"'), ("a: b", '"a: b"'),
-    ("Zoë", '"Zoë"'), ("#1", '"#1"'), (True, "true"), (250, "250"), (["pass", 250], "[pass, 250]"),
+    ("Zoë", '"Zoë"'), ("#1", '"#1"'), ("../r/h.yaml", "../r/h.yaml"), ("-x", '"-x"'), ("~", '"~"'), (True, "true"), (250, "250"), (["pass", 250], "[pass, 250]"),
     ({"Kim & Lou": 3}, '{"Kim & Lou": 3}'),
 ])
 def test_yaml_values_read_back_exactly(value, text):

@@ -1,0 +1,169 @@
+"""``pinochle score``: whole example nights with totals worked out by hand, JSON per CLI.md, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pinochle_cli.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+# Each example night, deal by deal: (result, points, totals), computed by hand from RULES.md.
+NIGHTS = {
+    "single-deck-night.yaml": ("single-deck", ["North-South", "East-West"], [
+        ("made", (290, 170), (290, 170)),          # 150+140 >= 270; EW 60+110
+        ("set", (190, -300), (480, -130)),         # EW 190+100 < 300
+        ("redeal", (0, 0), (480, -130)),
+        ("conceded", (80, -250), (560, -380)),     # defenders keep their meld
+        ("not-on-board", (-350, 40), (210, -340)),  # 90 + 250 < 350
+        ("made", (370, 0), (580, -340)),
+        ("made", (60, 470), (640, 130)),           # NS took a trick without counters: meld kept
+        ("made", (610, 100), (1250, 230)),         # players' meld 300 + 130
+        ("set", (230, -250), (1480, -20)),         # the stuck dealer Di at 250
+        ("made", (340, 110), (1820, 90)),
+    ], "won", "North-South"),
+    "single-deck-small-4-deals.yaml": ("single-deck-small", ["Team A", "Team B"], [
+        ("made", (29, 17), (29, 17)),
+        ("not-on-board", (-40, 5), (-11, 22)),
+        ("made", (1, 49), (-10, 71)),              # dix-only meld kept without a counter
+        ("set", (33, -26), (23, 45)),              # meld reaches but no counter point
+    ], "won", "Team B"),
+    "double-deck-night.yaml": ("double-deck", ["Kim & Lou", "Max & Ned"], [
+        ("made", (68, 40), (68, 40)),
+        ("made", (46, 73), (114, 113)),
+        ("no-trump", (-55, 0), (59, 113)),
+        ("set", (36, -70), (95, 43)),
+        ("made", (115, 30), (210, 73)),
+        ("made", (50, 200), (260, 273)),           # both pass 250: the bidding pair wins
+    ], "won", "Max & Ned"),
+    "two-handed-night.yaml": ("two-handed", ["Pat", "Sam"], [
+        (None, (280, 180), (280, 180)),
+        (None, (290, 0), (570, 180)),              # Sam won no trick: meld forfeited
+        (None, (190, 440), (760, 620)),
+        (None, (240, 390), (1000, 1010)),          # both reach 1000: the higher wins
+    ], "won", "Sam"),
+    "single-deck-played.yaml": ("single-deck", ["North-South", "East-West"], [
+        ("made", (270, 160), (270, 160)),          # counters 90/160 from the replayed tricks
+    ], "in-progress", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NIGHTS))
+def test_example_nights(name):
+    ruleset, sides, deals, status, winner = NIGHTS[name]
+    result = run("score", str(EXAMPLES / name), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["ruleset"] == ruleset and data["sides"] == sides
+    got = [(d["result"], tuple(d["points"][s] for s in sides), tuple(d["totals"][s] for s in sides))
+           for d in data["deals"]]
+    assert got == deals
+    assert [d["number"] for d in data["deals"]] == list(range(1, len(deals) + 1))
+    assert data["totals"] == dict(zip(sides, deals[-1][2], strict=True))
+    assert (data["status"], data["winner"]) == (status, winner)
+
+
+def test_json_shape_per_cli_md():
+    data = json.loads(run("score", str(EXAMPLES / "single-deck-night.yaml"), "--json").output)
+    assert {"ruleset", "sides", "deals", "totals", "winner", "status"} <= set(data)
+    first, redeal = data["deals"][0], data["deals"][2]
+    assert {"number", "bidder", "bid", "trump", "result", "points", "totals"} <= set(first)
+    assert (first["bidder"], first["bid"], first["trump"]) == ("Ann", 270, "H")
+    assert (redeal["bidder"], redeal["bid"], redeal["trump"]) == (None, None, None)
+    two = json.loads(run("score", str(EXAMPLES / "two-handed-night.yaml"), "--json").output)
+    assert {d["result"] for d in two["deals"]} == {None} and two["deals"][0]["bid"] is None
+
+
+def test_table_output_exact():
+    result = run("score", str(EXAMPLES / "single-deck-small-4-deals.yaml"))
+    assert result.exit_code == 0
+    assert result.output == (
+        "single-deck-small (target=4-deals), 4 deals: Team A (Eve, Gus) v Team B (Fay, Hal)\n"
+        "meld, counters and points: Team A / Team B\n"
+        "\n"
+        "  #  dealer    bidder      bid  trump    meld    counters    result        points      Team A    Team B\n"
+        "---  --------  --------  -----  -------  ------  ----------  ------------  --------  --------  --------\n"
+        "  1  Eve       Eve          27  ♥        15 / 6  14 / 11     made          29 / 17         29        17\n"
+        "  2  Fay       Gus          40  ♠        12 / 5              not-on-board  -40 / 5        -11        22\n"
+        "  3  Gus       Hal          30  ♣        1 / 24  0 / 25      made          1 / 49         -10        71\n"
+        "  4  Hal       Fay          26  ♦        8 / 30  25 / 0      set           33 / -26        23        45\n"
+        "\n"
+        "Team B won, 45 to 23.\n")
+
+
+def test_two_handed_table_has_no_auction_columns():
+    out = run("score", str(EXAMPLES / "two-handed-night.yaml")).output
+    header = out.splitlines()[3]
+    assert header.split() == ["#", "dealer", "trump", "meld", "counters", "points", "Pat", "Sam"]
+    assert out.endswith("Sam won, 1010 to 1000.\n")
+
+
+def test_in_progress_and_empty(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals: []\n")
+    result = run("score", str(path))
+    assert result.output == ("single-deck, game to 1500: NS (Ann, Cy) v EW (Bob, Di)\n\n"
+                             "In progress (no deals yet, game to 1500): NS 0, EW 0.\n")
+    data = json.loads(run("score", str(path), "--json").output)
+    assert (data["deals"], data["totals"], data["winner"], data["status"]) == ([], {"NS": 0, "EW": 0}, None,
+                                                                               "in-progress")
+
+
+def test_draw_and_fixed_deals(tmp_path):
+    path = tmp_path / "r.yaml"
+    deals = "".join(f"  - {{bidder: {w}, bid: 25, meld: {{{t}: 10}}, counters: {{{t}: 15, {o}: 10}}}}\n"
+                    for w, t, o in (("a1", "A", "B"), ("b1", "B", "A"), ("a1", "A", "B"), ("b1", "B", "A")))
+    path.write_text("ruleset: single-deck-small\noptions: {target: 4-deals}\nteams: {A: [a1, a2], B: [b1, b2]}\n"
+                    "deals:\n" + deals)
+    data = json.loads(run("score", str(path), "--json").output)
+    # each deal: the bidders 10 + 15 = 25, the defenders 10
+    assert [d["totals"] for d in data["deals"]] == [{"A": 25, "B": 10}, {"A": 35, "B": 35}, {"A": 60, "B": 45},
+                                                    {"A": 70, "B": 70}]
+    assert (data["status"], data["winner"]) == ("draw", None)
+    assert run("score", str(path)).output.endswith("Draw: A 70, B 70.\n")
+    path.write_text(path.read_text() + "  - {bidder: a1, bid: 25, meld: {A: 10}, counters: {A: 15, B: 10}}\n")
+    result = run("score", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {path}:9: deal 5: the match was already decided after deal 4: a draw at 70\n"
+
+
+ERRORS = [
+    ("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals:\n"
+     "  - {bidder: Bob, bid: 300, meld: {EW: 100}, counters: {NS: 80, EW: 160}}\n",
+     "Error: {f}:4: deal 1, counters: add up to 240, expected 250\n"),
+    ("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals:\n  - bidder: Bob\n    bid: 300\n"
+     "    trmp: H\n", "Error: {f}:6: deal 1: unknown key 'trmp' (a deal has dealer, bidder, bid, auction, trump, meld, "
+     "counters, tricks, hands, stock, play, conceded, no-trump, redeal, notes)\n"),
+    ("ruleset: single-deck\nteams: [NS, EW]\n", "Error: {f}:2: teams: expected a mapping of team names to players, "
+     "got a list\n"),
+    ("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals: [1\n", None),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ERRORS)
+def test_errors_exit_2_with_file_line_deal_field(tmp_path, text, expected):
+    path = tmp_path / "r.yaml"
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["score", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    if expected is None:
+        assert result.stderr.startswith(f"Error: {path}:") and "not valid YAML" in result.stderr
+    else:
+        assert result.stderr == expected.replace("{f}", str(path))
+    assert "Traceback" not in result.output
+
+
+def test_missing_file():
+    result = run("score", "/nonexistent/night.yaml")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: /nonexistent/night.yaml: cannot read: No such file or directory\n"
