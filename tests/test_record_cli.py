@@ -37,14 +37,15 @@ def test_new_writes_an_empty_record(night):
     assert read_record(str(night)).table.seating == ("Ann", "Bob", "Cy", "Di")
 
 
-def test_new_output():
-    with CliRunner().isolated_filesystem():
-        result = run("record", "new", "n.yaml", "--team", "NS=Ann,Cy", "--team", "EW=Bob,Di")
-        assert result.exit_code == 0
-        assert result.output == (
-            "Started n.yaml: single-deck, NS (Ann, Cy) v EW (Bob, Di).\n"
-            "Add deals with: pinochle record add n.yaml --dealer ... --bidder ... --bid ... --meld ... "
-            "--counters ...\n")
+def test_new_output(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PINOCHLE_RULESET", raising=False)
+    result = run("record", "new", "n.yaml", "--team", "NS=Ann,Cy", "--team", "EW=Bob,Di")
+    assert result.exit_code == 0
+    assert result.output == (
+        "Started n.yaml: single-deck, NS (Ann, Cy) v EW (Bob, Di).\n"
+        "Add deals with: pinochle record add n.yaml --dealer ... --bidder ... --bid ... --meld ... "
+        "--counters ...\n")
 
 
 def test_new_refuses_to_overwrite(night):

@@ -379,3 +379,25 @@ def test_trump_must_be_eligible_when_the_hand_is_known():
     no_trump = f"- {{bidder: Kim, bid: 50, no-trump: true, hands: {{Kim: {KIM}}}}}\n"
     assert refused(no_trump, DD_HEAD) == ("r.yaml:4: deal 1, no-trump: Kim holds K and Q of spades, diamonds and "
                                           "clubs and could name trump")
+
+
+def test_two_handed_played_deal_with_its_stock():
+    import numpy as np
+
+    from pinochle_cli.cards import format_cards
+    from pinochle_cli.deal import deal_cards, play_deal, random_strategy
+
+    rules = load_ruleset("two-handed")
+    hands, stock = deal_cards(rules, np.random.default_rng(11))
+    trump = stock[-1].suit
+    played = play_deal(rules, hands, trump, 1, random_strategy(np.random.default_rng(3)), stock=stock)
+    tricks = "".join(f"      - [{', '.join(c.ascii() for c in t)}]\n" for t in played.tricks)
+    text = ("ruleset: two-handed\nplayers: [Pat, Sam]\ndeals:\n  - dealer: Pat\n"
+            f"    trump: {trump.letter}\n    meld: {{Pat: 40}}\n"
+            f"    hands: {{Pat: {format_cards(hands[0], ascii=True)}, Sam: {format_cards(hands[1], ascii=True)}}}\n"
+            f"    stock: {format_cards(stock, ascii=True)}\n    play:\n{tricks}")
+    deal = parse_record(text, "t.yaml").deals[0]
+    assert deal.played and deal.counters == tuple(played.counters) and sum(deal.counters) == 250
+    assert deal.score.points == (deal.counters[0] + (40 if played.tricks_won[0] else 0), deal.counters[1])
+    with pytest.raises(RecordError, match="play: this game draws from a stock: add stock:"):
+        parse_record(text.replace(f"    stock: {format_cards(stock, ascii=True)}\n", ""), "t.yaml")
