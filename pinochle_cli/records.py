@@ -29,7 +29,8 @@ from .scoring import match_standing as _match_standing
 from .yamlsource import Node, YamlError, load_node, load_text
 
 __all__ = [
-    "DEAL_KEYS", "TOP_KEYS", "DealRecord", "MatchRecord", "Table", "parse_record", "read_record", "run_auction",
+    "DEAL_KEYS", "TOP_KEYS", "DealRecord", "MatchRecord", "Table", "check_record", "parse_record", "read_record",
+    "run_auction",
 ]
 
 TOP_KEYS = ("ruleset", "options", "teams", "players", "seating", "deals", "title", "date", "notes")
@@ -927,13 +928,3 @@ def _replay(ctx: _Ctx, d: _Deal, deal_node: Node, play_node: Node, number: int,
         counters[side] += c
         won[side] += t
     return counters, won
-
-
-def suit_word(suit: Suit | None) -> str:
-    return "" if suit is None else suit.symbol
-
-
-def counter_step(rules: Ruleset) -> int:
-    """Counter points come in multiples of this (10 in single-deck)."""
-    return _counter_step(rules)
-
