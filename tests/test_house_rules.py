@@ -1,0 +1,87 @@
+"""Each house rule of the README's walkthrough is one changed line of YAML, and changes the game.
+
+The bundled single-deck file is copied, one line is changed, and the same question asked of the
+engine gets a different answer; nothing in the code knows which file it holds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pinochle_cli.cards import Hand, Suit, parse_cards
+from pinochle_cli.cli import cli
+from pinochle_cli.meld import meld
+from pinochle_cli.ruleset import Ruleset, load_ruleset_text
+from pinochle_cli.scoring import DealFacts, score_deal
+from pinochle_cli.tricks import legal_plays
+
+BASE = (Path(__file__).resolve().parent.parent / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8")
+
+
+def house(old: str, new: str) -> Ruleset:
+    assert old in BASE, old
+    return load_ruleset_text(BASE.replace(old, new, 1), "house.yaml")
+
+
+def original() -> Ruleset:
+    return load_ruleset_text(BASE, "single-deck.yaml")
+
+
+def test_last_trick_worth_twenty() -> None:
+    assert original().counter_total == 250
+    assert house("last_trick: 10", "last_trick: 20").counter_total == 260
+
+
+def test_pass_three_cards() -> None:
+    assert original().exchange == 4
+    assert house("exchange: 4 ", "exchange: 3 ").exchange == 3
+
+
+def test_need_not_beat_a_partner() -> None:
+    # seat 2 plays; the partner (seat 0) led the A♥ and wins; seat 1 played the 9♥.
+    trick, hand = parse_cards("AH 9H"), Hand.parse("KH QH")
+    assert legal_plays(original(), Suit.S, trick, hand) == parse_cards("KH QH")  # neither beats the ace
+    trick = parse_cards("QH 9H")  # the partner's Q♥ wins: must the K♥ beat it?
+    assert legal_plays(original(), Suit.S, trick, Hand.parse("KH JH")) == parse_cards("KH")
+    rules = house("duties: [follow, trump, beat]", "duties: [follow, trump, {beat: {partner: false}}]")
+    assert legal_plays(rules, Suit.S, trick, Hand.parse("KH JH")) == parse_cards("KH JH")
+
+
+def test_no_forced_trump_that_cannot_win() -> None:
+    trick, hand = parse_cards("AH AS"), Hand.parse("9S AC")  # spades trump; void in hearts; 9♠ cannot win
+    assert legal_plays(original(), Suit.S, trick, hand) == parse_cards("9S")
+    rules = house("duties: [follow, trump, beat]", "duties: [follow, {trump: {only_if_winning: true}}, beat]")
+    assert legal_plays(rules, Suit.S, trick, hand) == parse_cards("9S AC")
+
+
+def test_tens_around_for_fifty() -> None:
+    tens = "  tens around: {class: arounds, cards: [TS, TH, TD, TC], points: 50}\n"
+    rules = house("  pinochle:", tens + "  pinochle:")
+    hand = Hand.parse("10S 10H 10D 10C")
+    assert meld(original(), hand, Suit.S).total == 0
+    assert meld(rules, hand, Suit.S).total == 50
+
+
+def test_set_costs_double() -> None:
+    facts = DealFacts(meld=(100, 50), counters=(100, 150), bidder_side=0, bid=300, took_trick=(True, True))
+    assert score_deal(original(), facts).points == (-300, 200)
+    rules = house("set: {bidders: minus-bid, defenders: meld-and-counters}",
+                  "set: {bidders: minus-double-bid, defenders: meld-and-counters}")
+    assert score_deal(rules, facts).points == (-600, 200)
+
+
+def test_house_file_through_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(BASE.replace("pinochle:       {class: pinochles, cards: [QS, JD], points: [40, 300]}",
+                                 "pinochle:       {class: pinochles, cards: [QS, JD], points: [50, 300]}"),
+                    encoding="utf-8")
+    runner = CliRunner()
+    bundled = runner.invoke(cli, ["meld", "QS JD", "-t", "H"])
+    mine = runner.invoke(cli, ["meld", "QS JD", "-t", "H", "-r", str(path)])
+    assert bundled.exit_code == mine.exit_code == 0
+    assert bundled.stdout.splitlines()[-1].split() == ["total", "40"]
+    assert mine.stdout.splitlines()[-1].split() == ["total", "50"]
+    env = runner.invoke(cli, ["meld", "QS JD", "-t", "H"], env={"PINOCHLE_RULESET": str(path)})
+    assert env.stdout == mine.stdout
