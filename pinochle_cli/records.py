@@ -1,10 +1,15 @@
 """Match records (RECORDS.md): read, check that every deal could be true, and score.
 
 ``read_record(path)`` reads a record file; ``parse_record(text, source, base)`` reads text.
-Both check strictly: every field of every deal against the ruleset and the deals before it,
-and raise ``RecordError`` naming the file, line, deal and field (``FILE:LINE: deal 4,
-counters: add up to 240, expected 250``). The result, a ``MatchRecord``, carries each deal's
-facts, score and the standing after it.
+Both check every field of every deal against the ruleset and the deals before it. By default
+(``strict=True``) the first problem is raised as a ``RecordError`` naming the file, line, deal
+and field (``FILE:LINE: deal 4, counters: add up to 240, expected 250``). With
+``strict=False`` the reader is forgiving: it collects every problem it can find in
+``MatchRecord.problems`` (each a ``RecordError``), skips a deal it cannot score (its number is
+in ``MatchRecord.skipped``) and goes on with the rest, so a hand-written sheet shows all its
+mistakes at once. Only what leaves nothing to check is raised in both modes: text that is not
+YAML, and a ruleset, options or table (teams, players, seating) that cannot be read. The
+result, a ``MatchRecord``, carries each scored deal's facts, score and the standing after it.
 
 Names in a record are matched exactly (any case); ``Table.resolve`` also accepts unambiguous
 abbreviations and initials (``NS`` for North-South) for the command line.
@@ -29,8 +34,8 @@ from .scoring import match_standing as _match_standing
 from .yamlsource import Node, YamlError, load_node, load_text
 
 __all__ = [
-    "DEAL_KEYS", "TOP_KEYS", "DealRecord", "MatchRecord", "Table", "check_record", "parse_record", "read_record",
-    "run_auction",
+    "DEAL_KEYS", "TOP_KEYS", "DealRecord", "MatchRecord", "Table", "check_record", "parse_record", "problem_json",
+    "read_record", "run_auction",
 ]
 
 TOP_KEYS = ("ruleset", "options", "teams", "players", "seating", "deals", "title", "date", "notes")
@@ -158,6 +163,12 @@ class MatchRecord:
     standing: Standing
     ruleset_spec: str = ""
     options: dict[str, str] = field(default_factory=dict)
+    problems: tuple[RecordError, ...] = ()  # the forgiving reader's findings, in file order
+    skipped: tuple[int, ...] = ()  # deals not scored because of a problem
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -201,7 +212,14 @@ class MatchRecord:
             "status": self.standing.status,
             "target": self.rules.match.target,
             "deals_to_play": self.rules.match.deals,
+            "problems": [problem_json(p) for p in self.problems],
         }
+
+
+def problem_json(problem: RecordError) -> dict[str, Any]:
+    """One problem for ``score --json``: where (deal, trick, line, field) and what."""
+    return {"deal": problem.deal, "trick": problem.trick, "line": problem.line, "field": problem.field,
+            "message": problem.detail}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -454,31 +472,50 @@ def _load_rules(root: Node, base: str | None) -> tuple[Ruleset, str, dict[str, s
     return rules, rs.raw.strip(), options
 
 
-def parse_record(text: str, source: str = "<record>", base: str | None = None) -> MatchRecord:
-    """Read and check a record from text; ``base``: the folder a ruleset path is relative to."""
+def parse_record(text: str, source: str = "<record>", base: str | None = None, *,
+                 strict: bool = True) -> MatchRecord:
+    """Read and check a record from text; ``base``: the folder a ruleset path is relative to.
+
+    ``strict=False``: collect the problems in ``.problems`` instead of raising the first.
+    """
     try:
         root = load_text(text, source)
     except YamlError as exc:
         raise RecordError(str(exc)) from None
-    return check_record(root, base)
+    return check_record(root, base, strict=strict)
 
 
-def read_record(path: str) -> MatchRecord:
-    """Read and check a record file."""
+def read_record(path: str, *, strict: bool = True) -> MatchRecord:
+    """Read and check a record file (``strict=False``: see ``parse_record``)."""
     try:
         root = load_node(path)
     except YamlError as exc:
         raise RecordError(str(exc)) from None
-    return check_record(root, os.path.dirname(os.path.abspath(path)))
+    return check_record(root, os.path.dirname(os.path.abspath(path)), strict=strict)
 
 
-def check_record(root: Node, base: str | None = None) -> MatchRecord:
-    """Check a parsed record and score it."""
+class _Problems:
+    """Where problems go: raised at once (strict) or kept in file order (forgiving)."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.found: list[RecordError] = []
+
+    def report(self, problem: RecordError) -> None:
+        if self.strict:
+            raise problem
+        self.found.append(problem)
+
+
+def check_record(root: Node, base: str | None = None, *, strict: bool = True) -> MatchRecord:
+    """Check a parsed record and score it (``strict=False``: see ``parse_record``)."""
+    problems = _Problems(strict)
     if root.kind != "map":
         raise _err(root, f"a record is a mapping (ruleset, teams or players, deals), got {root.describe()}")
-    for key, (key_node, _) in root.entries.items():
-        if key not in TOP_KEYS:
-            raise _err(key_node, f"unknown key {key!r} (a record has {', '.join(TOP_KEYS)})")
+    unknown = [_err(key_node, f"unknown key {key!r} (a record has {', '.join(TOP_KEYS)})")
+               for key, (key_node, _) in root.entries.items() if key not in TOP_KEYS]
+    if strict and unknown:
+        raise unknown[0]
     rules, spec, options = _load_rules(root, base)
     table = _table(root, rules)
     ctx = _Ctx(rules, table, root.source)
@@ -488,19 +525,37 @@ def check_record(root: Node, base: str | None = None) -> MatchRecord:
         if deals_node.kind != "seq":
             raise _err(deals_node, f"expected a list of deals, got {deals_node.describe()}", field="deals")
         items = deals_node.items
+    for problem in unknown:
+        problems.report(problem)
     deals: list[DealRecord] = []
+    skipped: list[int] = []
     totals = [0] * len(table.sides)
     standing = Standing(tuple(totals), 0, "in-progress", None)
+    decided_by: int | None = None  # the deal that decided the match
     for number, node in enumerate(items, start=1):
         if standing.status != "in-progress":
-            raise _err(node, f"the match was already decided after deal {number - 1}: {_verdict(table, standing)}",
-                       deal=number)
-        deal, facts, score = _read_deal(ctx, node, number)
+            problems.report(_err(node, f"the match was already decided after deal {decided_by}: "
+                                 f"{_verdict(table, standing)}", deal=number))
+            skipped.append(number)
+            continue
+        try:
+            deal, facts, score = _read_deal(ctx, node, number, problems)
+        except PinochleError as exc:
+            if strict:
+                raise
+            if not isinstance(exc, RecordError):  # not expected: a check elsewhere refused the deal
+                exc = _err(node, str(exc), deal=number)
+            problems.report(exc)
+            skipped.append(number)
+            continue
         totals = [t + p for t, p in zip(totals, score.points, strict=True)]
         counted = standing.deals + (0 if score.result == "redeal" else 1)
         standing = _match_standing(rules, totals, counted, facts.bidder_side)
+        if standing.status != "in-progress":
+            decided_by = number
         deals.append(_finish(deal, facts, score, standing))
-    return MatchRecord(root.source, rules, table, tuple(deals), standing, spec, options)
+    return MatchRecord(root.source, rules, table, tuple(deals), standing, spec, options,
+                       tuple(problems.found), tuple(skipped))
 
 
 def _verdict(table: Table, standing: Standing) -> str:
@@ -537,13 +592,19 @@ def _finish(d: _Deal, facts: DealFacts, score: DealScore, standing: Standing) ->
                       d.tricks, d.conceded, d.no_trump, d.redeal, d.hands, d.played, facts, score, standing)
 
 
-def _read_deal(ctx: _Ctx, node: Node, number: int) -> tuple[_Deal, DealFacts, DealScore]:
+def _read_deal(ctx: _Ctx, node: Node, number: int,
+               problems: _Problems | None = None) -> tuple[_Deal, DealFacts, DealScore]:
+    """One deal checked and scored; raises its first problem. Unknown keys go to ``problems``
+    (raised when strict), the rest of the deal is still read."""
     rules, table = ctx.rules, ctx.table
     if node.kind != "map":
         raise _err(node, f"a deal is a mapping of fields, got {node.describe()}", deal=number)
     for key, (key_node, _) in node.entries.items():
         if key not in DEAL_KEYS:
-            raise _err(key_node, f"unknown key {key!r} (a deal has {', '.join(DEAL_KEYS)})", deal=number)
+            problem = _err(key_node, f"unknown key {key!r} (a deal has {', '.join(DEAL_KEYS)})", deal=number)
+            if problems is None:
+                raise problem
+            problems.report(problem)
     d = _Deal(number, node.line)
     n_sides = len(table.sides)
 

@@ -167,3 +167,87 @@ def test_missing_file():
     result = run("score", "/nonexistent/night.yaml")
     assert result.exit_code == 2
     assert result.stderr == "Error: /nonexistent/night.yaml: cannot read: No such file or directory\n"
+
+
+# --------------------------------------------------------------------------- --all-errors
+
+THREE = ("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals:\n"
+         "  - {dealer: Ann, bidder: Bob, bid: 300, meld: {EW: 100}, counters: {NS: 80, EW: 160}}\n"
+         "  - {dealer: Bob, bidder: Cy, bid: 250, meld: {NS: 100, EW: 40}, counters: {NS: 130, EW: 120}}\n"
+         "  - {dealer: Cy, bidder: Zed, bid: 250, counters: {NS: 80, EW: 170}}\n"
+         "  - dealer: Di\n    bidder: Ann\n    bid: 255\n    counters: {NS: 80, EW: 170}\n"
+         "  - {dealer: Ann, bidder: Di, bid: 260, meld: {EW: 100}, counters: {NS: 100, EW: 150}}\n")
+
+
+@pytest.mark.parametrize("flag", ["--all-errors", "--lenient"])
+def test_all_errors_prints_what_could_be_scored_and_every_problem(tmp_path, flag):
+    path = tmp_path / "r.yaml"
+    path.write_text(THREE)
+    result = run("score", str(path), flag)
+    assert result.exit_code == 2
+    assert result.stdout == (
+        "single-deck, game to 1500: NS (Ann, Cy) v EW (Bob, Di)\n"
+        "meld, counters and points: NS / EW\n"
+        "\n"
+        "  #  dealer    bidder      bid  trump    meld      counters    result    points        NS    EW\n"
+        "---  --------  --------  -----  -------  --------  ----------  --------  ----------  ----  ----\n"
+        "  2  Bob       Cy          250           100 / 40  130 / 120   set       -250 / 160  -250   160\n"
+        "  5  Ann       Di          260           0 / 100   100 / 150   set       100 / -260  -150  -100\n"
+        "\n"
+        "Not scored: deals 1, 3 and 4 (see the problems).\n"
+        "In progress (after 2 deals, game to 1500): NS -150, EW -100.\n")
+    assert result.stderr == (
+        f"Error: {path}: 3 problems:\n"
+        f"  {path}:4: deal 1, counters: add up to 240, expected 250\n"
+        f"  {path}:6: deal 3, bidder: 'Zed' is not at the table (Ann, Bob, Cy, Di)\n"
+        f"  {path}:9: deal 4, bid: 255 is off the steps (from 250: steps of 10; next valid bid 260)\n")
+    # plain score stops at the first
+    plain = run("score", str(path))
+    assert (plain.exit_code, plain.stdout) == (2, "")
+    assert plain.stderr == f"Error: {path}:4: deal 1, counters: add up to 240, expected 250\n"
+
+
+def test_all_errors_json_lists_the_problems(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(THREE)
+    result = run("score", str(path), "--all-errors", "--json")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"Error: {path}: 3 problems:\n")
+    data = json.loads(result.stdout)
+    assert [d["number"] for d in data["deals"]] == [2, 5]
+    assert data["totals"] == {"NS": -150, "EW": -100}
+    assert data["problems"] == [
+        {"deal": 1, "trick": None, "line": 4, "field": "counters", "message": "add up to 240, expected 250"},
+        {"deal": 3, "trick": None, "line": 6, "field": "bidder",
+         "message": "'Zed' is not at the table (Ann, Bob, Cy, Di)"},
+        {"deal": 4, "trick": None, "line": 9, "field": "bid",
+         "message": "255 is off the steps (from 250: steps of 10; next valid bid 260)"},
+    ]
+
+
+def test_all_errors_one_problem_is_singular(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\nnote: hi\ndeals: []\n")
+    result = run("score", str(path), "--all-errors")
+    assert result.exit_code == 2
+    assert result.stdout.endswith("In progress (no deals yet, game to 1500): NS 0, EW 0.\n")
+    assert result.stderr == (f"Error: {path}: 1 problem:\n  {path}:3: unknown key 'note' (a record has ruleset, "
+                             "options, teams, players, seating, deals, title, date, notes)\n")
+
+
+@pytest.mark.parametrize("name", sorted(NIGHTS))
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_all_errors_without_problems_is_plain_score(name, as_json):
+    plain = run("score", str(EXAMPLES / name), *as_json)
+    lenient = run("score", str(EXAMPLES / name), "--all-errors", *as_json)
+    assert (lenient.exit_code, lenient.stdout, lenient.stderr) == (0, plain.stdout, "")
+    if as_json:
+        assert json.loads(plain.stdout)["problems"] == []
+
+
+def test_all_errors_still_stops_where_nothing_can_be_checked(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("ruleset: single-deck\nteams: [NS, EW]\n")
+    result = run("score", str(path), "--all-errors")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"Error: {path}:2: teams: expected a mapping of team names to players, got a list\n"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import click
 
+from ..errors import RecordError
 from ..records import MatchRecord, read_record
 from .common import CONTEXT_SETTINGS, emit_json, json_option, table
 
@@ -69,8 +70,19 @@ def standings_text(record: MatchRecord) -> str:
         lines.append("")
         lines.append(table(rows, headers))
     lines.append("")
+    if record.skipped:
+        numbers = [str(n) for n in record.skipped]
+        listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        lines.append(f"Not scored: deal{'s' if len(numbers) > 1 else ''} {listed} (see the problems).")
     lines.append(standing_line(record))
     return "\n".join(lines)
+
+
+def problems_error(record: MatchRecord, path: str) -> RecordError:
+    """``RECORD: N problems:`` and one indented line per problem (the CLI prefixes ``Error: ``)."""
+    n = len(record.problems)
+    lines = [f"{n} problem{'s' if n != 1 else ''}:"] + [f"  {p}" for p in record.problems]
+    return RecordError("\n".join(lines), source=path)
 
 
 def show(record: MatchRecord, as_json: bool) -> None:
@@ -82,10 +94,18 @@ def show(record: MatchRecord, as_json: bool) -> None:
 
 @click.command("score", context_settings=CONTEXT_SETTINGS)
 @click.argument("record_path", metavar="RECORD", type=click.Path(dir_okay=False))
+@click.option("--all-errors", "--lenient", "all_errors", is_flag=True,
+              help="Report every problem in the record, not just the first; deals with a problem are left out "
+                   "of the standings (exit 2 if there is any).")
 @json_option
-def score(record_path: str, as_json: bool) -> None:
+def score(record_path: str, all_errors: bool, as_json: bool) -> None:
     """Score a match record: every deal checked against the ruleset, running totals, the winner.
 
-    RECORD is a YAML file (format: RECORDS.md); `pinochle record new` starts one.
+    RECORD is a YAML file (format: RECORDS.md); `pinochle record new` starts one. The first
+    problem found stops the scoring; with --all-errors every deal is checked, the standings of
+    the deals that could be scored are printed, and all the problems follow on stderr.
     """
-    show(read_record(record_path), as_json)
+    record = read_record(record_path, strict=not all_errors)
+    show(record, as_json)
+    if record.problems:
+        raise problems_error(record, record_path)
