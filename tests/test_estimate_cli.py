@@ -82,16 +82,89 @@ def test_no_suit_to_name_is_an_empty_answer_not_an_error() -> None:
     assert "No suit may be named as trump with this hand (the king and queen of a suit are needed to name it)" in out
 
 
-def test_human_output() -> None:
-    code, out, err = run(HAND, "-t", "H", "--samples", "100", "--seed", "2", "--workers", "1")
+SMALL = (HAND, "-r", "single-deck-small", "--samples", "40", "--seed", "7", "--workers", "1")
+
+
+def test_human_output_exact() -> None:
+    code, out, err = run(*SMALL, "-t", "H")
+    assert (code, err) == (0, "")
+    assert out == (
+        "single-deck-small: A♠ K♠ A♥ 10♥ K♥ K♥ Q♥ J♥ A♦ Q♦ A♣ 9♣\n"
+        "40 sampled deals, seed 7\n"
+        "\n"
+        "    trump       meld    counters    score    bid    P(make)    95 % interval\n"
+        "--  --------  ------  ----------  -------  -----  ---------  ---------------\n"
+        "*   ♥ hearts    26.8        21.4     48.2     44     77.5 %  62.5 % – 87.7 %\n"
+        "meld, counters, score: means of the bidding side; bid: the highest made at least 75.0 % of the time\n"
+        "Best suit (*): ♥ hearts, bid up to 44\n"
+        "\n"
+        "Trump ♥ hearts (best): recommended bid 44\n"
+        "  bid    P(make)     95 % interval\n"
+        "-----  ---------  ----------------  -------------\n"
+        "25–36   ≥ 99.5 %  91.2 % – 100.0 %\n"
+        "37–38     97.5 %   87.1 % – 99.6 %\n"
+        "39–40     95.0 %   83.5 % – 98.6 %\n"
+        "   41     92.5 %   80.1 % – 97.4 %\n"
+        "42–43     90.0 %   76.9 % – 96.0 %\n"
+        "   44     77.5 %   62.5 % – 87.7 %  ← recommended\n"
+        "   45     72.5 %   57.2 % – 83.9 %\n"
+        "   46     65.0 %   49.5 % – 77.9 %\n"
+        "   47     50.0 %   35.2 % – 64.8 %\n"
+        "   48     47.5 %   32.9 % – 62.5 %\n"
+        "   49     45.0 %   30.7 % – 60.2 %\n"
+        "   50     37.5 %   24.2 % – 53.0 %\n"
+        "   51     32.5 %   20.1 % – 48.0 %\n"
+        "   52     27.5 %   16.1 % – 42.8 %\n"
+        "   53     25.0 %   14.2 % – 40.2 %\n"
+        "   54     22.5 %   12.3 % – 37.5 %\n"
+        "   55     17.5 %    8.7 % – 31.9 %\n"
+        "   56     15.0 %    7.1 % – 29.1 %\n"
+        "   57     10.0 %    4.0 % – 23.1 %\n"
+        "   58      7.5 %    2.6 % – 19.9 %\n"
+        "59–60      5.0 %    1.4 % – 16.5 %\n"
+        "   61      2.5 %    0.4 % – 12.9 %\n"
+        "   62      0.0 %     0.0 % – 8.8 %\n")
+    # the collapsed rows stand for exactly the bids of the JSON ladder, which stops at the first below 1 %
+    bids = run_json(*SMALL, "-t", "H")["suits"][0]["bids"]
+    assert [b["bid"] for b in bids] == list(range(25, 63))
+    assert all(b["p_make"] >= 0.995 for b in bids[:12]) and bids[12]["p_make"] < 0.995
+    assert [b["p_make"] < 0.01 for b in bids] == [False] * 37 + [True]
+
+
+def test_brief_prints_only_the_summary() -> None:
+    code, out, err = run(*SMALL, "--brief")
+    assert (code, err) == (0, "")
+    assert out == (
+        "single-deck-small: A♠ K♠ A♥ 10♥ K♥ K♥ Q♥ J♥ A♦ Q♦ A♣ 9♣\n"
+        "40 sampled deals, seed 7\n"
+        "\n"
+        "    trump         meld    counters    score    bid    P(make)    95 % interval\n"
+        "--  ----------  ------  ----------  -------  -----  ---------  ---------------\n"
+        "    ♠ spades      18.8        18.3     37.0     32     75.0 %  59.8 % – 85.8 %\n"
+        "*   ♥ hearts      26.8        21.4     48.2     44     77.5 %  62.5 % – 87.7 %\n"
+        "    ♦ diamonds    17.5        18.1     35.6     32     75.0 %  59.8 % – 85.8 %\n"
+        "    ♣ clubs       18.2        15.7     33.9     30     75.0 %  59.8 % – 85.8 %\n"
+        "meld, counters, score: means of the bidding side; bid: the highest made at least 75.0 % of the time\n"
+        "Best suit (*): ♥ hearts, bid up to 44\n")
+    full = run(*SMALL)[1]
+    assert full.startswith(out + "\nTrump ♠ spades: recommended bid 32\n")
+    assert [line for line in full.splitlines() if line.startswith("Trump ")] == [
+        "Trump ♠ spades: recommended bid 32", "Trump ♥ hearts (best): recommended bid 44",
+        "Trump ♦ diamonds: recommended bid 32", "Trump ♣ clubs: recommended bid 30"]
+
+
+def test_json_is_untouched_by_brief() -> None:
+    assert run_json(*SMALL, "--brief") == run_json(*SMALL)
+
+
+def test_no_recommended_bid() -> None:
+    code, out, err = run(*SMALL, "-t", "S", "--confidence", "1")
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0] == "single-deck: A♠ K♠ A♥ 10♥ K♥ K♥ Q♥ J♥ A♦ Q♦ A♣ 9♣"
-    assert lines[1] == "100 sampled deals, seed 2"
-    assert lines[3].startswith("Trump ♥ hearts: meld ")
-    assert "bid    P(make)" in lines[4]
-    assert any(line.startswith("Recommended bid (made at least 75.0 % of the time): ") for line in lines)
-    assert lines[-1].startswith("Best suit: ♥ hearts")
+    assert lines[5] == "*   ♠ spades    18.8        18.3     37.0   none"
+    assert lines[7] == "Best suit (*): ♠ spades"
+    assert lines[9:13] == ["Trump ♠ spades (best): recommended bid none", "  bid    P(make)    95 % interval",
+                           "-----  ---------  ---------------", "   25     97.5 %  87.1 % – 99.6 %"]
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -124,3 +197,29 @@ def test_precision_option_reports_the_samples_it_took() -> None:
     data = run_json(HAND, "-t", "H", "--samples", "100", "--precision", "0.06", "--seed", "3", "--workers", "1")
     assert data["samples"] > 100 and data["precision"] == 0.06 and data["precision_reached"] is True
     assert all((b["ci95"][1] - b["ci95"][0]) / 2 <= 0.06 + 1e-4 for b in data["suits"][0]["bids"])
+
+
+# (made counts out of 1000 for bids 250, 260, …; recommended bid) → the rows' bid labels
+LADDERS = [
+    ([1000, 999, 995, 990, 500, 5], 260, ["250", "260", "270", "280", "290", "300"]),  # recommended splits the run
+    ([1000, 999, 995, 990, 500, 5], 280, ["250–270", "280", "290", "300"]),
+    ([1000, 994, 994, 500, 5], 260, ["250", "260", "270", "280", "290"]),  # a run of one sure bid stays a row
+    ([1000, 1000, 700, 700, 700, 5], None, ["250–260", "270–290", "300"]),
+    ([800, 700, 700, 700, 5], 270, ["250", "260", "270", "280", "290"]),  # the recommended bid keeps its own row
+    ([800, 700, 700, 700, 5], 250, ["250", "260–280", "290"]),
+]
+
+
+@pytest.mark.parametrize(("made", "recommended", "labels"), LADDERS)
+def test_ladder_rows(made: list[int], recommended: int | None, labels: list[str]) -> None:
+    from pinochle_cli.cards import Suit
+    from pinochle_cli.cli.estimate_cmd import _suit_table
+    from pinochle_cli.simulate import BidChance, SuitEstimate
+    from pinochle_cli.stats import wilson_interval
+
+    bids = tuple(BidChance(250 + 10 * i, m, m / 1000, wilson_interval(m, 1000)) for i, m in enumerate(made))
+    lines = _suit_table(SuitEstimate(Suit.H, 0.0, 0.0, bids, recommended)).splitlines()[2:]
+    assert [line.split()[0] for line in lines] == labels
+    sure = [line for line in lines if "≥ 99.5 %" in line]
+    assert len(sure) == (1 if "–" in labels[0] and made[1] >= 995 else 0)
+    assert sum("← recommended" in line for line in lines) == (recommended is not None)

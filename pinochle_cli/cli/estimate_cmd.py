@@ -11,7 +11,7 @@ import click
 
 from ..cards import format_cards, parse_cards
 from ..ruleset import Ruleset
-from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, Estimate, SuitEstimate
+from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, BidChance, Estimate, SuitEstimate
 from ..simulate import estimate as run_estimate
 from .common import (
     CONTEXT_SETTINGS,
@@ -58,12 +58,69 @@ def _no_trump_note(rules: Ruleset) -> str:
     return f"No suit may be named as trump with this hand ({why}){then}."
 
 
+SURE = 0.995  # bids at least this safe at the bottom of the ladder share one row
+
+
+def _interval(lo: float, hi: float) -> str:
+    return f"{_pct(lo)} – {_pct(hi)}"
+
+
+def _bid_groups(s: SuitEstimate) -> list[tuple[list[BidChance], bool]]:
+    """The ladder in rows: (bids, sure). The bottom run at P(make) >= SURE is one row, and so is
+    any run of bids made in exactly the same deals; the recommended bid always has its own row."""
+    rec = s.recommended_bid
+    bids = list(s.bids)
+    groups: list[tuple[list[BidChance], bool]] = []
+    i = 0
+    while i < len(bids) and bids[i].p_make >= SURE and bids[i].bid != rec:
+        i += 1
+    if i >= 2:
+        groups.append((bids[:i], True))
+    else:
+        i = 0
+    while i < len(bids):
+        j = i + 1
+        if bids[i].bid != rec:
+            while j < len(bids) and bids[j].made == bids[i].made and bids[j].bid != rec:
+                j += 1
+        groups.append((bids[i:j], False))
+        i = j
+    return groups
+
+
 def _suit_table(s: SuitEstimate) -> str:
-    rows = [[c.bid, _pct(c.p_make), f"{_pct(c.ci95[0])} – {_pct(c.ci95[1])}"] for c in s.bids]
-    return table(rows, headers=["bid", "P(make)", "95 % interval"], colalign=("right", "right", "right"))
+    rows = []
+    for group, sure in _bid_groups(s):
+        first, last = group[0], group[-1]
+        label = str(first.bid) if len(group) == 1 else f"{first.bid}–{last.bid}"
+        chance = f"≥ {_pct(SURE)}" if sure else _pct(first.p_make)
+        lo, hi = min(c.ci95[0] for c in group), max(c.ci95[1] for c in group)
+        mark = "← recommended" if s.recommended_bid is not None and first.bid == s.recommended_bid else ""
+        rows.append([label, chance, _interval(lo, hi), mark])
+    if s.recommended_bid is None:
+        return table([r[:3] for r in rows], headers=["bid", "P(make)", "95 % interval"],
+                     colalign=("right", "right", "right"), disable_numparse=True)
+    return table(rows, headers=["bid", "P(make)", "95 % interval", ""], colalign=("right", "right", "right", "left"),
+                 disable_numparse=True)
 
 
-def _human(result: Estimate, rules: Ruleset, confidence: float) -> None:
+def _recommended(s: SuitEstimate) -> BidChance | None:
+    return next((c for c in s.bids if c.bid == s.recommended_bid), None)
+
+
+def _summary_table(result: Estimate) -> str:
+    rows = []
+    for s in result.suits:
+        rec = _recommended(s)
+        rows.append(["*" if s.trump == result.best else "", f"{s.trump.symbol} {s.trump.word}",
+                     f"{s.meld_mean:.1f}", f"{s.counters_mean:.1f}", f"{s.score_mean:.1f}",
+                     "none" if rec is None else str(rec.bid), "" if rec is None else _pct(rec.p_make),
+                     "" if rec is None else _interval(*rec.ci95)])
+    return table(rows, headers=["", "trump", "meld", "counters", "score", "bid", "P(make)", "95 % interval"],
+                 colalign=("left", "left", "right", "right", "right", "right", "right", "right"), disable_numparse=True)
+
+
+def _human(result: Estimate, rules: Ruleset, confidence: float, brief: bool) -> None:
     click.echo(f"{result.ruleset}: {format_cards(result.hand)}")
     if not result.suits:
         click.echo(_no_trump_note(rules))
@@ -72,18 +129,21 @@ def _human(result: Estimate, rules: Ruleset, confidence: float) -> None:
                + ("" if result.precision is None else
                   f", precision ±{result.precision}" + ("" if result.precision_reached else
                                                          f" not reached (stopped at {MAX_SAMPLES})")))
+    click.echo("")
+    click.echo(_summary_table(result))
+    click.echo(f"meld, counters, score: means of the bidding side; bid: the highest made at least "
+               f"{_pct(confidence)} of the time")
+    assert result.best is not None
+    best = next(s for s in result.suits if s.trump == result.best)
+    click.echo(f"Best suit (*): {best.trump.symbol} {best.trump.word}"
+               + ("" if best.recommended_bid is None else f", bid up to {best.recommended_bid}"))
+    if brief:
+        return
     for s in result.suits:
         click.echo("")
         rec = "none" if s.recommended_bid is None else str(s.recommended_bid)
-        click.echo(f"Trump {s.trump.symbol} {s.trump.word}: meld {s.meld_mean:.1f}, counters {s.counters_mean:.1f}, "
-                   f"score {s.score_mean:.1f} (means of the bidding side)")
+        click.echo(f"Trump {s.trump.symbol} {s.trump.word}{' (best)' if s is best else ''}: recommended bid {rec}")
         click.echo(_suit_table(s))
-        click.echo(f"Recommended bid (made at least {_pct(confidence)} of the time): {rec}")
-    assert result.best is not None
-    best = next(s for s in result.suits if s.trump == result.best)
-    click.echo("")
-    click.echo(f"Best suit: {best.trump.symbol} {best.trump.word}"
-               + ("" if best.recommended_bid is None else f" (bid up to {best.recommended_bid})"))
 
 
 @click.command("estimate", context_settings=CONTEXT_SETTINGS)
@@ -101,10 +161,11 @@ def _human(result: Estimate, rules: Ruleset, confidence: float) -> None:
                                 f"(stops at {MAX_SAMPLES} deals).")
 @click.option("--confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE, show_default=True,
               help="P(make) the recommended bid needs.")
+@click.option("--brief", is_flag=True, help="Print only the summary: one row per suit.")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
-                 samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
-                 as_json: bool) -> None:
+             samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
+             brief: bool, as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
     CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
@@ -128,5 +189,5 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
             doc["note"] = _no_trump_note(rules)
         emit_json(doc)
         return
-    _human(result, rules, confidence)
+    _human(result, rules, confidence, brief)
 
