@@ -584,6 +584,7 @@ class _Deal:
     no_trump: bool = False
     redeal: bool = False
     hands: dict[str, Hand] | None = None
+    stock: list[Card] | None = None  # top first
     played: bool = False
 
 
@@ -651,10 +652,9 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
         for key, value in (("auction", auction_node), ("bidder", bidder_node), ("bid", bid_node)):
             if value is not None:
                 raise err(value, f"the {rules.name} game has no auction: no {key}", key)
-        for key in ("conceded", "no-trump"):
+        for key, what in (("conceded", "concede"), ("no-trump", "be left without trump")):
             if flag(key):
-                raise err(get(key), f"the {rules.name} game has no auction and no bidder to {key.replace('-', ' ')}",
-                          key)
+                raise err(get(key), f"the {rules.name} game has no auction and no bidder to {what}", key)
     elif not d.redeal:
         d.bidder = player("bidder")
         if bid_node is not None:
@@ -739,6 +739,24 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
                 raise err(get("no-trump"), f"{d.bidder} holds K and Q of {_join([s.word for s in eligible])} and "
                           "could name trump", "no-trump")
 
+    # --- stock (games with one: its cards when play starts, top first; checked with or without play)
+    stock_node = get("stock")
+    if stock_node is not None:
+        if not rules.has_stock:
+            raise err(stock_node, f"the {rules.name} game has no stock", "stock")
+        stock_hand = _cards(stock_node, "stock", number, rules)
+        if len(stock_hand) != rules.stock_size:
+            raise err(stock_node, f"{len(stock_hand)} card{'s' if len(stock_hand) != 1 else ''}, the stock has "
+                      f"{rules.stock_size}", "stock")
+        held = Hand()
+        for hand in (d.hands or {}).values():
+            held = held + hand
+        try:
+            rules.deck.check(held + stock_hand)
+        except CardError as exc:
+            raise err(stock_node, f"the stock shares cards with the hands: {exc}", "stock") from None
+        d.stock = parse_cards([n.raw for n in stock_node.items] if stock_node.kind == "seq" else stock_node.raw)
+
     if d.no_trump and rules.scoring.no_trump is None:
         why = "the bidder may name any suit" if rules.trump_eligible == "any" else "it has no rule for it"
         raise err(get("no-trump"), f"the {rules.name} game has no deal without trump ({why})", "no-trump")
@@ -755,6 +773,9 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
             raise err(meld_node, f"expected meld by team or player, got {meld_node.describe()}", "meld")
         for key, (key_node, value) in meld_node.entries.items():
             _kind, side, who = _key(table, key, key_node, number, "meld")
+            if value.kind == "scalar" and isinstance(value.value, (bool, float)):
+                raise err(value, f"expected a whole number (or, for a player, the cards shown), got {value.raw}",
+                          f"meld.{key}")
             if _is_int(value):
                 if value.value < 0:
                     raise err(value, f"expected a whole number, got {value.raw}", f"meld.{key}")
@@ -944,22 +965,10 @@ def _replay(ctx: _Ctx, d: _Deal, deal_node: Node, play_node: Node, number: int,
                    deal=number, field="play")
     if d.trump is None:
         raise _err(play_node, "replaying the play needs the trump suit: add trump:", deal=number, field="play")
-    stock: list[Card] | None = None
-    stock_node = deal_node.get("stock")
-    if rules.has_stock:
-        if stock_node is None:
-            raise _err(play_node, "this game draws from a stock: add stock: (its cards, top first)",
-                       deal=number, field="play")
-        stock_hand = _cards(stock_node, "stock", number, rules)
-        if len(stock_hand) != rules.stock_size:
-            raise _err(stock_node, f"{len(stock_hand)} cards, the stock has {rules.stock_size}", deal=number,
-                       field="stock")
-        if stock_node.kind == "seq":
-            stock = parse_cards([n.raw for n in stock_node.items])
-        else:
-            stock = parse_cards(stock_node.raw)
-    elif stock_node is not None:
-        raise _err(stock_node, f"the {rules.name} game has no stock", deal=number, field="stock")
+    stock = d.stock
+    if rules.has_stock and stock is None:
+        raise _err(play_node, "this game draws from a stock: add stock: (its cards, top first)",
+                   deal=number, field="play")
     if play_node.kind != "seq":
         raise _err(play_node, f"expected the tricks in order, got {play_node.describe()}", deal=number, field="play")
     tricks = [_plays(n, "play", number, i, rules) for i, n in enumerate(play_node.items, start=1)]
