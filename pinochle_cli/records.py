@@ -858,7 +858,7 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
     else:
         step = _counter_step(rules)
         if play_node is not None:
-            computed_c, computed_t = _replay(ctx, d, node, play_node, number, bidder_side)
+            computed_c, computed_t = _replay(ctx, d, play_node, number, bidder_side)
             if counters is not None:
                 for side in range(n_sides):
                     if counters[side] is not None and counters[side] != computed_c[side]:
@@ -955,7 +955,7 @@ def _meld(rules: Ruleset, hand: Hand, trump: Suit) -> MeldResult:
     return meld(rules, hand, trump)
 
 
-def _replay(ctx: _Ctx, d: _Deal, deal_node: Node, play_node: Node, number: int,
+def _replay(ctx: _Ctx, d: _Deal, play_node: Node, number: int,
             bidder_side: int | None) -> tuple[list[int], list[int]]:
     """Replay the recorded tricks → counters and tricks per side."""
     rules, table = ctx.rules, ctx.table
