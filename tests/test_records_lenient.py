@@ -99,8 +99,9 @@ def test_each_mistake_is_found_and_only_its_deal_skipped(i):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, len(GOOD) - 1), st.booleans()), min_size=0, max_size=8))
+@given(st.lists(st.tuples(st.integers(0, len(GOOD) - 1), st.booleans()), min_size=0, max_size=4))
 def test_lenient_scores_exactly_what_strict_scores_without_the_bad_deals(plan):
+    # at most four deals: no mix of GOOD reaches the 1500 target, so no deal comes after the match is decided
     lines = [broken(i) if bad else GOOD[i] for i, bad in plan]
     r = parse_record(text_of(lines), "r.yaml", strict=False)
     bad_numbers = tuple(n for n, (_i, bad) in enumerate(plan, start=1) if bad)
