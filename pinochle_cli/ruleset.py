@@ -41,6 +41,9 @@ SUIT = Pattern(SUIT_RE, "a suit (S, H, D, C)")
 CARD_PATTERN = Pattern(
     f"(?:{RANK_RE})(?:[+*?]|{SUIT_RE})",
     "a card pattern: a rank then a suit, + (trump), * (a suit that is not trump) or ? (any suit)")
+# Upper bounds that keep every total inside the engine's 64-bit integers and every table small.
+MAX_POINTS = 10**9  # any point value, bid, target or number of deals
+MAX_COPIES = 16  # copies of each card in the pack
 OUTCOME_VALUES = ("minus-bid", "minus-double-bid", "meld", "meld-and-counters", "nothing")
 DUTY_NAMES = ("follow", "trump", "beat")
 
@@ -50,14 +53,14 @@ DUTY_OPTIONS = Obj({
     "partner": Field(Bool(), doc="false: the duty lapses while the player's partner is winning the trick"),
     "only_if_winning": Field(Bool(), doc="trump duty only: applies only when some trump held would win"),
 }, "duty conditions")
-DUTY = Union(Str(DUTY_NAMES), MapOf(DUTY_OPTIONS, Str(DUTY_NAMES), min_items=1,
+DUTY = Union(Str(DUTY_NAMES), MapOf(DUTY_OPTIONS, Str(DUTY_NAMES), min_items=1, max_items=1,
                                    description="a duty with conditions, e.g. {beat: {when: trump-led}}"),
              description="a duty (follow, trump, beat) or a one-key mapping of a duty to conditions")
 OUTCOME = Obj({
     "bidders": Field(Str(OUTCOME_VALUES), required=True),
     "defenders": Field(Str(OUTCOME_VALUES), required=True),
 }, "what each side scores")
-POINTS = Union(Int(0), Seq(Int(0), min_items=1), description="an integer or a list of integers")
+POINTS = Union(Int(0, MAX_POINTS), Seq(Int(0, MAX_POINTS), min_items=1), description="an integer or a list of integers")
 
 COMBINATION = Obj({
     "class": Field(Str(), required=True, doc="a card counts at most once within a class"),
@@ -100,7 +103,10 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     if stock is None and rest:
         n, p = at("hand_size")
         raise fail(n, p, f"{players} hands of {hand_size} leave {rest} cards undealt and there is no stock")
-    if stock is not None and (rest == 0 or rest % players):
+    if stock is not None and rest == 0:
+        n, p = at("stock", key=True)
+        raise fail(n, p, f"{players} hands of {hand_size} use all {size} cards: nothing is left for the stock")
+    if stock is not None and rest % players:
         n, p = at("stock", key=True)
         raise fail(n, p, f"a stock of {rest} cards cannot be drawn evenly by {players} players")
     seats = doc.get("partnerships") or [[s] for s in range(players)]
@@ -133,6 +139,16 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
         if any(b["from"] <= a.get("to", a["from"]) for a, b in itertools.pairwise(steps)):
             n, p = at("auction", "steps", key=True)
             raise fail(n, p, "steps must start at increasing bids, each after the previous step's end")
+        steps_node, _ = at("auction", "steps")
+        for i, step in enumerate(steps):
+            item = steps_node.items[i] if steps_node.kind == "seq" else steps_node
+            if "to" in step and step["to"] < step["from"]:
+                raise fail(item.get("to") or item, f"auction.steps[{i}].to",
+                           f"the step ends at {step['to']}, below its start {step['from']}")
+        if "to" in steps[-1]:
+            item = steps_node.items[-1] if steps_node.kind == "seq" else steps_node
+            raise fail(item.get("to") or item, f"auction.steps[{len(steps) - 1}].to",
+                       "the last step cannot end: there must always be a higher bid")
     elif doc["trump"]["source"] == "bid":
         n, p = at("trump", "source")
         raise fail(n, p, "trump named by the bidder needs an auction")
@@ -142,9 +158,10 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     if doc.get("exchange", 0) > hand_size:
         n, p = at("exchange")
         raise fail(n, p, f"cannot pass {doc['exchange']} cards from a hand of {hand_size}")
-    if doc.get("exchange", 0) and len(seats[0]) < 2:
+    if doc.get("exchange", 0) and min(len(team) for team in seats) < 2:
         n, p = at("exchange")
-        raise fail(n, p, "an exchange needs partnerships")
+        alone = next(team for team in seats if len(team) < 2)
+        raise fail(n, p, f"an exchange needs partnerships: every bidder needs a partner, and seat {alone[0]} has none")
     scoring = doc["scoring"]
     for i, name in enumerate(scoring.get("kept_if_only", [])):
         if name not in doc["meld"]:
@@ -174,7 +191,7 @@ RULESET_SCHEMA = Obj({
     "deck": Field(Obj({
         "suits": Field(Seq(SUIT, min_items=1, unique=True), required=True),
         "ranks": Field(Seq(RANK, min_items=1, unique=True), required=True, doc="high to low"),
-        "copies": Field(Int(1), required=True),
+        "copies": Field(Int(1, MAX_COPIES), required=True),
     }, "the deck"), required=True),
     "players": Field(Int(2), required=True),
     "partnerships": Field(Seq(Seq(Int(0), min_items=1), min_items=2),
@@ -183,8 +200,8 @@ RULESET_SCHEMA = Obj({
     "stock": Field(Nullable(Obj({
         "turn_up_trump": Field(Bool(), doc="the stock's bottom card is turned up for trump and drawn last"),
     }, "the stock")), doc="cards left after the deal; drawn after each trick (winner first)"),
-    "counters": Field(MapOf(Int(0), RANK), required=True, doc="points per rank captured in tricks"),
-    "last_trick": Field(Int(0), required=True, doc="bonus for winning the last trick"),
+    "counters": Field(MapOf(Int(0, MAX_POINTS), RANK), required=True, doc="points per rank captured in tricks"),
+    "last_trick": Field(Int(0, MAX_POINTS), required=True, doc="bonus for winning the last trick"),
     "play": Field(Obj({
         "leader": Field(Str(("bidder", "dealer-left")), required=True,
                         doc="who leads the first trick"),
@@ -196,11 +213,11 @@ RULESET_SCHEMA = Obj({
         "at_most": Field(MapOf(Int(0), RANK)),
     }, "a redeal condition")), doc="a hand that may call a redeal"),
     "auction": Field(Nullable(Obj({
-        "minimum": Field(Int(0), required=True),
+        "minimum": Field(Int(0, MAX_POINTS), required=True),
         "steps": Field(Seq(Obj({
-            "from": Field(Int(0), required=True),
-            "by": Field(Int(1), required=True),
-            "to": Field(Int(0), doc="the last bid of this step (inclusive); omitted: up to the next step"),
+            "from": Field(Int(0, MAX_POINTS), required=True),
+            "by": Field(Int(1, MAX_POINTS), required=True),
+            "to": Field(Int(0, MAX_POINTS), doc="the last bid of this step (inclusive); omitted: up to the next step"),
         }, "a step"), min_items=1), required=True,
             doc="valid bids: from, from+by, from+2by … up to 'to' or the next step"),
         "dealer_stuck": Field(Bool(), doc="if all others pass the dealer takes the minimum"),
@@ -223,8 +240,8 @@ RULESET_SCHEMA = Obj({
         "no_trump": Field(Nullable(OUTCOME), doc="the bidder holds no suit they may name"),
     }, "deal scoring"), required=True),
     "match": Field(Obj({
-        "target": Field(Nullable(Int(1))),
-        "deals": Field(Nullable(Int(1))),
+        "target": Field(Nullable(Int(1, MAX_POINTS))),
+        "deals": Field(Nullable(Int(1, MAX_POINTS))),
         "both_reach": Field(Str(("bidders", "higher")), doc="both sides reach the target on one deal"),
         "tie": Field(Str(("another-deal", "draw")), doc="equal totals when a winner is due"),
     }, "the match"), required=True),
@@ -355,11 +372,14 @@ class Auction:
         return (bid - start) % by == 0
 
     def next_bid(self, bid: int) -> int:
-        """The smallest valid bid above ``bid``."""
-        b = max(bid + 1, self.minimum)
-        while not self.is_valid_bid(b):
-            b += 1
-        return b
+        """The smallest valid bid above ``bid`` (``RulesetError`` if the steps end below it)."""
+        low = max(bid + 1, self.minimum)
+        for i, (start, by, end) in enumerate(self.steps):
+            nxt = self.steps[i + 1][0] if i + 1 < len(self.steps) else None
+            b = start if low <= start else start + -(-(low - start) // by) * by
+            if (end is None or b <= end) and (nxt is None or b < nxt):
+                return b
+        raise RulesetError(f"no valid bid above {bid}: the auction's last step ends at {self.steps[-1][2]}")
 
     def ladder(self, upto: int) -> list[int]:
         bids, b = [], self.minimum

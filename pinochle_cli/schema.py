@@ -268,8 +268,8 @@ class MapOf(Schema):
     kinds = ("map",)
 
     def __init__(self, value: Schema, key: Schema | None = None, *, min_items: int = 0,
-                 description: str | None = None) -> None:
-        self.value, self.key, self.min_items = value, key, min_items
+                 max_items: int | None = None, description: str | None = None) -> None:
+        self.value, self.key, self.min_items, self.max_items = value, key, min_items, max_items
         self.description = description or f"a mapping of {value.description}"
 
     def check(self, node: Node, path: str) -> dict[str, Any]:
@@ -277,6 +277,10 @@ class MapOf(Schema):
             raise self.expect(node, path)
         if len(node.entries) < self.min_items:
             raise fail(node, path, f"expected at least {self.min_items} entr{'y' if self.min_items == 1 else 'ies'}")
+        if self.max_items is not None and len(node.entries) > self.max_items:
+            keys = ", ".join(repr(k) for k in node.entries)
+            raise fail(node, path, f"expected at most {self.max_items} entr{'y' if self.max_items == 1 else 'ies'}, "
+                                   f"got {len(node.entries)} ({keys})")
         out: dict[str, Any] = {}
         for key, (key_node, value_node) in node.entries.items():
             if self.key is not None:
@@ -294,4 +298,6 @@ class MapOf(Schema):
                 out["propertyNames"] = {"enum": key_js["enum"]}
         if self.min_items:
             out["minProperties"] = self.min_items
+        if self.max_items is not None:
+            out["maxProperties"] = self.max_items
         return out
