@@ -562,30 +562,46 @@ def bundled_path(name: str) -> Path | None:
     return _rulesets_dir() / f"{real}.yaml" if real else None
 
 
+def _shown(text: str, limit: int = 120) -> str:
+    """A user's path or name for a message: shortened when absurdly long."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 def _resolve(spec: str | os.PathLike[str] | None, base: str | None = None) -> str:
+    origin = ""
     if spec is None or str(spec) == "":
         spec = os.environ.get(ENV_RULESET) or DEFAULT_RULESET
+        origin = f"${ENV_RULESET}: " if os.environ.get(ENV_RULESET) else ""
     text = str(spec)
     looks_like_path = os.path.sep in text or text.endswith((".yaml", ".yml"))
     bundled = None if looks_like_path else bundled_path(text)
     if bundled is not None:
         return str(bundled)
     candidate = Path(text) if base is None or os.path.isabs(text) else Path(base) / text
-    if candidate.exists():
+    try:
+        exists = candidate.exists()
+    except OSError as exc:  # a name too long for the file system, …
+        raise RulesetError(f"{origin}{_shown(str(candidate))}: cannot read: {exc.strerror or exc}") from None
+    if exists:
         return str(candidate)
     if looks_like_path:
-        raise RulesetError(f"{candidate}: no such ruleset file")
+        raise RulesetError(f"{origin}{_shown(str(candidate))}: no such ruleset file")
     names = ", ".join(bundled_names())
-    raise RulesetError(f"no bundled ruleset named {text!r} and no such file (bundled: {names})")
+    raise RulesetError(f"{origin}no bundled ruleset named {_shown(text)!r} and no such file (bundled: {names})")
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    """``KEY=VALUE`` strings from ``-o`` into a mapping; malformed pairs are an ``OptionError``."""
+    """``KEY=VALUE`` strings from ``-o`` into a mapping; malformed or repeated keys are an ``OptionError``."""
     out: dict[str, str] = {}
+    first: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise OptionError(f"option {pair!r} is not KEY=VALUE")
+        folded = key.strip().lower()
+        if folded in first:
+            raise OptionError(f"option {key.strip()!r} is given twice ({first[folded]!r} and {pair!r}): give it once")
+        first[folded] = pair
         out[key.strip()] = value.strip()
     return out
 

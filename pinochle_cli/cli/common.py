@@ -10,8 +10,8 @@ import click
 from tabulate import tabulate
 
 from ..cards import Suit, parse_suit
-from ..errors import CardError, PinochleError
-from ..ruleset import Ruleset, load_ruleset, parse_options
+from ..errors import CardError, PinochleError, RulesetError
+from ..ruleset import Ruleset, bundled_names, load_ruleset, parse_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,7 +40,10 @@ def trump_option(required: bool = False) -> Callable[[F], F]:
     return deco
 
 
-def get_ruleset(ruleset: str | None, options: Sequence[str]) -> Ruleset:
+def get_ruleset(ruleset: str | None, options: Sequence[str], *, where: str = "-r/--ruleset") -> Ruleset:
+    """The ruleset named by ``-r`` (None: the default), with the ``-o`` choices applied."""
+    if ruleset is not None and not ruleset.strip():
+        raise RulesetError(f"{where} is empty: give a bundled ruleset ({', '.join(bundled_names())}) or a YAML path")
     return load_ruleset(ruleset, parse_options(options))
 
 
@@ -61,8 +64,34 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any)
     return tabulate(list(rows), headers=list(headers), **kw)
 
 
+class OneLineError(click.ClickException):
+    """A usage error shown as the contract wants every error: one ``Error: …`` line, exit code 2."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"Error: {self.format_message()}", err=True)
+
+
+def _one_line(exc: click.ClickException) -> click.ClickException:
+    """Click's own errors (unknown option, missing argument, bad value) without the usage lines."""
+    if isinstance(exc, (OneLineError, click.exceptions.NoArgsIsHelpError)):
+        return exc
+    return OneLineError(exc.format_message())
+
+
 class PinochleGroup(click.Group):
     """A click group that turns the package's errors into ``Error: …`` and exit code 2."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as exc:
+            raise _one_line(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -70,5 +99,7 @@ class PinochleGroup(click.Group):
         except PinochleError as exc:
             click.echo(f"Error: {exc}", err=True)
             ctx.exit(2)
+        except click.ClickException as exc:
+            raise _one_line(exc) from None
         except BrokenPipeError:
             ctx.exit(0)

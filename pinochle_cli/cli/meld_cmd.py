@@ -60,7 +60,12 @@ def _read(text: str, where: str, rules: Ruleset) -> list[Card]:
 def _declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: str, declared: tuple[str, ...],
                  as_json: bool) -> None:
     cards = _read(declare, "--declare", rules)
+    if not cards:
+        raise MeldError(f"--declare {declare!r} has no cards: give the cards of the declaration, e.g. \"KS QS\"")
     earlier = [_read(text, f"--declared {i}", rules) for i, text in enumerate(declared, start=1)]
+    for i, (text, given) in enumerate(zip(declared, earlier, strict=True), start=1):
+        if not given:
+            raise MeldError(f"--declared {i} ({text!r}) has no cards: give the cards of each earlier declaration")
     try:
         result: Declaration = check_declaration(rules, hand, trump, cards, earlier)
     except MeldError as exc:

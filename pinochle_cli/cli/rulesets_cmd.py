@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from ..ruleset import Ruleset, bundled_names, load_ruleset, parse_options, schema_json_text
-from .common import CONTEXT_SETTINGS, emit_json, json_option, table
+from ..ruleset import Ruleset, bundled_names, load_ruleset, schema_json_text
+from .common import CONTEXT_SETTINGS, emit_json, get_ruleset, json_option, table
 
 
 def _points(points: tuple[int, ...]) -> str:
@@ -103,7 +103,7 @@ def rulesets(ctx: click.Context, as_json: bool) -> None:
 @json_option
 def show(ruleset: str, options: tuple[str, ...], as_json: bool) -> None:
     """Show a ruleset in full: meld table, counters, play, auction, scoring, options."""
-    rules = load_ruleset(ruleset, parse_options(options))
+    rules = get_ruleset(ruleset, options, where="NAME|PATH")
     if as_json:
         emit_json(_describe(rules))
     else:
@@ -116,7 +116,7 @@ def show(ruleset: str, options: tuple[str, ...], as_json: bool) -> None:
 @json_option
 def check(path: str, options: tuple[str, ...], as_json: bool) -> None:
     """Validate a ruleset file (every field, every option choice); exit 2 with the line at fault."""
-    rules = load_ruleset(path, parse_options(options))
+    rules = get_ruleset(path, options, where="PATH")
     if as_json:
         emit_json({"valid": True, **rules.summary(), "path": rules.path,
                    "options": {o.name: list(o.choices) for o in rules.options}})
