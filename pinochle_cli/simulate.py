@@ -46,7 +46,8 @@ from .ruleset import Ruleset
 from .stats import samples_for_half_width, wilson_interval
 
 __all__ = [
-    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "BidChance", "Estimate", "GameBatch",
+    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SAMPLES_LIMIT", "BidChance", "Estimate",
+    "GameBatch",
     "Simulator", "SuitEstimate", "Tally", "check_hand", "chunk_rng", "estimable_trumps", "estimate",
     "new_seed",
 ]
@@ -57,6 +58,7 @@ DEFAULT_SAMPLES = 2000
 DEFAULT_CONFIDENCE = 0.75
 CHUNK = 500  # deals per chunk: the unit of parallel work and of seeding
 MAX_SAMPLES = 200_000  # --precision stops here even if an interval is still wider
+SAMPLES_LIMIT = 10_000_000  # --samples above this is refused (about two minutes a suit on one core)
 STOP_BELOW = 0.01  # the bid list ends at the first bid made less often than this
 
 
@@ -409,8 +411,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     """
     hand = check_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
-    if samples < 1:
-        raise SimulationError(f"--samples {samples}: at least one deal is needed")
+    if not 1 <= samples <= SAMPLES_LIMIT:
+        raise SimulationError(f"--samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals")
     if precision is not None and not 0 < precision < 0.5:
         raise SimulationError(f"--precision {precision}: a half-width between 0 and 0.5 is needed")
     if not 0 <= confidence <= 1:

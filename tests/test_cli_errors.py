@@ -268,8 +268,6 @@ def test_a_ruleset_path_too_long_for_the_system_is_a_ruleset_error() -> None:
 
 # ------------------------------------------------------------------ found here, in the other helper's files
 
-@pytest.mark.xfail(strict=True, reason="estimate --samples has no upper bound: 10**12 builds a list of 10**12/CHUNK "
-                                       "jobs in simulate._jobs and dies with MemoryError (a traceback, exit 1)")
 def test_estimate_refuses_an_absurd_sample_count() -> None:
     def limit() -> None:  # keep a failure cheap: MemoryError instead of eating the machine
         resource.setrlimit(resource.RLIMIT_AS, (900_000_000, 900_000_000))
@@ -282,8 +280,6 @@ def test_estimate_refuses_an_absurd_sample_count() -> None:
     assert run.stderr.startswith("Error: ") and run.stderr.count("\n") == 1 and "--samples" in run.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="record new with two --team of one name: the message repeats the path and "
-                                       "names line 6:3 of a file the user never wrote (recordfile YAML re-read)")
 def test_record_new_with_a_repeated_team_names_the_option(files: Path) -> None:
     result = invoke("record", "new", f"{files}/teams.yaml", "--team", "Us=a,b", "--team", "Us=c,d")
     assert_one_error(result, "--team")

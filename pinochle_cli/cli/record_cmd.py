@@ -43,6 +43,13 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
         if not sep or not name.strip() or not _names(members):
             raise RecordError(f"--team {item!r} is not NAME=PLAYER,PLAYER")
         team_list.append((name.strip(), _names(members)))
+    for option, names in (("--team", [t for t, _ in team_list]), ("--player", list(players)),
+                          ("a player of --team", [p for _, ms in team_list for p in ms])):
+        seen: set[str] = set()
+        for name in names:
+            if name.lower() in seen:
+                raise RecordError(f"{option} {name!r} is given twice")
+            seen.add(name.lower())
     if teams and players:
         raise RecordError("give --team (partnership games) or --player (games without partnerships), not both")
     if not teams and not players:
