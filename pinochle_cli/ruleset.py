@@ -233,6 +233,7 @@ RULESET_SCHEMA = Obj({
                            doc="a side keeps its meld only if it took a trick / a counter point"),
         "kept_if_only": Field(Seq(Str()), doc="meld made only of these combinations is kept regardless"),
         "made_needs": Field(Str(("nothing", "trick", "counter")), doc="besides reaching the bid"),
+        "counter_minimum": Field(Int(1, MAX_POINTS), doc="counter points a 'counter' condition needs (default 1)"),
         "made": Field(Str(OUTCOME_VALUES), doc="what the bidders score when they make it"),
         "set": Field(OUTCOME, doc="bidders short of the bid"),
         "not_on_board": Field(Nullable(OUTCOME), doc="the bid cannot be reached even with every counter"),
@@ -409,6 +410,7 @@ class Scoring:
     kept_if_only: tuple[str, ...]
     made_needs: str
     made: str
+    counter_minimum: int
     set: Outcome
     not_on_board: Outcome | None
     concede: Outcome | None
@@ -732,7 +734,7 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
         meld=tuple(combos),
         meld_classes=tuple(classes),
         scoring=Scoring(sc["keep_meld"], tuple(sc.get("kept_if_only", ())), sc.get("made_needs", "nothing"),
-                        sc.get("made", "meld-and-counters"), set_outcome,
+                        sc.get("made", "meld-and-counters"), sc.get("counter_minimum", 1), set_outcome,
                         outcome(sc.get("not_on_board")), outcome(sc.get("concede")), outcome(sc.get("no_trump"))),
         match=Match(match.get("target"), match.get("deals"), match.get("both_reach", "bidders"),
                     match.get("tie", "draw")),

@@ -145,7 +145,7 @@ def _score_known(rules: Ruleset, facts: DealFacts, took: Sequence[bool], only: S
         if sc.keep_meld == "always" or (only[side] and facts.meld[side] > 0):
             return True
         if sc.keep_meld == "counter":
-            return counters[side] > 0
+            return counters[side] >= sc.counter_minimum
         return took[side]
 
     kept = tuple(keeps(side) for side in range(n))
@@ -154,7 +154,8 @@ def _score_known(rules: Ruleset, facts: DealFacts, took: Sequence[bool], only: S
         return DealScore(None, tuple(kept_meld[s] + counters[s] for s in range(n)),
                          tuple(k and m > 0 for k, m in zip(kept, facts.meld, strict=True)))
     reached = kept_meld[bidders] + counters[bidders] >= bid
-    needs = {"nothing": True, "trick": took[bidders], "counter": counters[bidders] > 0}[sc.made_needs]
+    needs = {"nothing": True, "trick": took[bidders],
+             "counter": counters[bidders] >= sc.counter_minimum}[sc.made_needs]
     if reached and needs:
         result = "made"
         outcome = Outcome(sc.made, sc.set.defenders)

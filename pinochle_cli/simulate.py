@@ -228,8 +228,8 @@ class Simulator:
             only[:] = False
         points, tricks = play_batch(self.play, canon, np.tile(leader, nt), bidding_side=self.side)
         won = points[:, self.side]
-        took = {"trick": tricks[:, self.side] > 0, "counter": won > 0, "always": np.ones(b, dtype=bool),
-                "nothing": np.ones(b, dtype=bool)}
+        took = {"trick": tricks[:, self.side] > 0, "counter": won >= r.scoring.counter_minimum,
+                "always": np.ones(b, dtype=bool), "nothing": np.ones(b, dtype=bool)}
         keeps = took[r.scoring.keep_meld] | only
         claim = np.where(took[r.scoring.made_needs], np.where(keeps, meld, 0) + won, -1)
         return GameBatch(trump, hands, meld, only, points, tricks, claim)

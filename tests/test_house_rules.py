@@ -85,3 +85,29 @@ def test_house_file_through_the_command_line(tmp_path: Path) -> None:
     assert mine.stdout.splitlines()[-1].split() == ["total", "50"]
     env = runner.invoke(cli, ["meld", "QS JD", "-t", "H"], env={"PINOCHLE_RULESET": str(path)})
     assert env.stdout == mine.stdout
+
+
+SAVE_20 = ("  keep_meld: trick                    # a team keeps its meld only if it takes a trick",
+           "  keep_meld: counter\n  counter_minimum: 20")
+
+
+def test_twenty_counters_to_save_meld() -> None:
+    rules = house(*SAVE_20)
+    assert rules.scoring.counter_minimum == 20
+    facts = DealFacts(meld=(200, 80), counters=(240, 10), bidder_side=0, bid=300, took_trick=(True, True))
+    assert score_deal(original(), facts).points == (440, 90)
+    assert score_deal(rules, facts).points == (440, 10)  # the defenders' 10 counters do not save their 80 meld
+
+
+def test_twenty_counters_in_the_estimate() -> None:
+    from pinochle_cli.simulate import estimate
+
+    hand = "AH 10H KH QH JH 9H AS KS QS AD KC QC"
+    base = estimate(original(), Hand.parse(hand), trump=Suit.H, samples=500, seed=3, workers=1)
+    strict = estimate(house(SAVE_20[0], SAVE_20[1].replace("counter_minimum: 20", "counter_minimum: 120")
+                            + "\n  made_needs: counter"),
+                      Hand.parse(hand), trump=Suit.H, samples=500, seed=3, workers=1)
+    b = {x.bid: x.p_make for x in base.suits[0].bids}
+    s = {x.bid: x.p_make for x in strict.suits[0].bids}
+    assert all(s[bid] <= b[bid] for bid in s if bid in b)  # the same deals, a stricter condition
+    assert s[250] < b[250]
