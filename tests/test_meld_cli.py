@@ -171,3 +171,15 @@ def test_bad_input_exits_2_with_one_error_line(args: tuple[str, ...], message: s
         assert err == f"Error: {message}\n"
     else:
         assert "no-such-game" in err
+
+
+def test_by_trump_marks_suits_the_bidder_may_not_name() -> None:
+    hand = "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC JC JD"
+    data = run_json(hand, "-r", "double-deck")
+    assert {s: v["eligible"] for s, v in data["by_trump"].items()} == {"S": True, "H": True, "D": True, "C": False}
+    assert data["by_trump"]["C"]["total"] == 22 and data["best"] == "H"
+    code, out, _ = run(hand, "-r", "double-deck")
+    assert code == 0
+    assert out.splitlines()[-1] == "(†) the bidder may not name this suit: double-deck needs a marriage in trump"
+    assert "♣ clubs (†)" in out
+    assert all(v["eligible"] for v in run_json("AS KS", "-r", "single-deck")["by_trump"].values())

@@ -129,18 +129,23 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
         return
     results = meld_by_trump(rules, hand)
     best = max(results, key=lambda s: (results[s].total, -rules.suits.index(s)))
+    # a ruleset may let the bidder name only some suits (e.g. one held with K and Q)
+    nameable = set(rules.eligible_trumps(hand)) if rules.trump_source == "bid" else set(results)
     if as_json:
         data = {"ruleset": rules.name, "hand": hand.ascii(),
-                "by_trump": {s.letter: _result_json(r) for s, r in results.items()}, "best": best.letter}
+                "by_trump": {s.letter: {**_result_json(r), "eligible": s in nameable} for s, r in results.items()},
+                "best": best.letter}
         if redeal:
             data["may_redeal"] = True
         emit_json(data)
         return
     click.echo(f"{rules.name}: {format_cards(hand)}")
-    rows = [[f"{s.symbol} {s.word}" + (" *" if s == best else ""), r.total,
+    rows = [[f"{s.symbol} {s.word}" + (" *" if s == best else "") + ("" if s in nameable else " (†)"), r.total,
              ", ".join(f"{m.title} {m.points}" for m in r.melds) or "-"] for s, r in results.items()]
     click.echo(table(rows, ["trump", "total", "melds"]))
     click.echo(f"best: {best.symbol} {best.word} ({results[best].total})")
+    if len(nameable) < len(results):
+        click.echo(f"(†) the bidder may not name this suit: {rules.name} needs a {rules.trump_eligible} in trump")
     if redeal:
         click.echo(_redeal_text(rules))
 
