@@ -106,6 +106,16 @@ def _cut_value(body: str, start: int, end: int) -> tuple[str, int]:
     return body[:start] + rest, start
 
 
+def _replace_with_block(body: str, value: yaml.Node, entries: Entries, key_col: int) -> str:
+    """``body`` with an empty ``deals`` value (``[]`` or nothing) replaced by a block list of one deal."""
+    body2, start = _cut_value(body, int(value.start_mark.index), int(value.end_mark.index))
+    at = _line_after(body2, start)
+    addition = _block_item(entries, key_col + 2, key_col + 4)
+    if at == len(body2) and not body2.endswith("\n"):
+        addition = "\n" + addition
+    return body2[:at] + addition + body2[at:]
+
+
 def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
     """``text`` with one more deal at the end of its ``deals`` list, everything else kept as written."""
     newline = "\r\n" if "\r\n" in text else "\n"
@@ -138,12 +148,7 @@ def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
             if root.flow_style:
                 out = fits(close, _flow_item(entries))
             else:  # `deals: []` in a block record: the list becomes a block list
-                body2, start = _cut_value(body, int(deals.start_mark.index), int(deals.end_mark.index))
-                at = _line_after(body2, start)
-                addition = _block_item(entries, key_col + 2, key_col + 4)
-                if at == len(body2) and not body2.endswith("\n"):
-                    addition = "\n" + addition
-                out = body2[:at] + addition + body2[at:]
+                out = _replace_with_block(body, deals, entries, key_col)
         else:
             pos = close
             while pos > 0 and body[pos - 1] in " \t\n":
@@ -160,12 +165,7 @@ def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
             addition = "\n" + addition
         out = body[:at] + addition + body[at:]
     elif isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
-        body2, start = _cut_value(body, int(deals.start_mark.index), int(deals.end_mark.index))
-        at = _line_after(body2, start)
-        addition = _block_item(entries, key_col + 2, key_col + 4)
-        if at == len(body2) and not body2.endswith("\n"):
-            addition = "\n" + addition
-        out = body2[:at] + addition + body2[at:]
+        out = _replace_with_block(body, deals, entries, key_col)
     else:
         raise RecordError("deals is not a list", source=source, line=int(deals.start_mark.line) + 1, field="deals")
     return out.replace("\n", newline) if newline != "\n" else out
