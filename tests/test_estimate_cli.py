@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from pinochle_cli.cli import cli
+from clihelp import run_cli, run_cli_json
 
 HAND = "AH TH KH KH QH JH AS AD AC KS QD 9C"
 JUNK = "9S 9S JS JS 9H 9H JH 9D 9D 9C 9C JC"
@@ -15,14 +13,11 @@ DOUBLE = "AH AH TH KH KH QH QH JH JH AS AS AD KD QD AC TC KC QC JS JS"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["estimate", *args], env={"PINOCHLE_RULESET": ""})
-    return result.exit_code, result.stdout, result.stderr
+    return run_cli("estimate", *args)
 
 
-def run_json(*args: str) -> dict:  # type: ignore[type-arg]
-    code, out, err = run(*args, "--json")
-    assert (code, err) == (0, "")
-    data = json.loads(out)
+def run_json(*args: str) -> dict[str, Any]:
+    data = run_cli_json("estimate", *args)
     assert isinstance(data, dict)
     return data
 

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from clihelp import run_cli, run_cli_json
 
-from pinochle_cli.cli import cli
 from pinochle_cli.ruleset import bundled_path
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["meld", *args], env={"PINOCHLE_RULESET": ""})
-    return result.exit_code, result.stdout, result.stderr
+    return run_cli("meld", *args)
 
 
-def run_json(*args: str) -> dict:  # type: ignore[type-arg]
-    code, out, err = run(*args, "--json")
-    assert (code, err) == (0, "")
-    data = json.loads(out)
+def run_json(*args: str) -> dict[str, Any]:
+    data = run_cli_json("meld", *args)
     assert isinstance(data, dict)
     return data
 

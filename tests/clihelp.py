@@ -1,0 +1,25 @@
+"""One way for the tests to drive the command line: exit code, stdout, stderr (and JSON)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from click.testing import CliRunner
+
+from pinochle_cli.cli import cli
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """``pinochle ARGS`` with ``$PINOCHLE_RULESET`` cleared unless ``env`` sets it."""
+    result = CliRunner().invoke(cli, list(args), env={"PINOCHLE_RULESET": "", **(env or {})})
+    exc = result.exception
+    assert exc is None or isinstance(exc, SystemExit), f"a traceback would show: {exc!r}"
+    return result.exit_code, result.stdout, result.stderr
+
+
+def run_cli_json(*args: str) -> Any:
+    """``pinochle ARGS --json`` that must succeed quietly; the parsed document."""
+    code, out, err = run_cli(*args, "--json")
+    assert (code, err) == (0, ""), (code, err)
+    return json.loads(out)
