@@ -35,7 +35,8 @@ from .cards import ALL_CARDS, Rank, Suit
 from .ruleset import Duty, Ruleset
 
 __all__ = [
-    "POLICIES", "ExchangeTables", "PlayTables", "canonical_order", "choose_pass", "choose_return",
+    "POLICIES", "SURE", "ExchangeTables", "PlayTables", "canonical_order", "choose_batch", "choose_pass",
+    "choose_return",
     "legal_mask", "play_batch", "winner_batch",
 ]
 
@@ -81,6 +82,9 @@ class PlayTables:
     last_trick: int
     tricks: int
     trump_inferred: bool  # a player void in the led suit who plays no trump is void in trump too
+    by_strength: IntArray  # (24,) the cards suit by suit, strongest first
+    from_strength: IntArray  # (24,) its inverse permutation
+    none_of: npt.NDArray[np.float32]  # none_of[k]: chance that one other player holds none of k unseen cards
     cols: dict[str, npt.NDArray[Any]]  # (24, 1) columns and score constants for the engine
 
     @classmethod
@@ -111,16 +115,21 @@ class PlayTables:
             "full": col(full, np.int8), "has_cv": col(has_cv, np.bool_), "card": col(np.arange(24), np.int8),
             "tiebreak": col(31 - np.arange(24)),
             # leading
-            "cash": col(300 + 10 * cv + st), "pull": col(250 + st), "low": col(100 - 10 * cv - st + 30 * tr),
+            "cash": col(300 + 10 * cv + st), "pull": col(250 + st), "low": col(100 - 10 * cv - st),
             # following
-            "feed": col(10 * cv - st - 50 * tr), "hold_last": col(200 + 10 * cv - st - 20 * tr),
-            "hold": col(200 - 5 * cv - st - 20 * tr), "win": col(100 - st - 20 * tr - 5 * cv),
+            "feed": col(10 * cv - st - 50 * tr), "hold": col(200 + 10 * cv * (1 - tr) - 2 * st - 20 * tr),
+            "win": col(100 - st - 20 * tr - 5 * cv),
             "dump": col(-10 * cv - st - 30 * tr),
             # the greedy player
             "high": col(10 * st + 60 * tr + cv),
         }
+        by_strength = np.argsort(suit * 100 - strength, kind="stable")  # suit by suit, strongest first
+        from_strength = np.argsort(by_strength)
+        share = 1 / max(1, rules.players - 1)
+        none_of = ((1 - share) ** np.arange(int(full.sum()) + 1)).astype(np.float32)
         return cls(rules.players, side, len(rules.partnerships), suit, strength, counter, full, is_trump, beats,
-                   rules.play.duties, rules.last_trick, rules.tricks_per_deal, inferred, cols)
+                   rules.play.duties, rules.last_trick, rules.tricks_per_deal, inferred, by_strength,
+                   from_strength, none_of, cols)
 
 
 # --------------------------------------------------------------------------- legality and winners
@@ -205,42 +214,101 @@ def _sel(flag: BoolArray) -> npt.NDArray[np.int32]:
     return flag.astype(np.int32)
 
 
+SURE = 0.8  # a card that holds the trick at least this often (``_hold_chance``) counts as a sure winner
+
+
+def _stronger(tab: PlayTables, unseen: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """``(24, B)``: how many unseen cards of each card's suit are stronger than it."""
+    b = unseen.shape[1]
+    ranked = unseen[tab.by_strength].reshape(4, 6, b)  # each suit strongest first
+    above = np.empty_like(ranked)
+    above[:, 0] = 0
+    for i in range(1, 6):
+        np.add(above[:, i - 1], ranked[:, i - 1], out=above[:, i])
+    out: npt.NDArray[np.int8] = above.reshape(24, b)[tab.from_strength]
+    return out
+
+
+def _hold_chance(tab: PlayTables, v: _View, unseen: npt.NDArray[np.int8],
+                 stronger: npt.NDArray[np.int8]) -> npt.NDArray[np.float32]:
+    """For each card ``(24, B)``: the chance that it takes the trick if it were winning now.
+
+    Only the opponents still to play this trick can take it. Voids shown are certain; beyond
+    them, each unseen card is with a given other player with chance ``1 / (players - 1)``, so a
+    player holds none of ``k`` unseen cards with chance ``none_of[k]``. An opponent takes a
+    plain card by holding a stronger one of its suit, or by being void in it and holding trump;
+    a trump by holding a stronger trump (and, on a plain lead, being void in the suit led).
+    ``stronger``: ``_stronger(tab, unseen)``.
+    """
+    b = unseen.shape[1]
+    ar = np.arange(b)
+    pn = tab.none_of
+    none_in_suit = pn[unseen.reshape(4, 6, b).sum(axis=1)][:, None, :]  # (4,1,B) a player holds none of the suit
+    no_stronger = pn[stronger].reshape(4, 6, b)  # a player holds no stronger card of the suit
+    my_side = tab.side[v.seat]
+    chance = np.ones((4, 6, b), dtype=np.float32)
+    for j in range(v.position + 1, tab.players):
+        r = (v.seat + j - v.position) % tab.players
+        opp = tab.side[r] != my_side  # (B,)
+        if not opp.any():
+            continue
+        void_r = v.void[r, :, ar].T[:, None, :]  # (4,1,B) voids shown by that player
+        pvoid = np.where(void_r, np.float32(1), none_in_suit)  # (4,1,B)
+        safe = np.where(void_r, np.float32(1), no_stronger)  # (4,6,B) no stronger card of the suit
+        has_trump = (1 - none_in_suit[0, 0]) * ~void_r[0, 0]  # (B,)
+        plain = safe[1:] * (1 - pvoid[1:] * has_trump)  # not overtaken, and not ruffed
+        if v.led is None or v.position == 0:  # leading: a trump is taken only by a stronger trump
+            trump = safe[0]
+        else:  # on a plain lead, only by a player void in the suit led
+            on_plain = v.led != 0
+            led_void = np.where(on_plain, pvoid[v.led, 0, ar], np.float32(1))
+            trump = 1 - (1 - safe[0]) * led_void
+        if opp.all():
+            chance[0] *= trump
+            chance[1:] *= plain
+        else:
+            chance[0] *= np.where(opp, trump, np.float32(1))
+            chance[1:] *= np.where(opp, plain, np.float32(1))
+    return chance.reshape(24, b)
+
+
 def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
     c = tab.cols
     b = v.hand.shape[1]
-    unseen = c["full"] - v.played - v.hand
-    hi = (c["strength"] * (unseen > 0)).reshape(4, 6, b).max(axis=1)  # highest unseen strength per suit
-    master = c["strength"] > hi[tab.suit]  # nothing unseen beats it within its suit
     my_side = tab.side[v.seat]
-    ruff = v.void & ~v.void[:, :1, :]  # void in a suit and not known void in trump
-    opp_ruff = np.zeros((4, b), dtype=bool)
-    for p in range(tab.players):
-        opp_ruff |= ruff[p] & (tab.side[p] != my_side)[None, :]
+    last = v.position == tab.players - 1
+    if not last:
+        unseen = c["full"] - v.played - v.hand
+        stronger = _stronger(tab, unseen)
+        chance = _hold_chance(tab, v, unseen, stronger)
     if v.position == 0:
+        ruff = v.void & ~v.void[:, :1, :]  # void in a suit and not known void in trump
+        opp_ruff = np.zeros((4, b), dtype=bool)
         partner_ruff = np.zeros((4, b), dtype=bool)
         for p in range(tab.players):
+            opp_ruff |= ruff[p] & (tab.side[p] != my_side)[None, :]
             partner_ruff |= ruff[p] & ((tab.side[p] == my_side) & (v.seat != p))[None, :]
         ruffed = opp_ruff[tab.suit]
-        cash = master & ~c["trump"] & ~ruffed
-        trump_left = unseen[:6].sum(axis=0) > 0
-        pull = master & c["trump"] & ((my_side == v.bidding_side) & trump_left)[None, :]
+        cash = (chance >= SURE) & ~c["trump"]
+        trump_out = unseen[:6].sum(axis=0)
+        mine = v.hand[:6].sum(axis=0)
+        top = stronger[:6] == 0
+        pull = top & c["trump"][:6] & (
+            (my_side == v.bidding_side) & (trump_out > 0) & (mine >= 2 * trump_out))[None, :]
         low = c["low"] - 40 * _sel(ruffed & c["has_cv"]) + 60 * _sel(partner_ruff[tab.suit] & ~c["has_cv"])
-        score: npt.NDArray[np.int32] = low + (c["cash"] - low) * _sel(cash) + (c["pull"] - low) * _sel(pull)
+        score: npt.NDArray[np.int32] = low + (c["cash"] - low) * _sel(cash)
+        score[:6] += (c["pull"][:6] - score[:6]) * _sel(pull)
         return score
     assert v.led is not None and v.win is not None and v.win_seat is not None and v.wins is not None
     wins = v.wins
     partner_wins = tab.side[v.win_seat] == my_side
-    if v.position == tab.players - 1:
+    if last:
         holds = wins
-        hold = c["hold_last"]
         partner_safe = partner_wins
     else:
-        led_ruffed = opp_ruff[v.led, np.arange(b)]
-        holds = wins & master & (c["trump"] | ~led_ruffed[None, :])
-        hold = c["hold"]
-        win_master = tab.strength[v.win] > hi[tab.suit[v.win], np.arange(b)]
-        partner_safe = partner_wins & win_master & (tab.is_trump[v.win] | ~led_ruffed)
-    take = c["dump"] + (c["win"] - c["dump"]) * _sel(wins) + (hold - c["win"]) * _sel(holds)
+        holds = wins & (chance >= SURE)
+        partner_safe = partner_wins & (chance[v.win, np.arange(b)] >= SURE)
+    take = c["dump"] + (c["win"] - c["dump"]) * _sel(wins) + (c["hold"] - c["win"]) * _sel(holds)
     out: npt.NDArray[np.int32] = take + (c["feed"] - take) * _sel(partner_safe)[None, :]
     return out
 
@@ -261,6 +329,42 @@ def _scores(tab: PlayTables, policy: str, v: _View, rng: np.random.Generator | N
         return _greedy_scores(tab, v)
     assert rng is not None, "the random player needs a generator"
     return rng.integers(0, 1000, v.legal.shape, dtype=np.int32)
+
+
+def choose_batch(tab: PlayTables, policy: str, hand: IntArray, played: IntArray, void: BoolArray, seat: IntArray,
+                 trick: IntArray, leader: IntArray, *, bidding_side: int = 0,
+                 rng: np.random.Generator | None = None) -> IntArray:
+    """One play of ``policy`` for each of ``B`` games: the canonical card it picks, ``(B,)``.
+
+    ``hand``: ``(B, 24)`` counts held by the player to move (``seat``); ``played``: ``(B, 24)``
+    cards gone in earlier tricks *and* in ``trick``; ``void``: ``(B, players, 4)`` voids shown;
+    ``trick``: ``(B, k)`` cards played so far this trick (``k`` may be 0); ``leader``: its
+    leader's seat. The choice is always among the legal cards (``legal_mask``).
+    """
+    b, k = trick.shape
+    has = np.ascontiguousarray(hand.T > 0)
+    seat = np.asarray(seat, dtype=np.int64)
+    led = win = win_seat = None
+    wins = None
+    legal = has
+    if k:
+        pos = winner_batch(tab, trick)
+        win = trick[np.arange(b), pos]
+        win_seat = (np.asarray(leader) + pos) % tab.players
+        led = tab.suit[trick[:, 0]]
+        partner_win = (tab.side[win_seat] == tab.side[seat]) & (win_seat != seat)
+        legal, wins = _legal_t(tab, has, led, win, partner_win)
+    view = _View(np.ascontiguousarray(hand.T).astype(np.int8), legal, wins,
+                 np.ascontiguousarray(played.T).astype(np.int8), np.ascontiguousarray(void.transpose(1, 2, 0)),
+                 seat, k, led, win, win_seat, bidding_side)
+    return _pick(tab, _scores(tab, policy, view, rng), legal)
+
+
+def _pick(tab: PlayTables, score: npt.NDArray[np.int32], legal: BoolArray) -> IntArray:
+    """The legal card of highest score in each game (ties: the lowest card index)."""
+    key = (score + 4096) * legal.view(np.int8) * 32 + tab.cols["tiebreak"]
+    out: IntArray = 31 - (key.max(axis=0) & 31).astype(np.int64)
+    return out
 
 
 def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: Sequence[str] | None = None,
@@ -312,8 +416,7 @@ def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: 
                 score = np.zeros((24, b), dtype=np.int32)
                 for i, name in enumerate(used):
                     score += _scores(tab, name, view, rng) * _sel(seat_policy[seat] == i)[None, :]
-            key = (score + 4096) * legal.view(np.int8) * 32 + c["tiebreak"]
-            card = 31 - (key.max(axis=0) & 31).astype(np.int64)
+            card = _pick(tab, score, legal)
             onehot = (c["card"] == card.astype(np.int8)[None, :]).view(np.int8)
             for q in range(p):
                 held[q] -= onehot * sel[q][None, :]

@@ -218,13 +218,16 @@ def test_claim_follows_keep_meld_trick() -> None:
     assert (g.claim == np.where(took, g.meld, 0) + won).all()
 
 
-def test_claim_follows_made_needs_counter() -> None:
-    rules = rules_of("single-deck-small")  # a counter point needed to make the bid and keep meld
+@pytest.mark.parametrize("minimum", [1, 4])
+def test_claim_follows_made_needs_counter(minimum: int) -> None:
+    # counter points needed to make the bid and keep meld (the default one, and a house rule's more)
+    rules = variant("single-deck-small", "made_needs: counter", f"made_needs: counter\n  counter_minimum: {minimum}")
     hand = Hand(parse_cards(JUNK))
     g = Simulator(rules, hand, rules.suits).games(0, 300, seed=8)
     won = g.points[:, 0]
-    assert (g.claim == np.where(won > 0, g.meld + won, -1)).all()
-    assert (g.claim == -1).any()  # the junk hand's side sometimes takes nothing
+    assert (g.claim == np.where(won >= minimum, g.meld + won, -1)).all()
+    if minimum > 1:
+        assert (g.claim == -1).any()  # the junk hand's side sometimes takes too little
 
 
 def test_meld_only_of_dix_is_kept_when_the_make_condition_does_not_need_a_counter() -> None:
