@@ -65,6 +65,7 @@ def main() -> None:
         gr = share(rules, tab, hands, "greedy", "random", rng)
         dt = time.perf_counter() - t0
         print(f"{name:<20} {hr:>20.1%} {hg:>20.1%} {gr:>18.1%} {dt:>6.2f}")
+    print(f"load(1 min) after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

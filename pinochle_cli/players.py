@@ -13,11 +13,16 @@ depends on the real suits: the pinochle is Q♠ + J♦); the play does not.
 ``rules.counters``, the duties from ``rules.play.duties`` (same semantics as
 ``tricks.narrow``, cross-checked in tests), the seats and sides from ``rules.partnerships``.
 
-**Players.** ``heuristic`` plays like a careful club player within the legal cards: it
-counts the cards gone and the voids shown, cashes sure winners, lets the bidding side pull
-trump with its top trump, else leads low (trump first), wins as cheaply as it can (with
-counters when it is last and the trick is safe), feeds counters to a partner whose card
-will hold, throws its cheapest card when the trick is lost, and keeps its high trump.
+**Players.** ``heuristic`` plays within the legal cards from what a player can know: the
+cards gone and the voids shown. For each card it estimates the chance that it would hold
+the trick against the opponents still to play (``_hold_chance``; a card is *sure* at
+``SURE`` or more). Leading, it cashes a sure plain winner (highest counter first), lets the
+bidding side pull trump with its top trump when it holds twice the trump still out, else
+leads low (not into a shown ruff with a counter; into the partner's ruff). Following, it
+feeds its highest counter to a partner whose card is sure, takes the trick with a sure
+winner (a plain counter if it has one, else its weakest trump), else wins as cheaply as it
+can, and throws its cheapest card when it cannot win; the last player smears counters on
+its side's trick and ducks its cheapest card when the trick is lost.
 ``greedy`` always plays its highest card that wins (else its lowest); ``random`` picks
 uniformly among the legal cards. The latter two exist for ``benchmarks/bench_players.py``.
 """
