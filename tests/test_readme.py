@@ -1,0 +1,58 @@
+"""The README's console examples are what the program prints (lines shown as `...` are skipped)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from clihelp import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def examples() -> list[tuple[str, list[str]]]:
+    """(command, expected lines) for every `$ pinochle …` in a console block, with its output."""
+    found = []
+    for block in re.findall(r"```console\n(.*?)```", README, re.S):
+        lines = block.replace("\\\n", " ").splitlines()
+        for i, line in enumerate(lines):
+            if not line.startswith("$ pinochle "):
+                continue
+            output = []
+            for nxt in lines[i + 1:]:
+                if nxt.startswith("$ "):
+                    break
+                output.append(nxt)
+            found.append((line[2:].split("#")[0].strip(), output))
+    return found
+
+
+EXAMPLES = [e for e in examples() if e[1]]
+
+
+def test_the_readme_has_examples() -> None:
+    assert len(EXAMPLES) >= 6
+
+
+@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
+def test_readme_example(command: str, expected: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    args = shlex.split(command)[1:]
+    if args[0] == "record":  # the walkthrough starts a record in a folder of its own
+        monkeypatch.chdir(tmp_path)
+        if args[1] == "add":
+            assert run_cli("record", "new", "night.yaml", "-r", "single-deck", "--team", "North-South=Ann,Cy",
+                           "--team", "East-West=Bob,Di")[0] == 0
+    else:
+        monkeypatch.chdir(ROOT)
+    code, out, _ = run_cli(*args)
+    assert code in (0, 1)
+    got = out.splitlines()
+    if "..." in [e.strip() for e in expected]:  # a shortened output: the shown lines, in order
+        rest = iter(got)
+        missing = [line for line in expected if line.strip() != "..." and line not in rest]
+        assert not missing, (missing, got)
+    else:
+        assert got == expected
