@@ -16,8 +16,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 def examples() -> list[tuple[str, list[str]]]:
     """(command, expected lines) for every `$ pinochle …` in a console block, with its output."""
     found = []
-    for block in re.findall(r"```console\n(.*?)```", README, re.S):
-        lines = block.replace("\\\n", " ").splitlines()
+    for indent, block in re.findall(r"^( *)```console\n(.*?)^ *```", README, re.S | re.M):
+        lines = [line[len(indent):] for line in block.replace("\\\n", " ").splitlines()]
         for i, line in enumerate(lines):
             if not line.startswith("$ pinochle "):
                 continue
