@@ -758,7 +758,7 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
         d.stock = parse_cards([n.raw for n in stock_node.items] if stock_node.kind == "seq" else stock_node.raw)
 
     if d.no_trump and rules.scoring.no_trump is None:
-        why = "the bidder may name any suit" if rules.trump_eligible == "any" else "it has no rule for it"
+        why = "the bidder may name any suit" if not rules.trump_needs else "it has no rule for it"
         raise err(get("no-trump"), f"the {rules.name} game has no deal without trump ({why})", "no-trump")
     if d.conceded and rules.scoring.concede is None:
         raise err(get("conceded"), f"the {rules.name} game has no rule for conceding", "conceded")

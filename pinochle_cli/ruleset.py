@@ -225,6 +225,8 @@ RULESET_SCHEMA = Obj({
     "trump": Field(Obj({
         "source": Field(Str(("bid", "turn-up")), required=True),
         "eligible": Field(Str(("any", "marriage")), doc="marriage: a suit of which the bidder holds K and Q"),
+        "needs": Field(Seq(RANK, min_items=1, unique=True),
+                       doc="ranks the bidder must hold in a suit to name it (eligible: marriage is [K, Q])"),
     }, "trump"), required=True),
     "exchange": Field(Int(0), doc="cards the partner passes to the bidder, and back"),
     "meld": Field(MapOf(COMBINATION, min_items=1), required=True),
@@ -454,6 +456,7 @@ class Ruleset:
     auction: Auction | None
     trump_source: str
     trump_eligible: str
+    trump_needs: tuple[Rank, ...]  # ranks the bidder must hold in a suit to name it
     exchange: int
     meld: tuple[Combination, ...]
     meld_classes: tuple[str, ...]
@@ -510,9 +513,14 @@ class Ruleset:
 
     def eligible_trumps(self, hand: Hand) -> list[Suit]:
         """The suits the bidder may name holding ``hand`` (before any exchange)."""
-        if self.trump_eligible == "marriage":
-            return [s for s in self.suits if hand.count(Card(Rank.K, s)) and hand.count(Card(Rank.Q, s))]
-        return list(self.suits)
+        return [s for s in self.suits if all(hand.count(Card(r, s)) for r in self.trump_needs)]
+
+    def trump_requirement(self) -> str:
+        """What naming a suit takes, in words ("K and Q of the suit"), or "" when any suit may be named."""
+        if not self.trump_needs:
+            return ""
+        ranks = [r.label for r in self.trump_needs]
+        return (" and ".join(ranks) if len(ranks) < 3 else ", ".join(ranks[:-1]) + " and " + ranks[-1]) + " of the suit"
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -730,6 +738,8 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
                         auction.get("dealer_stuck", True)) if auction else None,
         trump_source=doc["trump"]["source"],
         trump_eligible=doc["trump"].get("eligible", "any"),
+        trump_needs=tuple(parse_rank(r) for r in doc["trump"]["needs"]) if "needs" in doc["trump"]
+        else (Rank.K, Rank.Q) if doc["trump"].get("eligible") == "marriage" else (),
         exchange=doc.get("exchange", 0),
         meld=tuple(combos),
         meld_classes=tuple(classes),

@@ -74,7 +74,7 @@ def test_no_suit_to_name_is_an_empty_answer_not_an_error() -> None:
     assert "No suit may be named" in data["note"]
     code, out, err = run(JUNK, "-r", "single-deck-small", "-o", "marriage-required=yes", "--seed", "1")
     assert (code, err) == (0, "")
-    assert "No suit may be named as trump with this hand (the king and queen of a suit are needed to name it)" in out
+    assert "No suit may be named as trump with this hand (naming a suit takes the K and Q of the suit)" in out
 
 
 SMALL = (HAND, "-r", "single-deck-small", "--samples", "40", "--seed", "7", "--workers", "1")

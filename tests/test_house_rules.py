@@ -111,3 +111,13 @@ def test_twenty_counters_in_the_estimate() -> None:
     s = {x.bid: x.p_make for x in strict.suits[0].bids}
     assert all(s[bid] <= b[bid] for bid in s if bid in b)  # the same deals, a stricter condition
     assert s[250] < b[250]
+
+
+def test_trump_needs_is_data() -> None:
+    hand = Hand.parse("AS KS AH KH QH AD QD 9C KC QC JC TC")
+    assert original().eligible_trumps(hand) == list(Suit)
+    marriage = house("trump: {source: bid, eligible: any}", "trump: {source: bid, eligible: marriage}")
+    assert marriage.eligible_trumps(hand) == [Suit.H, Suit.C]
+    ace_king = house("trump: {source: bid, eligible: any}", "trump: {source: bid, needs: [A, K]}")
+    assert ace_king.eligible_trumps(hand) == [Suit.S, Suit.H]
+    assert ace_king.trump_requirement() == "A and K of the suit"

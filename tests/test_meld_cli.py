@@ -176,6 +176,6 @@ def test_by_trump_marks_suits_the_bidder_may_not_name() -> None:
     assert data["by_trump"]["C"]["total"] == 22 and data["best"] == "H"
     code, out, _ = run(hand, "-r", "double-deck")
     assert code == 0
-    assert out.splitlines()[-1] == "(†) the bidder may not name this suit: double-deck needs a marriage in trump"
+    assert out.splitlines()[-1] == "(†) the bidder may not name this suit: naming it takes the K and Q of the suit"
     assert "♣ clubs (†)" in out
     assert all(v["eligible"] for v in run_json("AS KS", "-r", "single-deck")["by_trump"].values())

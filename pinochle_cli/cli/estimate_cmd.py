@@ -51,7 +51,7 @@ def _pct(p: float) -> str:
 
 
 def _no_trump_note(rules: Ruleset) -> str:
-    why = ("the king and queen of a suit are needed to name it" if rules.trump_eligible == "marriage"
+    why = (f"naming a suit takes the {rules.trump_requirement()}" if rules.trump_needs
            else "no suit may be named")
     outcome = rules.scoring.no_trump
     then = f"; the bidding side scores {outcome.bidders.replace('-', ' ')}" if outcome is not None else ""

@@ -145,7 +145,7 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
     click.echo(table(rows, ["trump", "total", "melds"]))
     click.echo(f"best: {best.symbol} {best.word} ({results[best].total})")
     if len(nameable) < len(results):
-        click.echo(f"(†) the bidder may not name this suit: {rules.name} needs a {rules.trump_eligible} in trump")
+        click.echo(f"(†) the bidder may not name this suit: naming it takes the {rules.trump_requirement()}")
     if redeal:
         click.echo(_redeal_text(rules))
 

@@ -36,7 +36,8 @@ def _describe(rules: Ruleset) -> dict[str, Any]:
             "minimum": rules.auction.minimum,
             "steps": [{"from": a, "by": b, "to": c} for a, b, c in rules.auction.steps],
             "dealer_stuck": rules.auction.dealer_stuck},
-        "trump": {"source": rules.trump_source, "eligible": rules.trump_eligible},
+        "trump": {"source": rules.trump_source, "eligible": rules.trump_eligible,
+                  "needs": [r.letter for r in rules.trump_needs]},
         "exchange": rules.exchange,
         "meld": [{"name": c.name, "class": c.klass, "cards": [str(p) for p in c.pattern],
                   "points": list(c.points)} for c in rules.meld],
@@ -65,7 +66,8 @@ def _show_text(rules: Ruleset) -> str:
         ["auction", "none" if rules.auction is None else
          f"minimum {rules.auction.minimum}; {rules.auction.describe_steps()}"
          + ("; dealer stuck" if rules.auction.dealer_stuck else "")],
-        ["trump", rules.trump_source + ("" if rules.trump_eligible == "any" else f", needs a {rules.trump_eligible}")],
+        ["trump", rules.trump_source + (f"; naming a suit takes the {rules.trump_requirement()}"
+                                        if rules.trump_needs else "")],
         ["exchange", rules.exchange],
         ["keep meld", rules.scoring.keep_meld],
         ["match", f"target {rules.match.target}" if rules.match.target else f"{rules.match.deals} deals"],
