@@ -277,6 +277,12 @@ def _counter_step(rules: Ruleset) -> int:
     return math.gcd(*values) if values else 1
 
 
+def _meld_step(rules: Ruleset) -> int:
+    """The step of every possible meld total: the gcd of the meld table's values (10 in single-deck)."""
+    values = [c.value(k) for c in rules.meld for k in range(1, rules.deck.copies + 1)]
+    return math.gcd(*values) if values else 1
+
+
 def _join(names: Sequence[str]) -> str:
     names = list(names)
     if len(names) <= 1:
@@ -757,7 +763,7 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
             raise err(stock_node, f"the stock shares cards with the hands: {exc}", "stock") from None
         d.stock = parse_cards([n.raw for n in stock_node.items] if stock_node.kind == "seq" else stock_node.raw)
 
-    if d.no_trump and rules.scoring.no_trump is None:
+    if d.no_trump and (rules.scoring.no_trump is None or not rules.trump_needs):
         why = "the bidder may name any suit" if not rules.trump_needs else "it has no rule for it"
         raise err(get("no-trump"), f"the {rules.name} game has no deal without trump ({why})", "no-trump")
     if d.conceded and rules.scoring.concede is None:
@@ -780,6 +786,9 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
                 if value.value < 0:
                     raise err(value, f"expected a whole number, got {value.raw}", f"meld.{key}")
                 pts, only = int(value.value), meld_only_from_number(rules, int(value.value))
+                step = _meld_step(rules)
+                if pts % step:
+                    raise err(value, f"{pts} is not a meld total (not a multiple of {step})", f"meld.{key}")
             else:
                 if who is None:
                     raise err(value, "a team's meld is a number; cards are shown by a player", f"meld.{key}")
