@@ -293,7 +293,12 @@ AUCTIONS = [
 
 @pytest.mark.parametrize("ruleset, calls, bidder, bid, error", AUCTIONS)
 def test_auction(tmp_path, ruleset, calls, bidder, bid, error):
-    out = score(tmp_path, ruleset, f"- {{dealer: Ann, auction: [{calls}], trump: H, conceded: true, "
+    # the deal ends with the bidders losing the bid: a concession, or in double-deck (no concession
+    # rule) no meld and no counter for them
+    end = "conceded: true"
+    if ruleset == "double-deck":
+        end = "counters: {NS: 0, EW: 50}" if bidder in ("Ann", "Cy") else "counters: {NS: 50, EW: 0}"
+    out = score(tmp_path, ruleset, f"- {{dealer: Ann, auction: [{calls}], trump: H, {end}, "
                 "meld: {NS: 0, EW: 0}}\n")
     if error is None:
         d = out["deals"][0]

@@ -72,7 +72,6 @@ DEALS = [
     ("double-deck meld kept without counters", DD, facts((40, 30), (50, 0), bid=60), "made", (90, 30)),
     ("double-deck out of reach is still played", DD, facts((5, 30), (50, 0), bid=100), "set", (-100, 30)),
     ("double-deck no trump", DD, facts((10, 30), None, bid=55, no_trump=True), "no-trump", (-55, 0)),
-    ("double-deck concession", DD, facts((10, 30), None, bid=55, conceded=True), "conceded", (-55, 30)),
     # two-handed: no auction, each player meld + counters, meld forfeited without a trick
     ("two-handed both score", TWO, facts((150, 60), (130, 120), bidder=None), None, (280, 180)),
     ("two-handed forfeit", TWO, facts((40, 240), (250, 0), bidder=None, took=(True, False)), None, (290, 0)),
@@ -133,6 +132,16 @@ def test_not_on_board_is_data():
     assert not_on_board(SD, facts((40, 0), bid=300))
     assert not not_on_board(SD, facts((50, 0), bid=300))
     assert not not_on_board(DD, facts((0, 0), bid=100))  # double-deck has no such rule
+
+
+def test_double_deck_has_no_concession_unless_a_house_rule_adds_it():
+    with pytest.raises(RecordError, match="no rule for conceding a deal"):
+        score_deal(DD, facts((10, 30), None, bid=55, conceded=True))
+    text = Path(DD.path).read_text(encoding="utf-8").replace(
+        "  no_trump: {bidders: minus-bid, defenders: nothing}",
+        "  no_trump: {bidders: minus-bid, defenders: nothing}\n  concede: {bidders: minus-bid, defenders: meld}")
+    house = load_ruleset_text(text, "house.yaml")
+    assert score_deal(house, facts((10, 30), None, bid=55, conceded=True)).points == (-55, 30)
 
 
 @pytest.mark.parametrize("rules", [SD, DD])
