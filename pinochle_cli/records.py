@@ -277,6 +277,21 @@ def _counter_step(rules: Ruleset) -> int:
     return math.gcd(*values) if values else 1
 
 
+_COUNTER_TOTALS: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
+
+
+def _counter_totals(rules: Ruleset) -> frozenset[int]:
+    """Every counter total one side can take: a sum of captured cards' values, with or without the last trick."""
+    values = tuple(sorted(rules.counter_value(c) for c in rules.deck.cards() if rules.counter_value(c)))
+    key = (values, rules.last_trick)
+    if key not in _COUNTER_TOTALS:
+        sums = {0}
+        for v in values:
+            sums |= {s + v for s in sums}
+        _COUNTER_TOTALS[key] = frozenset(sums | {s + rules.last_trick for s in sums})
+    return _COUNTER_TOTALS[key]
+
+
 def _meld_step(rules: Ruleset) -> int:
     """The step of every possible meld total: the gcd of the meld table's values (10 in single-deck)."""
     values = [c.value(k) for c in rules.meld for k in range(1, rules.deck.copies + 1)]
@@ -891,6 +906,10 @@ def _read_deal(ctx: _Ctx, node: Node, number: int,
         for side, v in enumerate(values):
             if v % step:
                 raise err(counters_node, f"{table.sides[side]}: {v} is not a multiple of {step}", "counters")
+            if v not in _counter_totals(rules):
+                counts = ", ".join(f"{r.label} {p}" for r, p in rules.counters.items() if p)
+                raise err(counters_node, f"{table.sides[side]}: {v} cannot be taken (cards count {counts}; "
+                          f"the last trick {rules.last_trick})", "counters")
         if sum(values) != rules.counter_total:
             raise err(counters_node, f"add up to {sum(values)}, expected {rules.counter_total}", "counters")
         d.counters = tuple(values)

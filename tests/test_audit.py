@@ -349,3 +349,17 @@ def test_estimate_refuses_two_handed_and_trump_without_marriage():
     res = run("estimate", "AS TS KS 9S 9S AH AD AC QH JD 9C 9D", "-r", "single-deck-small",
               "-o", "marriage-required=yes", "-t", "S", "--samples", "100", "--seed", "1")
     assert res.exit_code == 2 and "K♠ Q♠" in res.output
+
+
+def test_counters_a_side_cannot_take_are_refused(tmp_path):
+    # two-handed counters come in 11, 10, 4, 3, 2 and 10 for the last trick: 1 point is impossible,
+    # so 249/1 is refused though it adds up to 250; 248/2 (a jack) is fine
+    record = tmp_path / "r.yaml"
+    record.write_text("ruleset: two-handed\nplayers: [Pat, Sam]\ndeals:\n"
+                      "  - {dealer: Pat, trump: H, meld: {Pat: 0, Sam: 0}, counters: {Pat: 249, Sam: 1}}\n")
+    res = run("score", str(record), "--json")
+    assert res.exit_code == 2
+    assert "deal 1, counters: Pat: 249 cannot be taken (cards count A 11, 10 10, K 4, Q 3, J 2; " \
+           "the last trick 10)" in res.stderr
+    record.write_text(record.read_text().replace("Pat: 249, Sam: 1", "Pat: 248, Sam: 2"))
+    assert json.loads(run("score", str(record), "--json").stdout)["totals"] == {"Pat": 248, "Sam": 2}
