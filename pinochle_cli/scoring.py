@@ -24,9 +24,6 @@ __all__ = [
     "not_on_board", "score_deal", "score_match",
 ]
 
-RESULTS = ("made", "set", "conceded", "not-on-board", "no-trump", "redeal")
-
-
 @dataclass(frozen=True)
 class DealFacts:
     """What happened in one deal, per side (``meld[i]`` is side ``i``'s meld).
