@@ -18,7 +18,8 @@ cards gone and the voids shown. For each card it estimates the chance that it wo
 the trick against the opponents still to play (``_hold_chance``; a card is *sure* at
 ``SURE`` or more). Leading, it cashes a sure plain winner (highest counter first), lets the
 bidding side pull trump with its top trump when it holds twice the trump still out, else
-leads low (not into a shown ruff with a counter; into the partner's ruff). Following, it
+leads low, from a suit in which it holds no top card (not into a shown ruff with a counter;
+into the partner's ruff). Following, it
 feeds its highest counter to a partner whose card is sure, takes the trick with a sure
 winner (a plain counter if it has one, else its weakest trump), else wins as cheaply as it
 can, and throws its cheapest card when it cannot win; the last player smears counters on
@@ -300,7 +301,10 @@ def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
         top = stronger[:6] == 0
         pull = top & c["trump"][:6] & (
             (my_side == v.bidding_side) & (trump_out > 0) & (mine >= 2 * trump_out))[None, :]
-        low = c["low"] - 40 * _sel(ruffed & c["has_cv"]) + 60 * _sel(partner_ruff[tab.suit] & ~c["has_cv"])
+        # keep the top card's guards: a suit (trump too) in which the leader holds a card nothing unseen beats
+        guarded = ((stronger == 0) & (v.hand > 0)).reshape(4, 6, b).any(axis=1)[tab.suit]
+        low = (c["low"] - 40 * _sel(ruffed & c["has_cv"]) + 60 * _sel(partner_ruff[tab.suit] & ~c["has_cv"])
+               - 40 * _sel(guarded))
         score: npt.NDArray[np.int32] = low + (c["cash"] - low) * _sel(cash)
         score[:6] += (c["pull"][:6] - score[:6]) * _sel(pull)
         return score

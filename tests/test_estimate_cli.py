@@ -89,30 +89,29 @@ def test_human_output_exact() -> None:
         "\n"
         "    trump       meld    counters    score    bid    P(make)    95 % interval\n"
         "--  --------  ------  ----------  -------  -----  ---------  ---------------\n"
-        "*   ♥ hearts    26.8        22.1     48.8     45     75.0 %  59.8 % – 85.8 %\n"
+        "*   ♥ hearts    26.8        21.9     48.7     44     87.5 %  73.9 % – 94.5 %\n"
         "meld, counters, score: means of the bidding side; bid: the highest made at least 75.0 % of the time\n"
-        "Best suit (*): ♥ hearts, bid up to 45\n"
+        "Best suit (*): ♥ hearts, bid up to 44\n"
         "\n"
-        "Trump ♥ hearts (best): recommended bid 45\n"
+        "Trump ♥ hearts (best): recommended bid 44\n"
         "  bid    P(make)     95 % interval\n"
         "-----  ---------  ----------------  -------------\n"
         "25–38   ≥ 99.5 %  91.2 % – 100.0 %\n"
         "39–40     95.0 %   83.5 % – 98.6 %\n"
         "41–43     92.5 %   80.1 % – 97.4 %\n"
-        "   44     87.5 %   73.9 % – 94.5 %\n"
-        "   45     75.0 %   59.8 % – 85.8 %  ← recommended\n"
-        "   46     67.5 %   52.0 % – 79.9 %\n"
+        "   44     87.5 %   73.9 % – 94.5 %  ← recommended\n"
+        "   45     72.5 %   57.2 % – 83.9 %\n"
+        "   46     65.0 %   49.5 % – 77.9 %\n"
         "   47     57.5 %   42.2 % – 71.5 %\n"
         "   48     52.5 %   37.5 % – 67.1 %\n"
         "   49     50.0 %   35.2 % – 64.8 %\n"
-        "   50     40.0 %   26.3 % – 55.4 %\n"
-        "   51     37.5 %   24.2 % – 53.0 %\n"
-        "   52     32.5 %   20.1 % – 48.0 %\n"
-        "   53     30.0 %   18.1 % – 45.4 %\n"
-        "   54     22.5 %   12.3 % – 37.5 %\n"
-        "55–56     17.5 %    8.7 % – 31.9 %\n"
-        "   57     15.0 %    7.1 % – 29.1 %\n"
-        "   58      7.5 %    2.6 % – 19.9 %\n"
+        "   50     42.5 %   28.5 % – 57.8 %\n"
+        "   51     40.0 %   26.3 % – 55.4 %\n"
+        "52–53     32.5 %   20.1 % – 48.0 %\n"
+        "   54     20.0 %   10.5 % – 34.8 %\n"
+        "55–56     15.0 %    7.1 % – 29.1 %\n"
+        "   57     12.5 %    5.5 % – 26.1 %\n"
+        "   58      5.0 %    1.4 % – 16.5 %\n"
         "59–60      2.5 %    0.4 % – 12.9 %\n"
         "   61      0.0 %     0.0 % – 8.8 %\n"
     )
@@ -132,18 +131,18 @@ def test_brief_prints_only_the_summary() -> None:
         "\n"
         "    trump         meld    counters    score    bid    P(make)    95 % interval\n"
         "--  ----------  ------  ----------  -------  -----  ---------  ---------------\n"
-        "    ♠ spades      18.8        18.7     37.5     32     75.0 %  59.8 % – 85.8 %\n"
-        "*   ♥ hearts      26.8        22.1     48.8     45     75.0 %  59.8 % – 85.8 %\n"
-        "    ♦ diamonds    17.5        17.2     34.8     30     77.5 %  62.5 % – 87.7 %\n"
-        "    ♣ clubs       18.2        16.4     34.6     29     82.5 %  68.1 % – 91.3 %\n"
+        "    ♠ spades      18.8        18.9     37.6     32     77.5 %  62.5 % – 87.7 %\n"
+        "*   ♥ hearts      26.8        21.9     48.7     44     87.5 %  73.9 % – 94.5 %\n"
+        "    ♦ diamonds    17.5        17.4     35.0     29     80.0 %  65.2 % – 89.5 %\n"
+        "    ♣ clubs       18.2        16.2     34.4     31     75.0 %  59.8 % – 85.8 %\n"
         "meld, counters, score: means of the bidding side; bid: the highest made at least 75.0 % of the time\n"
-        "Best suit (*): ♥ hearts, bid up to 45\n"
+        "Best suit (*): ♥ hearts, bid up to 44\n"
     )
     full = run(*SMALL)[1]
     assert full.startswith(out + "\nTrump ♠ spades: recommended bid 32\n")
     assert [line for line in full.splitlines() if line.startswith("Trump ")] == [
-        "Trump ♠ spades: recommended bid 32", "Trump ♥ hearts (best): recommended bid 45",
-        "Trump ♦ diamonds: recommended bid 30", "Trump ♣ clubs: recommended bid 29"]
+        "Trump ♠ spades: recommended bid 32", "Trump ♥ hearts (best): recommended bid 44",
+        "Trump ♦ diamonds: recommended bid 29", "Trump ♣ clubs: recommended bid 31"]
 
 
 def test_json_is_untouched_by_brief() -> None:
@@ -154,10 +153,10 @@ def test_no_recommended_bid() -> None:
     code, out, err = run(*SMALL, "-t", "S", "--confidence", "1")
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[5] == "*   ♠ spades    18.8        18.7     37.5   none"
+    assert lines[5] == "*   ♠ spades    18.8        18.9     37.6   none"
     assert lines[7] == "Best suit (*): ♠ spades"
     assert lines[9:13] == ["Trump ♠ spades (best): recommended bid none", "  bid    P(make)    95 % interval",
-                           "-----  ---------  ---------------", "   25     92.5 %  80.1 % – 97.4 %"]
+                           "-----  ---------  ---------------", "   25     97.5 %  87.1 % – 99.6 %"]
 
 
 @pytest.mark.parametrize(("args", "message"), [
