@@ -75,7 +75,8 @@ OPTION = Obj({
     "description": Field(Str()),
     "default": Field(Str(numbers=True), required=True),
     "choices": Field(MapOf(Nullable(MapOf(Whatever())), min_items=1), required=True,
-                     doc="choice → patch: dotted path → value, applied to this document"),
+                     doc="choice → patch: dotted path → value, applied to this document "
+                         "(a number in the path is a list item, from 0: play.duties.1)"),
 }, "an option")
 
 
@@ -617,10 +618,19 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _patch(root: Node, dotted: str, value: Node, where: Node, option: str) -> None:
+    """Set the value at a dotted path; a number steps into a list (``play.duties.1``: the second duty)."""
     keys = dotted.split(".")
     node = root
     for i, key in enumerate(keys):
         last = i == len(keys) - 1
+        if node.kind == "seq":
+            if not key.isdigit() or int(key) >= len(node.items):
+                raise fail(where, f"options.{option}", f"patch path {dotted!r}: {'.'.join(keys[:i])} has no "
+                                                      f"item {key} (it has {len(node.items)}, counted from 0)")
+            if last:
+                node.items[int(key)] = value
+            node = node.items[int(key)]
+            continue
         if node.kind != "map":
             raise fail(where, f"options.{option}", f"patch path {dotted!r}: {'.'.join(keys[:i])} is not a mapping")
         if last:

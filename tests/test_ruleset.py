@@ -126,6 +126,8 @@ def test_options_errors() -> None:
     with pytest.raises(OptionError, match=r"option target='99' is not a choice \(choices: 150, 75, 4-deals, 8-deals\)"):
         load_ruleset("single-deck-small", {"target": "99"})
     with pytest.raises(OptionError, match="has no option 'target' \\(its options: none\\)"):
+        load_ruleset("two-handed", {"target": "75"})
+    with pytest.raises(OptionError, match=r"option target='75' is not a choice \(choices: 1500, 1000, 2000\)"):
         load_ruleset("single-deck", {"target": "75"})
     with pytest.raises(OptionError, match="'target' is not KEY=VALUE"):
         parse_options(["target"])

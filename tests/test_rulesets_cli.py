@@ -72,8 +72,9 @@ def test_show_json() -> None:
     assert data["auction"]["steps"] == [{"from": 50, "by": 1, "to": 60}, {"from": 65, "by": 5, "to": None}]
     assert data["meld"][0] == {"name": "run", "class": "family", "cards": ["A+", "10+", "K+", "Q+", "J+"],
                                "points": [15, 150, 225, 300]}
-    assert data["options"] == [{"name": "target", "description": "points that win the match", "default": "500",
-                                "choices": ["500", "250", "1000"], "chosen": "500"}]
+    assert data["options"][0] == {"name": "target", "description": "points that win the match", "default": "500",
+                                  "choices": ["500", "250", "1000"], "chosen": "500"}
+    assert [o["name"] for o in data["options"]] == ["target", "exchange", "must-trump", "beat-partner", "last-trick"]
 
 
 def test_check_valid_file(tmp_path: Path) -> None:
@@ -81,7 +82,7 @@ def test_check_valid_file(tmp_path: Path) -> None:
     path.write_text((ROOT / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     code, out, _ = run("rulesets", "check", str(path))
     assert code == 0
-    assert out == f"{path}: valid ruleset 'single-deck' (4 players, 48 cards, 12 meld combinations, 0 options)\n"
+    assert out == f"{path}: valid ruleset 'single-deck' (4 players, 48 cards, 12 meld combinations, 5 options)\n"
     code, out, _ = run("rulesets", "check", str(path), "--json")
     assert json.loads(out)["valid"] is True
 
