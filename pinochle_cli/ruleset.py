@@ -434,6 +434,7 @@ class OptionSpec:
     description: str
     default: str
     choices: tuple[str, ...]
+    patches: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)  # choice → patch
 
 
 @dataclass(frozen=True)
@@ -522,6 +523,18 @@ class Ruleset:
             return ""
         ranks = [r.label for r in self.trump_needs]
         return (" and ".join(ranks) if len(ranks) < 3 else ", ".join(ranks[:-1]) + " and " + ranks[-1]) + " of the suit"
+
+    @property
+    def changed_options(self) -> dict[str, str]:
+        """The options chosen away from their defaults, by name."""
+        defaults = {o.name: o.default.lower() for o in self.options}
+        return {k: v for k, v in self.chosen.items() if v.lower() != defaults.get(k)}
+
+    @property
+    def label(self) -> str:
+        """The game and the options in force, for a header line: ``single-deck (-o target=1000)``."""
+        changed = self.changed_options
+        return self.name + (" (" + " ".join(f"-o {k}={v}" for k, v in changed.items()) + ")" if changed else "")
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -758,12 +771,18 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
                         outcome(sc.get("not_on_board")), outcome(sc.get("concede")), outcome(sc.get("no_trump"))),
         match=Match(match.get("target"), match.get("deals"), match.get("both_reach", "bidders"),
                     match.get("tie", "draw")),
-        options=tuple(OptionSpec(k, v.get("description", ""), str(v["default"]), tuple(v["choices"]))
+        options=tuple(OptionSpec(k, v.get("description", ""), str(v["default"]), tuple(v["choices"]),
+                                 {c: {k: _plain(x) for k, x in (p or {}).items()} for c, p in v["choices"].items()})
                       for k, v in options.items()),
         chosen=dict(chosen),
         path=path,
         doc=doc,
     )
+
+
+def _plain(value: Any) -> Any:
+    """A patch value as plain data (the loader keeps a patch's values as parsed nodes)."""
+    return value.to_python() if isinstance(value, Node) else value
 
 
 def _check_version(root: Node) -> None:

@@ -10,6 +10,7 @@ from ..cards import Card, Hand, Suit, format_cards, parse_cards
 from ..errors import CardError, MeldError
 from ..meld import Declaration, MeldItem, MeldResult, check_declaration, check_hand, meld_by_trump
 from ..meld import meld as best_meld
+from ..rulebook import redeal_text
 from ..ruleset import Ruleset
 from .common import (
     CONTEXT_SETTINGS,
@@ -33,9 +34,7 @@ def _result_json(result: MeldResult) -> dict[str, Any]:
 
 
 def _redeal_text(rules: Ruleset) -> str:
-    parts = [f"at least {n} × {r.label}" for r, n in rules.redeal_at_least.items()]
-    parts += [f"no {r.label}" if n == 0 else f"at most {n} × {r.label}" for r, n in rules.redeal_at_most.items()]
-    return f"This hand may call a redeal ({', '.join(parts)})."
+    return f"This hand may call a redeal ({redeal_text(rules)})."
 
 
 def _may_redeal(rules: Ruleset, hand: Hand) -> bool:

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from ..rulebook import rules_text
 from ..ruleset import Ruleset, bundled_names, load_ruleset, schema_json_text
 from .common import CONTEXT_SETTINGS, emit_json, get_ruleset, json_option, table
 
@@ -102,11 +103,18 @@ def rulesets(ctx: click.Context, as_json: bool) -> None:
 @rulesets.command("show", context_settings=CONTEXT_SETTINGS)
 @click.argument("ruleset", metavar="NAME|PATH")
 @click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option.")
+@click.option("--rules", "as_rules", is_flag=True, help="The rules of the game in words (Markdown).")
 @json_option
-def show(ruleset: str, options: tuple[str, ...], as_json: bool) -> None:
-    """Show a ruleset in full: meld table, counters, play, auction, scoring, options."""
+def show(ruleset: str, options: tuple[str, ...], as_rules: bool, as_json: bool) -> None:
+    """Show a ruleset in full: meld table, counters, play, auction, scoring, options.
+
+    --rules prints the game's rules in words, as the program plays them (the text of the
+    project's docs/games/NAME.md).
+    """
     rules = get_ruleset(ruleset, options, where="NAME|PATH")
-    if as_json:
+    if as_rules:
+        click.echo(rules_text(rules), nl=False)
+    elif as_json:
         emit_json(_describe(rules))
     else:
         click.echo(_show_text(rules))

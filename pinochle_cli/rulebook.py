@@ -1,0 +1,207 @@
+"""The rules of a game in words, generated from its ruleset: what ``docs/games/NAME.md`` holds.
+
+``rules_text(rules)`` describes the game as the engine plays it — the deal, counters, auction,
+trump and pass, meld table, duties in play, scoring and match, and the options with what each
+choice changes — in Markdown that reads as plain text in a terminal. Every sentence is built
+from the ruleset's data, so a copied and edited file documents itself the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import yaml
+
+from .ruleset import Combination, Duty, OptionSpec, Outcome, Ruleset
+
+__all__ = ["outcome_text", "redeal_text", "rules_text"]
+
+_COPIES = ["one", "two", "three", "four", "five", "six"]
+_OUTCOMES = {
+    "minus-bid": "lose the bid", "minus-double-bid": "lose twice the bid", "meld": "score their meld",
+    "meld-and-counters": "score their meld and counters", "nothing": "score nothing",
+}
+_LEADERS = {"bidder": "the bidder", "dealer-left": "the player at the dealer's left"}
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _points(points: int) -> str:
+    return f"{points} point" + ("" if points == 1 else "s")
+
+
+def outcome_text(outcome: Outcome) -> str:
+    return f"the bidders {_OUTCOMES[outcome.bidders]}, the defenders {_OUTCOMES[outcome.defenders]}"
+
+
+def redeal_text(rules: Ruleset) -> str:
+    """The hand that may call a redeal ("at least 5 × 9, no A"), or "" when none may."""
+    parts = [f"at least {n} × {r.label}" for r, n in rules.redeal_at_least.items()]
+    parts += [f"no {r.label}" if n == 0 else f"at most {n} × {r.label}" for r, n in rules.redeal_at_most.items()]
+    return ", ".join(parts)
+
+
+def _seats(rules: Ruleset) -> str:
+    if all(len(team) == 1 for team in rules.partnerships):
+        return f"{rules.players} players, each playing alone"
+    sides = [" and ".join(str(s) for s in team) for team in rules.partnerships]
+    return (f"{rules.players} players in {len(sides)} partnerships: seats {' against seats '.join(sides)} "
+            "(clockwise from 0)")
+
+
+def _deal(rules: Ruleset) -> list[str]:
+    deck = rules.deck
+    lines = [
+        f"- {_seats(rules)}.",
+        f"- {deck.size} cards: {' '.join(r.label for r in rules.rank_order)} (high to low) in "
+        f"{' '.join(s.symbol for s in rules.suits)}, {_COPIES[deck.copies - 1] if deck.copies <= 6 else deck.copies}"
+        f" of each; {rules.hand_size} cards each.",
+        f"- Stock: {rules.stock_size} cards, drawn one each after every trick, the winner first"
+        + ("; its bottom card is turned up for trump and drawn last." if rules.turn_up_trump else ".")
+        if rules.has_stock else "- No stock: every card is dealt.",
+    ]
+    if redeal_text(rules):
+        lines.append(f"- A hand with {redeal_text(rules)} may call a redeal.")
+    return lines
+
+
+def _counters(rules: Ruleset) -> list[str]:
+    cards = ", ".join(f"{r.label} {v}" for r, v in rules.counters.items() if v)
+    return [f"Cards captured in tricks count {cards}; the last trick adds {rules.last_trick}. "
+            f"A deal holds {_points(rules.counter_total)} in all."]
+
+
+def _auction(rules: Ruleset) -> list[str]:
+    auction = rules.auction
+    if auction is None:
+        return ["No auction: nobody bids."]
+    stuck = (f"If all the others pass, the dealer must take the minimum {auction.minimum}."
+             if auction.dealer_stuck else "If everyone passes, the hand is thrown in.")
+    return [f"From the dealer's left, clockwise. The minimum bid is {auction.minimum}; the bids allowed run "
+            f"{auction.describe_steps()}. A pass is final for the deal. {stuck}"]
+
+
+def _trump(rules: Ruleset) -> list[str]:
+    if rules.trump_source == "turn-up":
+        lines = ["Trump is the suit of the stock's turned-up card."]
+    elif rules.trump_needs:
+        lines = [f"The bidder names trump: a suit in which they hold the {rules.trump_requirement()}."]
+        if rules.scoring.no_trump is not None:
+            lines.append(f"Holding no such suit, the deal ends at once: {outcome_text(rules.scoring.no_trump)}.")
+    else:
+        lines = ["The bidder names any suit as trump."]
+    if rules.exchange:
+        lines.append(f"Then the partner passes {rules.exchange} cards to the bidder, and the bidder passes "
+                     f"{rules.exchange} back (they may include cards just received).")
+    elif rules.auction is not None:
+        lines.append("No cards are passed.")
+    return [" ".join(lines)]
+
+
+def _combination_points(combo: Combination) -> str:
+    if len(combo.points) == 1:
+        return f"{combo.points[0]} for each copy"
+    return ", ".join(f"{_COPIES[i] if i < len(_COPIES) else i + 1}: {p}" for i, p in enumerate(combo.points))
+
+
+def _meld(rules: Ruleset) -> list[str]:
+    rows = ["| combination | class | cards | points (copies declared together) |", "|---|---|---|---|"]
+    rows += [f"| {c.label or c.name} | {c.klass} | {' '.join(str(p) for p in c.pattern)} | {_combination_points(c)} |"
+             for c in rules.meld]
+    return [
+        "Each player melds from their own hand; a side adds its players' meld. In the cards, `+` is the "
+        "trump suit, `*` one suit that is not trump, `?` any one suit. A card counts at most once within "
+        f"a class ({', '.join(rules.meld_classes)}), and may count again in another class.",
+        "", *rows,
+    ]
+
+
+def _play(rules: Ruleset) -> list[str]:
+    def duties(items: Iterable[Duty]) -> str:
+        listed = [d.describe() for d in items]
+        return "; then ".join(listed) if listed else "any card may be played"
+
+    lines = [f"{_LEADERS[rules.play.leader].capitalize()} leads the first trick; the winner of a trick leads "
+             "the next. A trick is won by its highest trump, or without a trump by the highest card of the suit "
+             "led; of identical cards the one played first wins.",
+             "",
+             "A player who does not lead must, in this order, each narrowing the cards allowed: "
+             f"{duties(rules.play.duties)}. A duty the player cannot meet lapses; once a plain lead has been "
+             "trumped, a card of the suit led cannot beat, so any card of that suit may go."]
+    if rules.has_stock:
+        lines += ["", f"While the stock lasts: {duties(rules.play.stock_duties)}."]
+    return lines
+
+
+def _scoring(rules: Ruleset) -> list[str]:
+    sc = rules.scoring
+    need = {"trick": "takes at least one trick",
+            "counter": f"takes at least {_points(sc.counter_minimum)} in counters", "always": ""}
+    keep = (f"A side keeps its meld only if it {need[sc.keep_meld]}" if sc.keep_meld != "always"
+            else "A side always keeps its meld")
+    if sc.kept_if_only:
+        keep += f", except a meld made only of {_and(list(sc.kept_if_only))}, which is always kept"
+    lines = [f"- {keep}."]
+    if rules.auction is None:
+        return [*lines, "- Each player scores their meld and the counters they took."]
+    made = "reach the bid" + ("" if sc.made_needs == "nothing" else f" and it {need[sc.made_needs]}")
+    lines.append(f"- The bidding side makes its bid when its meld and counters together {made}: then the bidders "
+                 f"{_OUTCOMES[sc.made]}, and the defenders {_OUTCOMES['meld-and-counters']}.")
+    lines.append(f"- Set (short of the bid): {outcome_text(sc.set)}.")
+    for outcome, when in ((sc.not_on_board, f"Not on board (the bidders' meld plus all {rules.counter_total} "
+                                            "counters is below the bid; the deal ends after the meld)"),
+                          (sc.concede, "Thrown in (the bidders concede after the meld)")):
+        if outcome is not None:
+            lines.append(f"- {when}: {outcome_text(outcome)}.")
+    return lines
+
+
+def _match(rules: Ruleset) -> list[str]:
+    m = rules.match
+    both = {"bidders": "the bidding side wins", "higher": "the higher score wins"}[m.both_reach]
+    tie = {"another-deal": "another deal is played", "draw": "the match is drawn"}[m.tie]
+    if m.target is not None:
+        return [f"The first side to reach {m.target} wins, checked after each deal; if both reach it on the "
+                f"same deal, {both}; on an exact tie {tie}. Scores may go below zero."]
+    return [f"The higher total after {m.deals} deals wins; on an exact tie {tie}."]
+
+
+def _patch_text(patch: Mapping[str, Any]) -> str:
+    if not patch:
+        return "the rules above"
+    def flow(value: Any) -> str:  # as the ruleset file writes it
+        text: str = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=1 << 30)
+        return text.removesuffix("\n").removesuffix("\n...")
+
+    return "; ".join(f"`{path}: {flow(value)}`" for path, value in patch.items())
+
+
+def _options(options: Sequence[OptionSpec], chosen: Mapping[str, str]) -> list[str]:
+    if not options:
+        return ["None: copy the file to change a rule (`pinochle rulesets copy`)."]
+    lines = ["Chosen with `-o NAME=CHOICE` (repeatable), or in a record's `options:`. "
+             "Each choice patches the rules (a dotted path into the ruleset file, a number being an item of a list)."]
+    for o in options:
+        lines += ["", f"`{o.name}` — {o.description} (default `{o.default}`"
+                  + ("" if chosen.get(o.name, o.default) == o.default else f", now `{chosen[o.name]}`") + "):", ""]
+        lines += [f"- `{c}`: {_patch_text(o.patches.get(c, {}))}" for c in o.choices]
+    return lines
+
+
+def rules_text(rules: Ruleset) -> str:
+    """The whole game in words (Markdown), as the engine plays it with the options chosen."""
+    head = [f"# {rules.label}", "", rules.description or "A pinochle game."]
+    if rules.aliases:
+        head += ["", f"Also called: {', '.join(rules.aliases)}."]
+    head += ["", f"Generated from the ruleset by `pinochle rulesets show {rules.name} --rules`: these are the rules "
+                 "the program plays, scores and checks."]
+    sections = [("The deal", _deal), ("Counters", _counters), ("Auction", _auction), ("Trump and the pass", _trump),
+                ("Meld", _meld), ("Play", _play), ("Scoring a deal", _scoring), ("The match", _match)]
+    out = head
+    for title, build in sections:
+        out += ["", f"## {title}", "", *build(rules)]
+    out += ["", "## Options", "", *_options(rules.options, rules.chosen)]
+    return "\n".join(out) + "\n"
