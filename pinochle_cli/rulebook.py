@@ -183,7 +183,7 @@ def _options(options: Sequence[OptionSpec], chosen: Mapping[str, str]) -> list[s
     if not options:
         return ["None: copy the file to change a rule (`pinochle rulesets copy`)."]
     lines = ["Chosen with `-o NAME=CHOICE` (repeatable), or in a record's `options:`. "
-             "Each choice patches the rules (a dotted path into the ruleset file, a number being an item of a list)."]
+             "Each choice patches the rules (a dotted path into the ruleset file; in a list, the item of that name)."]
     for o in options:
         lines += ["", f"`{o.name}` — {o.description} (default `{o.default}`"
                   + ("" if chosen.get(o.name, o.default) == o.default else f", now `{chosen[o.name]}`") + "):", ""]

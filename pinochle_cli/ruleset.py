@@ -76,7 +76,7 @@ OPTION = Obj({
     "default": Field(Str(numbers=True), required=True),
     "choices": Field(MapOf(Nullable(MapOf(Whatever())), min_items=1), required=True,
                      doc="choice → patch: dotted path → value, applied to this document "
-                         "(a number in the path is a list item, from 0: play.duties.1)"),
+                         "(in a list, the item named so or counted from 0: play.duties.beat)"),
 }, "an option")
 
 
@@ -630,19 +630,30 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def _item_index(seq: Node, key: str) -> int | None:
+    """The list item a patch path names: by position from 0, or the item that is ``key`` or a mapping of it."""
+    if key.isdigit():
+        return int(key) if int(key) < len(seq.items) else None
+    for i, item in enumerate(seq.items):
+        if (item.kind == "scalar" and item.raw == key) or (item.kind == "map" and list(item.entries) == [key]):
+            return i
+    return None
+
+
 def _patch(root: Node, dotted: str, value: Node, where: Node, option: str) -> None:
-    """Set the value at a dotted path; a number steps into a list (``play.duties.1``: the second duty)."""
+    """Set the value at a dotted path; in a list a key names an item (``play.duties.beat``) or counts from 0."""
     keys = dotted.split(".")
     node = root
     for i, key in enumerate(keys):
         last = i == len(keys) - 1
         if node.kind == "seq":
-            if not key.isdigit() or int(key) >= len(node.items):
+            index = _item_index(node, key)
+            if index is None:
                 raise fail(where, f"options.{option}", f"patch path {dotted!r}: {'.'.join(keys[:i])} has no "
-                                                      f"item {key} (it has {len(node.items)}, counted from 0)")
+                                                      f"item {key!r} (items are named or counted from 0)")
             if last:
-                node.items[int(key)] = value
-            node = node.items[int(key)]
+                node.items[index] = value
+            node = node.items[index]
             continue
         if node.kind != "map":
             raise fail(where, f"options.{option}", f"patch path {dotted!r}: {'.'.join(keys[:i])} is not a mapping")

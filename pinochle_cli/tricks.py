@@ -195,7 +195,8 @@ class Ruling:
     allowed. ``reason``: in words, addressed to the player ("you hold ♠ and must follow
     suit"). ``summary``: the same in the third person, for records ("must beat the A♥ led").
     ``legal``: every card allowed; ``winning``: the card now winning (None when leading);
-    ``holding``: the cards held that the refusing duty demanded instead.
+    ``holding``: the cards held that the refusing duty demanded instead. ``because``: for an
+    allowed card after the lead, each duty weighed and what it came to, the words of ``reason``.
     """
 
     allowed: bool
@@ -206,6 +207,7 @@ class Ruling:
     winning: Card | None = None
     holding: tuple[Card, ...] = ()
     summary: str = ""
+    because: tuple[tuple[str, str], ...] = ()  # allowed: (duty, what it came to) for each duty weighed
 
 
 def _or(cards: Sequence[Card]) -> str:
@@ -245,12 +247,75 @@ def check_play(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: 
             summary = f"must beat the {winning}" + (" led" if win_pos == 0 else "")
         return Ruling(False, card, duty.name, reason, legal, winning, tuple(kept), summary)
     if not trick:
-        reason = "the leader may play any card"
-    elif not duties:
-        reason = "no duty limits this play: any card may be played"
-    else:
-        reason = "allowed: it meets every duty"
-    return Ruling(True, card, None, reason, legal, winning, summary="allowed")
+        return Ruling(True, card, None, "the leader may play any card", legal, winning, summary="allowed")
+    if not duties:
+        return Ruling(True, card, None, "no duty limits this play: any card may be played", legal, winning,
+                      summary="allowed")
+    assert winning is not None
+    because = _weigh(duties, strength, t, trick, hand, winning, partner)
+    said = [text for _, text in because] or ["no duty applies to this hand"]
+    reason = f"{_and(said)}, so {_may_go(hand, legal, trump)}"
+    return Ruling(True, card, None, reason, legal, winning, summary="allowed", because=tuple(because))
+
+
+_NEED = {"follow": "follow", "trump": "trump", "beat": "beat"}
+
+
+def _and(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _weigh(duties: Sequence[Duty], strength: Sequence[int], trump: int, trick: Sequence[Card], hand: Hand,
+           winning: Card, partner: bool) -> list[tuple[str, str]]:
+    """Each duty in force and what it came to for this hand, in the words of a refusal."""
+    led = trick[0].suit
+    trump_led = int(led) == trump
+    held = [ALL_CARDS[i] for i in _distinct(hand)]
+    allowed = held
+    out: list[tuple[str, str]] = []
+
+    def beats(c: Card) -> bool:
+        return beats_index(strength, trump, c.index, winning.index)
+
+    for duty in duties:
+        if duty.when != "always" and (duty.when == "trump-led") != trump_led:
+            out.append((duty.name, f"you need not {_NEED[duty.name]} on a {'trump' if trump_led else 'plain'} lead"))
+        elif not duty.partner and partner:
+            out.append((duty.name, f"you need not {_NEED[duty.name]} your partner's {winning}"))
+        elif duty.name == "follow":
+            following = [c for c in allowed if c.suit == led]
+            out.append(("follow", f"you hold {led}" if following else f"you hold no {led}"))
+            allowed = following or allowed
+        elif duty.name == "trump" and trump >= 0 and not any(c.suit == led for c in held):
+            trumps = [c for c in allowed if int(c.suit) == trump]
+            if not trumps:
+                out.append(("trump", "you hold no trump"))
+            elif duty.only_if_winning and not any(beats(c) for c in trumps):
+                out.append(("trump", f"your trumps cannot beat the {winning}"))
+            else:
+                out.append(("trump", "you must trump"))
+                allowed = trumps
+        elif duty.name == "beat":
+            beating = [c for c in allowed if beats(c)]
+            if not beating and ("trump", f"your trumps cannot beat the {winning}") not in out:
+                out.append(("beat", f"you cannot beat the {winning}"))
+            elif beating and len(beating) < len(allowed):
+                out.append(("beat", f"you must beat the {winning}"))
+                allowed = beating
+    return out
+
+
+def _may_go(hand: Hand, legal: Sequence[Card], trump: Suit | None) -> str:
+    """The cards allowed, as briefly as they can be named: "any card", "any ♠", "A♠ or 10♠"."""
+    held = [ALL_CARDS[i] for i in _distinct(hand)]
+    if len(legal) == len(held):
+        return "any card may go"
+    suits = {c.suit for c in legal}
+    if len(suits) == 1:
+        suit = next(iter(suits))
+        if len(legal) == sum(1 for c in held if c.suit == suit) and len(legal) > 1:
+            return f"any {'trump' if suit == trump else suit} may go"
+    return f"{_or(legal)} may go"
 
 
 # --------------------------------------------------------------------------- a trick in progress

@@ -12,8 +12,8 @@ from pinochle_cli.cli import cli
 NOT_A_CARD = "is not a card (a rank A 10 T K Q J 9 and a suit S H D C or ♠ ♥ ♦ ♣)"
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["legal", *args])
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["legal", *args], env={"PINOCHLE_RULESET": "", **(env or {})})
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -31,24 +31,28 @@ def run_json(*args: str) -> tuple[int, object]:
     (["--hand", "KH 9H AC", "-t", "H"], 0, {"legal": ["KH", "9H", "AC"], "winning": None}),
     (["--hand", "KH 9H", "--trick", "AS QH", "-t", "H", "--play", "9H"], 1,
      {"legal": ["KH"], "winning": "QH", "play": "9H", "allowed": False,
-      "reason": "K♥ beats the Q♥ and you must beat it"}),
+      "reason": "K♥ beats the Q♥ and you must beat it", "because": []}),
     (["--hand", "10s js ac", "--trick", "K♠", "-t", "hearts", "--play", "AC"], 1,
-     {"legal": ["TS"], "winning": "KS", "play": "AC", "allowed": False, "reason": "you hold ♠ and must follow suit"}),
+     {"legal": ["TS"], "winning": "KS", "play": "AC", "allowed": False, "reason": "you hold ♠ and must follow suit", "because": []}),
     (["--hand", "JH AD", "--trick", "AS", "-t", "H", "--play", "AD"], 1,
-     {"legal": ["JH"], "winning": "AS", "play": "AD", "allowed": False, "reason": "you are void in ♠ and must trump"}),
+     {"legal": ["JH"], "winning": "AS", "play": "AD", "allowed": False, "reason": "you are void in ♠ and must trump", "because": []}),
     (["--hand", "TS JS", "--trick", "KS", "-t", "H", "--play", "AC"], 1,
-     {"legal": ["TS"], "winning": "KS", "play": "AC", "allowed": False, "reason": "A♣ is not in your hand"}),
+     {"legal": ["TS"], "winning": "KS", "play": "AC", "allowed": False, "reason": "A♣ is not in your hand", "because": []}),
     (["--hand", "KS JS AH", "--trick", "AS QH", "-t", "H", "--play", "JS"], 0,
-     {"legal": ["KS", "JS"], "winning": "QH", "play": "JS", "allowed": True, "reason": "allowed: it meets every duty"}),
+     {"legal": ["KS", "JS"], "winning": "QH", "play": "JS", "allowed": True,
+      "reason": "you hold ♠ and you cannot beat the Q♥, so any ♠ may go",
+      "because": [{"duty": "follow", "says": "you hold ♠"}, {"duty": "beat", "says": "you cannot beat the Q♥"}]}),
     (["--hand", "AS TS JS", "--trick", "KS", "-t", "H", "-r", "single-deck-small", "-o", "overtake=trump-lead",
       "--play", "JS"], 0,
      {"legal": ["AS", "TS", "JS"], "winning": "KS", "play": "JS", "allowed": True,
-      "reason": "allowed: it meets every duty"}),
+      "reason": "you hold ♠ and you need not beat on a plain lead, so any card may go",
+      "because": [{"duty": "follow", "says": "you hold ♠"},
+                  {"duty": "beat", "says": "you need not beat on a plain lead"}]}),
     (["--hand", "AS 9S 9D", "--trick", "KS", "-t", "D", "-r", "two-handed", "--phase", "stock", "--play", "9D"], 0,
      {"legal": ["AS", "9S", "9D"], "winning": "KS", "play": "9D", "allowed": True,
-      "reason": "no duty limits this play: any card may be played"}),
+      "reason": "no duty limits this play: any card may be played", "because": []}),
     (["--hand", "AS 9S 9D", "--trick", "KS", "-t", "D", "-r", "two-handed", "--phase", "Play-Off", "--play", "9D"], 1,
-     {"legal": ["AS"], "winning": "KS", "play": "9D", "allowed": False, "reason": "you hold ♠ and must follow suit"}),
+     {"legal": ["AS"], "winning": "KS", "play": "9D", "allowed": False, "reason": "you hold ♠ and must follow suit", "because": []}),
     (["--hand", "AS TS", "--trick", "AS AS AS", "-t", "C", "-r", "double-deck"], 0,
      {"legal": ["AS", "TS"], "winning": "AS"}),
 ])
@@ -59,7 +63,8 @@ def test_json(args: list[str], code: int, expected: dict[str, object]) -> None:
 def test_table_refused() -> None:
     code, out, err = run("--hand", "KH 9H", "--trick", "AS QH", "-t", "H", "--play", "9H")
     assert (code, err) == (1, "")
-    assert out == ("legal    K♥\n"
+    assert out == ("single-deck, trump ♥ hearts\n"
+                   "legal    K♥\n"
                    "winning  Q♥ (played by the 2nd player, an opponent)\n"
                    "play     9♥: not allowed — K♥ beats the Q♥ and you must beat it\n")
 
@@ -67,14 +72,26 @@ def test_table_refused() -> None:
 def test_table_partner_winning() -> None:
     code, out, err = run("--hand", "AS JS", "--trick", "KS 9S", "-t", "H")
     assert (code, err) == (0, "")
-    assert out == ("legal    A♠\n"
+    assert out == ("single-deck, trump ♥ hearts\n"
+                   "legal    A♠\n"
                    "winning  K♠ (played by the leader, your partner)\n")
+
+
+def test_table_names_the_options_in_force_and_why_a_card_may_go() -> None:
+    code, out, err = run("--hand", "AS QS", "--trick", "KS JS", "-t", "H", "-o", "beat-partner=no", "--play", "QS",
+                         env={"PINOCHLE_RULESET": "double"})
+    assert (code, err) == (0, "")
+    assert out == ("double-deck (-o beat-partner=no), trump ♥ hearts\n"
+                   "legal    A♠ Q♠\n"
+                   "winning  K♠ (played by the leader, your partner)\n"
+                   "play     Q♠: allowed — you hold ♠ and you need not beat your partner's K♠, so any card may go\n")
 
 
 def test_table_leading_allowed() -> None:
     code, out, err = run("--hand", "KH AC", "-t", "H", "--play", "AC")
     assert (code, err) == (0, "")
-    assert out == ("legal    K♥ A♣\n"
+    assert out == ("single-deck, trump ♥ hearts\n"
+                   "legal    K♥ A♣\n"
                    "winning  nothing yet: you lead\n"
                    "play     A♣: allowed — the leader may play any card\n")
 

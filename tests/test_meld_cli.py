@@ -132,6 +132,7 @@ def test_declare_table() -> None:
                          "--declared", "AS TS KS QS JS")
     assert (code, err) == (0, "")
     assert out == (
+        "two-handed, trump ♠ spades\n"
         "declaration  K♠ Q♠\n"
         "allowed      no\n"
         "combination  trump marriage\n"
@@ -147,7 +148,8 @@ def test_declare_table() -> None:
      "13 cards given (A♠ A♠ 10♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ J♠ 9♠ 9♠ A♥); a single-deck hand holds at most 12"),
     (("AS", "-t", "X"), '"X" is not a suit (use S, H, D, C, a suit name or ♠ ♥ ♦ ♣)'),
     (("AS", "-r", "no-such-game"), None),
-    (("AS", "-o", "nope=1"), "single-deck has no option 'nope' (its options: none)"),
+    (("AS", "-o", "nope=1"), "single-deck has no option 'nope' (its options: target, exchange, must-trump, "
+                              "beat-partner, last-trick)"),
     (("",), "no cards given in '': CARDS is the hand, e.g. \"AH 10H KH QH JH\""),
     (("KS QS", "--declare", "KS QS"), "--declare needs -t/--trump (the trump suit)"),
     (("KS QS", "-t", "S", "--declared", "KS QS"), "--declared needs --declare (the declaration to check)"),

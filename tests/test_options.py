@@ -103,7 +103,9 @@ def test_defaults_are_the_rules_of_the_game(game: str) -> None:
 
 def test_a_patch_into_a_list_names_a_real_item() -> None:
     text = (Path(__file__).resolve().parent.parent / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8")
-    broken = text.replace("play.duties.2: {beat", "play.duties.7: {beat")
-    with pytest.raises(RulesetError, match=r"options\.beat-partner: patch path 'play\.duties\.7': play\.duties has "
-                                           r"no item 7 \(it has 3, counted from 0\)"):
+    broken = text.replace("duties: [follow, trump, beat]", "duties: [follow, beat]")
+    with pytest.raises(RulesetError, match=r"options\.must-trump: patch path 'play\.duties\.trump': play\.duties has "
+                                           r"no item 'trump' \(items are named or counted from 0\)"):
         load_ruleset_text(broken, "house.yaml")
+    by_position = text.replace("play.duties.beat: {beat", "play.duties.2: {beat")
+    assert load_ruleset_text(by_position, "house.yaml", {"beat-partner": "no"}).play.duties[2].partner is False

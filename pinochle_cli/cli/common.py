@@ -56,6 +56,11 @@ def get_trump(text: str | None, rules: Ruleset | None = None) -> Suit | None:
     return suit
 
 
+def heading(rules: Ruleset, trump: Suit | None = None) -> str:
+    """The first line of a human answer: the game, the options away from their defaults, the trump."""
+    return rules.label + ("" if trump is None else f", trump {trump.symbol} {trump.word}")
+
+
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 

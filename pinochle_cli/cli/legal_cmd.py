@@ -15,6 +15,7 @@ from .common import (
     emit_json,
     get_ruleset,
     get_trump,
+    heading,
     json_option,
     ruleset_options,
     table,
@@ -101,9 +102,11 @@ def legal(hand_text: str, trick_text: str, trump: str, ruleset: str | None, opti
         data: dict[str, Any] = {"legal": [c.ascii() for c in allowed],
                                 "winning": winning.ascii() if winning else None}
         if ruling is not None:
-            data.update(play=ruling.card.ascii(), allowed=ruling.allowed, reason=ruling.reason)
+            data.update(play=ruling.card.ascii(), allowed=ruling.allowed, reason=ruling.reason,
+                        because=[{"duty": duty, "says": says} for duty, says in ruling.because])
         emit_json(data)
     else:
+        click.echo(heading(rules, suit) + (f", {phase} phase" if phase else ""))
         rows: list[list[str]] = [["legal", format_cards(allowed)]]
         if winning is None or win_pos is None:
             rows.append(["winning", "nothing yet: you lead"])

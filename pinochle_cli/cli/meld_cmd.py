@@ -17,6 +17,7 @@ from .common import (
     emit_json,
     get_ruleset,
     get_trump,
+    heading,
     json_option,
     ruleset_options,
     table,
@@ -74,6 +75,7 @@ def _declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: str, declared
                    "copies": result.copies, "cards": [c.ascii() for c in result.cards],
                    "ruleset": rules.name, "trump": trump.letter})
         return
+    click.echo(heading(rules, trump))
     click.echo(table([
         ["declaration", format_cards(result.cards) or "(none)"],
         ["allowed", "yes" if result.valid else "no"],
@@ -121,7 +123,7 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
                 data["may_redeal"] = True
             emit_json(data)
             return
-        click.echo(f"{rules.name}, trump {suit.symbol} {suit.word}: {format_cards(hand)}")
+        click.echo(f"{heading(rules, suit)}: {format_cards(hand)}")
         click.echo(table(_meld_rows(result), ["combination", "cards", "points"]))
         if redeal:
             click.echo(_redeal_text(rules))
@@ -138,7 +140,7 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
             data["may_redeal"] = True
         emit_json(data)
         return
-    click.echo(f"{rules.name}: {format_cards(hand)}")
+    click.echo(f"{heading(rules)}: {format_cards(hand)}")
     rows = [[f"{s.symbol} {s.word}" + (" *" if s == best else "") + ("" if s in nameable else " (†)"), r.total,
              ", ".join(f"{m.title} {m.points}" for m in r.melds) or "-"] for s, r in results.items()]
     click.echo(table(rows, ["trump", "total", "melds"]))
