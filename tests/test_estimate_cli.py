@@ -48,11 +48,18 @@ def test_same_seed_same_json_whatever_the_workers() -> None:
     assert one == two
 
 
-def test_seed_is_drawn_and_reported_when_not_given() -> None:
+def test_the_default_seed_comes_from_the_question() -> None:
+    """No --seed: the same hand, game and options give the same answer on every run; another question
+    gets another seed; --seed still chooses."""
     data = run_json(HAND, "--samples", "20", "--workers", "1", "-t", "H")
     assert isinstance(data["seed"], int) and data["seed"] >= 0
+    assert run_json(" ".join(reversed(HAND.split())), "--samples", "20", "--workers", "1", "-t", "H") == data
     again = run_json(HAND, "--samples", "20", "--workers", "1", "-t", "H", "--seed", str(data["seed"]))
     assert again == data
+    seeds = {run_json(HAND, "--samples", "1", "--workers", "1", *extra)["seed"]
+             for extra in [("-t", "H"), ("-t", "S"), ("-t", "H", "-o", "exchange=3"), ("-t", "H", "-r", "small")]}
+    assert len(seeds) == 4
+    assert run_json(HAND, "--samples", "1", "--seed", "5", "-t", "H")["seed"] == 5
 
 
 def test_trump_restricts_to_one_suit_and_options_apply() -> None:
@@ -81,25 +88,26 @@ SMALL = (HAND, "-r", "single-deck-small", "--samples", "40", "--seed", "7", "--w
 
 
 def test_human_output_exact() -> None:
-    code, out, err = run(*SMALL, "-t", "H")
+    code, out, err = run(*SMALL, "-t", "H", "--ladder")
     assert (code, err) == (0, "")
     assert out == (
         "single-deck-small: A♠ K♠ A♥ 10♥ K♥ K♥ Q♥ J♥ A♦ Q♦ A♣ 9♣\n"
         "40 sampled deals, seed 7\n"
         "\n"
-        "    trump       meld    counters    score    bid    P(make)    95 % interval\n"
-        "--  --------  ------  ----------  -------  -----  ---------  ---------------\n"
-        "*   ♥ hearts    26.8        21.9     48.7     44     87.5 %  73.9 % – 94.5 %\n"
-        "meld, counters, score: means of the bidding side; bid: the highest made at least 75.0 % of the time\n"
-        "Best suit (*): ♥ hearts, bid up to 44\n"
+        "best    trump       meld in hand    side's meld    counters    score    bid    P(make)    95 % interval\n"
+        "------  --------  --------------  -------------  ----------  -------  -----  ---------  ---------------\n"
+        "*       ♥ hearts              25           26.8        21.9     48.7     44     87.5 %  73.9 % – 94.5 %\n"
+        "meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it\n"
+        "bid: the highest made at least 75.0 % of the time\n"
+        "Best suit (*): ♥ hearts, bid up to 44: made 88 times in 100 (95 % interval 73.9 % – 94.5 %)\n"
         "\n"
         "Trump ♥ hearts (best): recommended bid 44\n"
-        "  bid    P(make)     95 % interval\n"
-        "-----  ---------  ----------------  -------------\n"
+        "  bid    P(make)     95 % interval  advice\n"
+        "-----  ---------  ----------------  ----------------\n"
         "25–38   ≥ 99.5 %  91.2 % – 100.0 %\n"
         "39–40     95.0 %   83.5 % – 98.6 %\n"
         "41–43     92.5 %   80.1 % – 97.4 %\n"
-        "   44     87.5 %   73.9 % – 94.5 %  ← recommended\n"
+        "   44     87.5 %   73.9 % – 94.5 %  ← bid up to here\n"
         "   45     72.5 %   57.2 % – 83.9 %\n"
         "   46     65.0 %   49.5 % – 77.9 %\n"
         "   47     57.5 %   42.2 % – 71.5 %\n"
@@ -122,41 +130,54 @@ def test_human_output_exact() -> None:
     assert [b["p_make"] < 0.01 for b in bids] == [False] * 36 + [True]
 
 
-def test_brief_prints_only_the_summary() -> None:
-    code, out, err = run(*SMALL, "--brief")
+SUMMARY = (
+    "single-deck-small: A♠ K♠ A♥ 10♥ K♥ K♥ Q♥ J♥ A♦ Q♦ A♣ 9♣\n"
+    "40 sampled deals, seed 7\n"
+    "\n"
+    "best    trump         meld in hand    side's meld    counters    score    bid    P(make)    95 % interval\n"
+    "------  ----------  --------------  -------------  ----------  -------  -----  ---------  ---------------\n"
+    "        ♠ spades                12           18.8        18.9     37.6     32     77.5 %  62.5 % – 87.7 %\n"
+    "*       ♥ hearts                25           26.8        21.9     48.7     44     87.5 %  73.9 % – 94.5 %\n"
+    "        ♦ diamonds              12           17.5        17.4     35.0     29     80.0 %  65.2 % – 89.5 %\n"
+    "        ♣ clubs                 13           18.2        16.2     34.4     31     75.0 %  59.8 % – 85.8 %\n"
+    "meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it\n"
+    "bid: the highest made at least 75.0 % of the time\n"
+    "Best suit (*): ♥ hearts, bid up to 44: made 88 times in 100 (95 % interval 73.9 % – 94.5 %)\n"
+)
+
+
+@pytest.mark.parametrize("extra", [(), ("--brief",)])
+def test_the_summary_is_the_default(extra: tuple[str, ...]) -> None:
+    """The summary alone by default; --brief (its old switch) still accepted."""
+    assert run(*SMALL, *extra) == (0, SUMMARY, "")
+
+
+def test_ladder_adds_every_suits_table() -> None:
+    code, out, err = run(*SMALL, "--ladder")
     assert (code, err) == (0, "")
-    assert out == (
-        "single-deck-small: A♠ K♠ A♥ 10♥ K♥ K♥ Q♥ J♥ A♦ Q♦ A♣ 9♣\n"
-        "40 sampled deals, seed 7\n"
-        "\n"
-        "    trump         meld    counters    score    bid    P(make)    95 % interval\n"
-        "--  ----------  ------  ----------  -------  -----  ---------  ---------------\n"
-        "    ♠ spades      18.8        18.9     37.6     32     77.5 %  62.5 % – 87.7 %\n"
-        "*   ♥ hearts      26.8        21.9     48.7     44     87.5 %  73.9 % – 94.5 %\n"
-        "    ♦ diamonds    17.5        17.4     35.0     29     80.0 %  65.2 % – 89.5 %\n"
-        "    ♣ clubs       18.2        16.2     34.4     31     75.0 %  59.8 % – 85.8 %\n"
-        "meld, counters, score: means of the bidding side; bid: the highest made at least 75.0 % of the time\n"
-        "Best suit (*): ♥ hearts, bid up to 44\n"
-    )
-    full = run(*SMALL)[1]
-    assert full.startswith(out + "\nTrump ♠ spades: recommended bid 32\n")
-    assert [line for line in full.splitlines() if line.startswith("Trump ")] == [
+    assert out.startswith(SUMMARY + "\nTrump ♠ spades: recommended bid 32\n")
+    assert [line for line in out.splitlines() if line.startswith("Trump ")] == [
         "Trump ♠ spades: recommended bid 32", "Trump ♥ hearts (best): recommended bid 44",
         "Trump ♦ diamonds: recommended bid 29", "Trump ♣ clubs: recommended bid 31"]
 
 
-def test_json_is_untouched_by_brief() -> None:
-    assert run_json(*SMALL, "--brief") == run_json(*SMALL)
+def test_the_header_names_the_options_in_force() -> None:
+    code, out, _ = run(*SMALL, "-o", "exchange=3", "-t", "H")
+    assert code == 0 and out.startswith("single-deck-small (-o exchange=3): A♠ K♠")
+
+
+def test_json_is_untouched_by_brief_and_ladder() -> None:
+    assert run_json(*SMALL, "--brief") == run_json(*SMALL) == run_json(*SMALL, "--ladder")
 
 
 def test_no_recommended_bid() -> None:
-    code, out, err = run(*SMALL, "-t", "S", "--confidence", "1")
+    code, out, err = run(*SMALL, "-t", "S", "--confidence", "1", "--ladder")
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[5] == "*   ♠ spades    18.8        18.9     37.6   none"
-    assert lines[7] == "Best suit (*): ♠ spades"
-    assert lines[9:13] == ["Trump ♠ spades (best): recommended bid none", "  bid    P(make)    95 % interval",
-                           "-----  ---------  ---------------", "   25     97.5 %  87.1 % – 99.6 %"]
+    assert lines[5] == "*       ♠ spades              12           18.8        18.9     37.6   none"
+    assert lines[8] == "Best suit (*): ♠ spades: no bid was made often enough"
+    assert lines[10:14] == ["Trump ♠ spades (best): recommended bid none", "  bid    P(make)    95 % interval  advice",
+                            "-----  ---------  ---------------  --------", "   25     97.5 %  87.1 % – 99.6 %"]
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -214,4 +235,4 @@ def test_ladder_rows(made: list[int], recommended: int | None, labels: list[str]
     assert [line.split()[0] for line in lines] == labels
     sure = [line for line in lines if "≥ 99.5 %" in line]
     assert len(sure) == (1 if "–" in labels[0] and made[1] >= 995 else 0)
-    assert sum("← recommended" in line for line in lines) == (recommended is not None)
+    assert sum("← bid up to here" in line for line in lines) == (recommended is not None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import time
@@ -9,7 +10,8 @@ from typing import Any
 
 import click
 
-from ..cards import format_cards, parse_cards
+from ..cards import Hand, Suit, format_cards, parse_cards
+from ..meld import check_hand, meld_by_trump
 from ..ruleset import Ruleset
 from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, BidChance, Estimate, SuitEstimate
 from ..simulate import estimate as run_estimate
@@ -18,6 +20,7 @@ from .common import (
     emit_json,
     get_ruleset,
     get_trump,
+    heading,
     json_option,
     ruleset_options,
     table,
@@ -95,33 +98,42 @@ def _suit_table(s: SuitEstimate) -> str:
         label = str(first.bid) if len(group) == 1 else f"{first.bid}–{last.bid}"
         chance = f"≥ {_pct(SURE)}" if sure else _pct(first.p_make)
         lo, hi = min(c.ci95[0] for c in group), max(c.ci95[1] for c in group)
-        mark = "← recommended" if s.recommended_bid is not None and first.bid == s.recommended_bid else ""
-        rows.append([label, chance, _interval(lo, hi), mark])
-    if s.recommended_bid is None:
-        return table([r[:3] for r in rows], headers=["bid", "P(make)", "95 % interval"],
-                     colalign=("right", "right", "right"), disable_numparse=True)
-    return table(rows, headers=["bid", "P(make)", "95 % interval", ""], colalign=("right", "right", "right", "left"),
-                 disable_numparse=True)
+        advice = "← bid up to here" if s.recommended_bid is not None and first.bid == s.recommended_bid else ""
+        rows.append([label, chance, _interval(lo, hi), advice])
+    return table(rows, headers=["bid", "P(make)", "95 % interval", "advice"],
+                 colalign=("right", "right", "right", "left"), disable_numparse=True)
 
 
 def _recommended(s: SuitEstimate) -> BidChance | None:
     return next((c for c in s.bids if c.bid == s.recommended_bid), None)
 
 
-def _summary_table(result: Estimate) -> str:
+def _summary_table(result: Estimate, in_hand: dict[Suit, int]) -> str:
     rows = []
     for s in result.suits:
         rec = _recommended(s)
-        rows.append(["*" if s.trump == result.best else "", f"{s.trump.symbol} {s.trump.word}",
+        rows.append(["*" if s.trump == result.best else "", f"{s.trump.symbol} {s.trump.word}", str(in_hand[s.trump]),
                      f"{s.meld_mean:.1f}", f"{s.counters_mean:.1f}", f"{s.score_mean:.1f}",
                      "none" if rec is None else str(rec.bid), "" if rec is None else _pct(rec.p_make),
                      "" if rec is None else _interval(*rec.ci95)])
-    return table(rows, headers=["", "trump", "meld", "counters", "score", "bid", "P(make)", "95 % interval"],
-                 colalign=("left", "left", "right", "right", "right", "right", "right", "right"), disable_numparse=True)
+    return table(rows, headers=["best", "trump", "meld in hand", "side's meld", "counters", "score", "bid",
+                                "P(make)", "95 % interval"],
+                 colalign=("left", "left", "right", "right", "right", "right", "right", "right", "right"),
+                 disable_numparse=True)
 
 
-def _human(result: Estimate, rules: Ruleset, confidence: float, brief: bool) -> None:
-    click.echo(f"{result.ruleset}: {format_cards(result.hand)}")
+def _best_line(best: SuitEstimate) -> str:
+    """The advice in words: the suit, the bid, and how often that bid was made."""
+    rec = _recommended(best)
+    line = f"Best suit (*): {best.trump.symbol} {best.trump.word}"
+    if rec is None:
+        return line + ": no bid was made often enough"
+    return (line + f", bid up to {rec.bid}: made {round(100 * rec.p_make)} times in 100 "
+            f"(95 % interval {_interval(*rec.ci95)})")
+
+
+def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) -> None:
+    click.echo(f"{heading(rules)}: {format_cards(result.hand)}")
     if not result.suits:
         click.echo(_no_trump_note(rules))
         return
@@ -130,20 +142,28 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, brief: bool) -> 
                   f", precision ±{result.precision}" + ("" if result.precision_reached else
                                                          f" not reached (stopped at {MAX_SAMPLES})")))
     click.echo("")
-    click.echo(_summary_table(result))
-    click.echo(f"meld, counters, score: means of the bidding side; bid: the highest made at least "
-               f"{_pct(confidence)} of the time")
+    in_hand = {s: r.total for s, r in meld_by_trump(rules, result.hand).items()}
+    click.echo(_summary_table(result, in_hand))
+    click.echo("meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it")
+    click.echo(f"bid: the highest made at least {_pct(confidence)} of the time")
     assert result.best is not None
     best = next(s for s in result.suits if s.trump == result.best)
-    click.echo(f"Best suit (*): {best.trump.symbol} {best.trump.word}"
-               + ("" if best.recommended_bid is None else f", bid up to {best.recommended_bid}"))
-    if brief:
+    click.echo(_best_line(best))
+    if not ladder:
         return
     for s in result.suits:
         click.echo("")
         rec = "none" if s.recommended_bid is None else str(s.recommended_bid)
         click.echo(f"Trump {s.trump.symbol} {s.trump.word}{' (best)' if s is best else ''}: recommended bid {rec}")
         click.echo(_suit_table(s))
+
+
+def default_seed(rules: Ruleset, hand: Hand, trump: Suit | None) -> int:
+    """The seed when none is given: from the hand, the game and its options, so a question asked twice
+    gets the same answer."""
+    question = "|".join([rules.name, *(f"{k}={v}" for k, v in sorted(rules.chosen.items())),
+                         " ".join(sorted(hand.ascii())), trump.letter if trump is not None else "any"])
+    return int.from_bytes(hashlib.sha256(question.encode("utf-8")).digest()[:6], "big")
 
 
 @click.command("estimate", context_settings=CONTEXT_SETTINGS)
@@ -153,7 +173,8 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, brief: bool) -> 
 @click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True,
               help="Deals to sample (more with --precision).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed for the sampler [default: a fresh one, reported in the output].")
+              help="Seed for the sampler [default: one derived from the hand, game and options, so the same "
+                   "question gets the same answer; reported in the output].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes to use [default: every core]. The answer does not depend on it.")
 @click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=None,
@@ -161,21 +182,25 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, brief: bool) -> 
                                 f"(stops at {MAX_SAMPLES} deals).")
 @click.option("--confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE, show_default=True,
               help="P(make) the recommended bid needs.")
-@click.option("--brief", is_flag=True, help="Print only the summary: one row per suit.")
+@click.option("--ladder", is_flag=True, help="Also print each suit's P(make) at every bid.")
+@click.option("--brief", is_flag=True, hidden=True, help="The summary only (the default).")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
              samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
-             brief: bool, as_json: bool) -> None:
+             ladder: bool, brief: bool, as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
     CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
     sampled deals (partner's pass and the return, meld, all tricks by a heuristic player);
-    P(make) of each bid comes with its 95 % Wilson interval. The same --seed gives the same
-    answer whatever --workers is. A hand with no suit it may name prints no suits (best: null).
+    P(make) of each bid comes with its 95 % Wilson interval; the summary gives each suit's
+    recommended bid, --ladder the chance of every bid. The same seed gives the same answer
+    whatever --workers is. A hand with no suit it may name prints no suits (best: null).
     """
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
-    hand = parse_cards(" ".join(cards))
+    hand = check_hand(rules, parse_cards(" ".join(cards)))
+    if seed is None:
+        seed = default_seed(rules, hand, suit)
     progress = _Progress()
     try:
         result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed,
@@ -189,5 +214,5 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
             doc["note"] = _no_trump_note(rules)
         emit_json(doc)
         return
-    _human(result, rules, confidence, brief)
+    _human(result, rules, confidence, ladder and not brief)
 
