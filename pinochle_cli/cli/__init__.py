@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from .. import __version__
-from .common import CONTEXT_SETTINGS, PinochleGroup
+from .common import CONTEXT_SETTINGS, PinochleGroup, plain_fallback
 from .estimate_cmd import estimate
 from .legal_cmd import legal
 from .meld_cmd import meld
@@ -21,6 +23,8 @@ def cli() -> None:
 
     Rulesets: two-handed, single-deck (default), single-deck-small, double-deck, or your own
     YAML file (-r PATH). Exit codes: 0 ok, 1 the answer is no, 2 bad input.
+
+    Shell completion (bash): eval "$(_PINOCHLE_COMPLETE=bash_source pinochle)"
     """
 
 
@@ -29,4 +33,6 @@ for command in (meld, legal, score, estimate, record, rulesets):
 
 
 def main() -> None:
+    for stream in (sys.stdout, sys.stderr):  # a terminal without ♠ ♥ ♦ ♣ gets S H D C
+        plain_fallback(stream)
     cli(prog_name="pinochle")

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 from tabulate import tabulate
 
 from ..cards import Suit, parse_suit
 from ..errors import CardError, PinochleError, RulesetError
+from ..records import MatchRecord, read_record
 from ..ruleset import Ruleset, bundled_names, load_ruleset, parse_options
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -18,11 +22,93 @@ F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+# --------------------------------------------------------------------------- output on any terminal
+
+# what a stream that cannot encode a character prints instead: suits as letters (A♥ → AH)
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "≥": ">=", "≤": "<=", "←": "<-", "→": "->", "±": "+/-",
+          "–": "-", "—": "-", "…": "...", "×": "x", "†": "+", "•": "*"}
+PLAIN_ERRORS = "pinochle-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(_PLAIN.get(ch, "?") for ch in error.object[error.start:error.end]), error.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def plain_fallback(stream: IO[str] | None) -> None:
+    """Let ``stream`` print letters for the suit symbols (and ASCII for other signs) it cannot encode."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors=PLAIN_ERRORS)
+
+
+# --------------------------------------------------------------------------- shell completion
+
+def _starting(words: Iterable[str], incomplete: str) -> list[CompletionItem]:
+    return [CompletionItem(w) for w in words if w.lower().startswith(incomplete.lower())]
+
+
+def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Bundled ruleset names, then YAML files."""
+    names = _starting(bundled_names(), incomplete)
+    return names or [CompletionItem(incomplete, type="file")]
+
+
+def _completion_record(ctx: click.Context) -> MatchRecord | None:
+    """The record a command line being completed names (while an option waits for its value, click
+    leaves the record's path among the unparsed arguments)."""
+    path = next((p for p in (ctx.params.get("path"), *ctx.args) if isinstance(p, str) and os.path.isfile(p)), None)
+    try:
+        return read_record(path, strict=False) if path is not None else None
+    except PinochleError:
+        return None
+
+
+def _completion_ruleset(ctx: click.Context) -> Ruleset | None:
+    """The ruleset a command line being completed names (its -r, a record's, or the default)."""
+    spec = ctx.params.get("ruleset")
+    record = _completion_record(ctx) if spec is None else None
+    if record is not None:
+        return record.rules
+    try:
+        return load_ruleset(spec if isinstance(spec, str) and spec else None)
+    except PinochleError:
+        return None
+
+
+def complete_option(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``NAME=CHOICE`` for every choice of every option of the ruleset on the command line."""
+    rules = _completion_ruleset(ctx)
+    pairs = [f"{o.name}={c}" for o in rules.options for c in o.choices] if rules is not None else []
+    return _starting(pairs, incomplete)
+
+
+def complete_suit(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    rules = _completion_ruleset(ctx)
+    suits = rules.suits if rules is not None else tuple(Suit)
+    return _starting([s.letter for s in suits] + [s.word for s in suits], incomplete)
+
+
+def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The players of the record named on the command line."""
+    record = _completion_record(ctx)
+    players = [p for team in record.table.members for p in team] if record is not None else []
+    return _starting(players, incomplete)
+
+
+# --------------------------------------------------------------------------- options every command shares
+
 def ruleset_options(func: F) -> F:
     """``-r/--ruleset`` and repeatable ``-o/--option``; read with ``get_ruleset``."""
     func = click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
-                        help="A ruleset option, e.g. -o target=75 (repeatable).")(func)
+                        shell_complete=complete_option,
+                        help="A ruleset option, e.g. -o target=1000 (repeatable).")(func)
     func = click.option("-r", "--ruleset", "ruleset", metavar="NAME|PATH", default=None,
+                        shell_complete=complete_ruleset,
                         help="Bundled ruleset name or YAML path [default: $PINOCHLE_RULESET or single-deck].")(func)
     return func
 
@@ -35,7 +121,7 @@ def trump_option(required: bool = False) -> Callable[[F], F]:
     def deco(func: F) -> F:
         # no explicit default when required: click 8.3+ treats default=None as a value given
         extra: dict[str, Any] = {} if required else {"default": None}
-        return click.option("-t", "--trump", "trump", metavar="SUIT", required=required,
+        return click.option("-t", "--trump", "trump", metavar="SUIT", required=required, shell_complete=complete_suit,
                             help="Trump suit: S H D C, a suit name or ♠ ♥ ♦ ♣.", **extra)(func)
     return deco
 

@@ -10,7 +10,7 @@ from ..errors import RecordError
 from ..recordfile import DealInput, append_deal, deal_entries, new_record_text, ruleset_spec_for, write_new_record
 from ..records import MatchRecord
 from ..ruleset import parse_options
-from .common import CONTEXT_SETTINGS, get_ruleset, json_option, ruleset_options
+from .common import CONTEXT_SETTINGS, complete_player, complete_suit, get_ruleset, json_option, ruleset_options
 from .score_cmd import show
 
 
@@ -68,10 +68,12 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
 
 @record.command("add", context_settings=CONTEXT_SETTINGS)
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--dealer", metavar="PLAYER", help="Who dealt [default: the next player after the last dealer].")
-@click.option("--bidder", metavar="PLAYER", help="Who won the auction.")
+@click.option("--dealer", metavar="PLAYER", shell_complete=complete_player,
+              help="Who dealt [default: the next player after the last dealer].")
+@click.option("--bidder", metavar="PLAYER", shell_complete=complete_player, help="Who won the auction.")
 @click.option("--bid", type=int, metavar="N", help="The contract.")
-@click.option("-t", "--trump", metavar="SUIT", help="The trump suit: S H D C, a name or ♠ ♥ ♦ ♣.")
+@click.option("-t", "--trump", metavar="SUIT", shell_complete=complete_suit,
+              help="The trump suit: S H D C, a name or ♠ ♥ ♦ ♣.")
 @click.option("--auction", metavar="CALLS", help='The calls from the dealer\'s left, e.g. "250 pass 260 pass pass".')
 @click.option("--meld", "meld", multiple=True, metavar="SIDE=N",
               help="Meld by team or player (repeatable); a player's may be the cards shown.")

@@ -8,7 +8,7 @@ import click
 
 from ..rulebook import rules_text
 from ..ruleset import Ruleset, bundled_names, load_ruleset, schema_json_text
-from .common import CONTEXT_SETTINGS, emit_json, get_ruleset, json_option, table
+from .common import CONTEXT_SETTINGS, complete_option, complete_ruleset, emit_json, get_ruleset, json_option, table
 
 
 def _points(points: tuple[int, ...]) -> str:
@@ -101,8 +101,9 @@ def rulesets(ctx: click.Context, as_json: bool) -> None:
 
 
 @rulesets.command("show", context_settings=CONTEXT_SETTINGS)
-@click.argument("ruleset", metavar="NAME|PATH")
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option.")
+@click.argument("ruleset", metavar="NAME|PATH", shell_complete=complete_ruleset)
+@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", shell_complete=complete_option,
+              help="A ruleset option.")
 @click.option("--rules", "as_rules", is_flag=True, help="The rules of the game in words (Markdown).")
 @json_option
 def show(ruleset: str, options: tuple[str, ...], as_rules: bool, as_json: bool) -> None:
