@@ -326,11 +326,17 @@ def new_record_text(ruleset_spec: str, options: Mapping[str, str], *,
 
 
 def ruleset_spec_for(spec: str | None, rules: Ruleset, record_path: str) -> str:
-    """How a new record names its ruleset: the bundled name, or a path relative to the record's folder."""
-    if spec is None or (bundled_path(spec) is not None and not os.path.isfile(spec)):
-        return rules.name if bundled_path(rules.name) is not None else os.path.abspath(rules.path)
+    """How a new record names its ruleset: a bundled game by name; a file (given with -r or in
+    $PINOCHLE_RULESET) by its path from the record's folder, so the two can move together."""
+    del spec  # the loaded ruleset's own file decides, whatever named it
+    bundled = bundled_path(rules.name)
+    if bundled is not None and os.path.abspath(bundled) == os.path.abspath(rules.path):
+        return rules.name
     folder = os.path.dirname(os.path.abspath(record_path))
-    return os.path.relpath(os.path.abspath(spec), folder)
+    try:
+        return os.path.relpath(os.path.abspath(rules.path), folder).replace(os.sep, "/")
+    except ValueError:  # on another drive (Windows): only the full path reaches it
+        return os.path.abspath(rules.path)
 
 
 # --------------------------------------------------------------------------- a deal from options

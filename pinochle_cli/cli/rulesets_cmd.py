@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import click
 
+from ..errors import RulesetError
+from ..housecopy import copy_text
 from ..rulebook import rules_text
 from ..ruleset import Ruleset, bundled_names, load_ruleset, schema_json_text
 from .common import CONTEXT_SETTINGS, complete_option, complete_ruleset, emit_json, get_ruleset, json_option, table
@@ -135,6 +139,33 @@ def check(path: str, options: tuple[str, ...], as_json: bool) -> None:
         click.echo(f"{rules.path}: valid ruleset {rules.name!r} ({rules.players} players, "
                    f"{rules.deck.size} cards, {len(rules.meld)} meld combinations, "
                    f"{len(rules.options)} options)")
+
+
+@rulesets.command("copy", context_settings=CONTEXT_SETTINGS)
+@click.argument("ruleset", metavar="NAME|PATH", shell_complete=complete_ruleset)
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--name", "name", metavar="TEXT", default=None,
+              help="The copy's name, shown in every answer [default: FILE's name without .yaml].")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def copy(ruleset: str, path: str, name: str | None, force: bool) -> None:
+    """Copy a ruleset to FILE under a new name, with its comments, to change into house rules.
+
+    \b
+    Example:
+      pinochle rulesets copy single-deck house.yaml --name "Friday rules"
+    """
+    rules = get_ruleset(ruleset, (), where="NAME|PATH")
+    text = copy_text(rules, name if name is not None else Path(path).stem, os.path.basename(path))
+    try:
+        with open(path, "w" if force else "x", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+    except FileExistsError:
+        raise RulesetError(f"{path} exists: give another FILE, or --force to replace it") from None
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    copied = load_ruleset(path)
+    click.echo(f"Wrote {path}: {copied.name!r}, a copy of {rules.name}. Change what your table plays, then: "
+               f"pinochle rulesets check {path}")
 
 
 @rulesets.command("schema", context_settings=CONTEXT_SETTINGS)

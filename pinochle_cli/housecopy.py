@@ -1,0 +1,83 @@
+"""House rules in one step: a ruleset file copied under a new name, its comments kept.
+
+``copy_text`` returns the text of the copy: a header saying where it came from and how to use
+it, then the original file line for line, with ``name:`` replaced, ``aliases:`` dropped (they
+belong to the original) and ``source:`` saying what it was copied from. The copy is loaded
+before it is returned, so what is written is always a valid ruleset with the new name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .errors import RulesetError
+from .ruleset import Ruleset, bundled_path, load_ruleset_text
+from .yamlsource import Node, YamlError, load_text
+
+__all__ = ["copy_text"]
+
+_PLAIN = re.compile(r"[A-Za-z][\w .'&-]*[\w.]|[A-Za-z]")
+
+
+def _scalar(text: str) -> str:
+    """A YAML scalar for ``text``: as written when it reads back the same, else a quoted string."""
+    return text if _PLAIN.fullmatch(text) and text.lower() not in ("yes", "no", "true", "false", "null", "on", "off") \
+        else json.dumps(text, ensure_ascii=False)
+
+
+def _top_key_lines(root: Node) -> dict[str, int]:
+    """The 0-based line of each top-level key."""
+    return {key: key_node.line - 1 for key, (key_node, _) in root.entries.items()}
+
+
+def _header(rules: Ruleset, name: str, file_name: str) -> list[str]:
+    return [
+        f"# {name}: house rules, copied from the {rules.name} ruleset by `pinochle rulesets copy`.\n",
+        "# Change any value below, then check the file and play it:\n",
+        f"#   pinochle rulesets check {file_name}\n",
+        f'#   pinochle meld "..." -r {file_name}      (or: export PINOCHLE_RULESET=/full/path/{file_name})\n',
+        f"# A record started with `pinochle record new night.yaml -r {file_name}` names this file by its path\n",
+        "# from the record's folder: keep the two together. The options at the end patch the rules above\n",
+        "# (-o NAME=CHOICE); a patch that names a list item, such as play.duties.beat, needs that item.\n",
+        "\n",
+    ]
+
+
+def copy_text(rules: Ruleset, name: str, file_name: str) -> str:
+    """The text of a copy of ``rules``'s file named ``name`` (``file_name``: how the header calls it)."""
+    name = " ".join(name.split())
+    if not name:
+        raise RulesetError("--name is empty: give the copy a name of its own, e.g. --name \"Friday rules\"")
+    if bundled_path(name) is not None:
+        raise RulesetError(f"{name!r} names a bundled ruleset: give the copy a name of its own "
+                           f"(e.g. --name \"{name} at our table\")")
+    text = Path(rules.path).read_text(encoding="utf-8")
+    try:
+        keys = _top_key_lines(load_text(text, rules.path))
+    except YamlError as exc:
+        raise RulesetError(str(exc)) from None
+    lines = text.splitlines(keepends=True)
+    starts = sorted(keys.values())
+    replace = {"name": f"name: {_scalar(name)}\n",
+               "source": f"source: {_scalar(f'copied from the {rules.name} ruleset')}\n"}
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        key = next((k for k, at in keys.items() if at == i), None)
+        if key == "aliases" or _inside(i, keys.get("aliases"), starts):
+            continue
+        out.append(replace.get(key, line) if key is not None else line)
+    copied = "".join(_header(rules, name, file_name) + out)
+    if "name" not in keys:
+        raise RulesetError(f"{rules.path}: the ruleset has no name: line to replace")
+    load_ruleset_text(copied, file_name)
+    return copied
+
+
+def _inside(line: int, start: int | None, starts: list[int]) -> bool:
+    """Is ``line`` part of the top-level entry that starts at ``start`` (a block value on later lines)?"""
+    if start is None or line <= start:
+        return False
+    following = [s for s in starts if s > start]
+    return line < following[0] if following else True

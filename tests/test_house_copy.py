@@ -1,0 +1,94 @@
+"""House rules in one step: `rulesets copy`, and a record that keeps scoring when its folder moves."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from clihelp import run_cli
+
+from pinochle_cli.ruleset import load_ruleset
+
+
+@pytest.fixture(autouse=True)
+def _here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.mark.parametrize("game", ["single-deck", "double-deck", "two-handed", "small"])
+def test_copy_renames_and_keeps_the_comments(game: str) -> None:
+    code, out, err = run_cli("rulesets", "copy", game, "house.yaml", "--name", "Friday rules")
+    original = load_ruleset(game)
+    assert (code, err) == (0, "")
+    assert out == (f"Wrote house.yaml: 'Friday rules', a copy of {original.name}. Change what your table plays, "
+                   "then: pinochle rulesets check house.yaml\n")
+    copied = load_ruleset("house.yaml")
+    assert (copied.name, copied.aliases, copied.doc["source"]) == (
+        "Friday rules", (), f"copied from the {original.name} ruleset")
+    text = Path("house.yaml").read_text(encoding="utf-8")
+    assert text.startswith(f"# Friday rules: house rules, copied from the {original.name} ruleset")
+    comments = [line for line in Path(original.path).read_text(encoding="utf-8").splitlines() if "#" in line
+                and not line.startswith(("name:", "aliases:", "source:"))]
+    assert comments and all(line in text.splitlines() for line in comments)
+    assert {k: v for k, v in copied.doc.items() if k not in ("name", "aliases", "source")} == \
+           {k: v for k, v in original.doc.items() if k not in ("name", "aliases", "source")}
+    assert [o.name for o in copied.options] == [o.name for o in original.options]
+
+
+def test_every_answer_then_names_the_copy() -> None:
+    run_cli("rulesets", "copy", "single-deck", "house.yaml", "--name", "Friday rules")
+    code, out, _ = run_cli("meld", "AH TH KH QH JH", "-t", "H", "-r", "house.yaml", "-o", "target=1000")
+    assert code == 0 and out.splitlines()[0] == "Friday rules (-o target=1000), trump ♥ hearts: A♥ 10♥ K♥ Q♥ J♥"
+    code, out, _ = run_cli("legal", "--hand", "AS", "-t", "H", env={"PINOCHLE_RULESET": "house.yaml"})
+    assert code == 0 and out.splitlines()[0] == "Friday rules, trump ♥ hearts"
+
+
+def test_the_name_defaults_to_the_file_and_a_quoted_name_reads_back() -> None:
+    assert run_cli("rulesets", "copy", "single-deck", "ours.yaml")[0] == 0
+    assert load_ruleset("ours.yaml").name == "ours"
+    assert run_cli("rulesets", "copy", "single-deck", "odd.yaml", "--name", "yes: #1")[0] == 0
+    assert load_ruleset("odd.yaml").name == "yes: #1"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--name", "Small"], "Error: 'Small' names a bundled ruleset: give the copy a name of its own "
+                          "(e.g. --name \"Small at our table\")\n"),
+    (["--name", "  "], "Error: --name is empty: give the copy a name of its own, e.g. --name \"Friday rules\"\n"),
+])
+def test_a_name_of_its_own(args: list[str], message: str) -> None:
+    assert run_cli("rulesets", "copy", "single-deck", "house.yaml", *args) == (2, "", message)
+    assert not Path("house.yaml").exists()
+
+
+def test_an_existing_file_is_kept_unless_forced() -> None:
+    Path("house.yaml").write_text("mine\n", encoding="utf-8")
+    assert run_cli("rulesets", "copy", "single-deck", "house.yaml") == (
+        2, "", "Error: house.yaml exists: give another FILE, or --force to replace it\n")
+    assert Path("house.yaml").read_text(encoding="utf-8") == "mine\n"
+    assert run_cli("rulesets", "copy", "single-deck", "house.yaml", "--force")[0] == 0
+
+
+@pytest.mark.parametrize("how", ["-r", "env"])
+def test_a_record_and_its_house_rules_move_together(tmp_path: Path, how: str) -> None:
+    night = tmp_path / "club"
+    night.mkdir()
+    run_cli("rulesets", "copy", "single-deck", "club/house.yaml", "--name", "Friday rules")
+    table = ["--team", "North-South=Ann,Cy", "--team", "East-West=Bob,Di"]
+    args, env = (["-r", "club/house.yaml"], {}) if how == "-r" else ([], {"PINOCHLE_RULESET": str(night / "house.yaml")})
+    assert run_cli("record", "new", "club/night.yaml", *args, *table, env=env)[0] == 0
+    assert "ruleset: house.yaml\n" in (night / "night.yaml").read_text(encoding="utf-8")
+    moved = tmp_path / "elsewhere" / "club"
+    shutil.move(str(night), str(moved))
+    code, out, err = run_cli("score", str(moved / "night.yaml"), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["ruleset"] == "Friday rules"
+
+
+def test_a_copy_named_like_nothing_bundled_is_still_stored_by_path(tmp_path: Path) -> None:
+    """A house file that kept a bundled name is stored by its path, not as the bundled game."""
+    Path("house.yaml").write_text(Path(str(load_ruleset("single-deck").path)).read_text(encoding="utf-8")
+                                  .replace("last_trick: 10", "last_trick: 20", 1), encoding="utf-8")
+    assert run_cli("record", "new", "night.yaml", "-r", "house.yaml", "--team", "A=Ann,Cy", "--team", "B=Bob,Di")[0] == 0
+    assert "ruleset: house.yaml\n" in Path("night.yaml").read_text(encoding="utf-8")
