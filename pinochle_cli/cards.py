@@ -1,6 +1,6 @@
 """Cards, suits, ranks and hands: small immutable values with one parser and one formatter.
 
-Notation (CLI.md): a rank ``A 10 T K Q J 9`` followed by a suit ``S H D C`` or ``♠ ♥ ♦ ♣``, in
+Notation: a rank ``A 10 T K Q J 9`` followed by a suit ``S H D C`` or ``♠ ♥ ♦ ♣``, in
 any case, with no separator. Lists separate cards with spaces and/or commas. ``Card.ascii``
 gives the two-character JSON form (``TH``), ``str(card)`` the table form (``10♥``).
 

@@ -1,4 +1,4 @@
-"""Match records (RECORDS.md): read, check that every deal could be true, and score.
+"""Match records (the format: docs/records.md): read, check that every deal could be true, and score.
 
 ``read_record(path)`` reads a record file; ``parse_record(text, source, base)`` reads text.
 Both check every field of every deal against the ruleset and the deals before it. By default
@@ -179,7 +179,7 @@ class MatchRecord:
         return None if self.standing.winner is None else self.sides[self.standing.winner]
 
     def to_json(self) -> dict[str, Any]:
-        """The ``score --json`` document (CLI.md), with a few extra keys per deal."""
+        """The ``score --json`` document (docs/json.md), with a few extra keys per deal."""
         sides = self.sides
 
         def by_side(values: Sequence[int] | None) -> dict[str, int] | None:

@@ -322,7 +322,7 @@ class Estimate:
     best: Suit | None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` document of CLI.md (plus ``confidence``, ``precision``, ``precision_reached``)."""
+        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``)."""
         return {
             "ruleset": self.ruleset,
             "hand": self.hand.ascii(),

@@ -8,6 +8,7 @@ import click
 
 from .. import __version__
 from .common import CONTEXT_SETTINGS, PinochleGroup, plain_fallback
+from .docs_cmd import docs, record_format
 from .estimate_cmd import estimate
 from .legal_cmd import legal
 from .meld_cmd import meld
@@ -28,8 +29,9 @@ def cli() -> None:
     """
 
 
-for command in (meld, legal, score, estimate, record, rulesets):
+for command in (meld, legal, score, estimate, record, rulesets, docs):
     cli.add_command(command)
+record.add_command(record_format)
 
 
 def main() -> None:

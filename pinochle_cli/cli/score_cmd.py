@@ -101,9 +101,9 @@ def show(record: MatchRecord, as_json: bool) -> None:
 def score(record_path: str, all_errors: bool, as_json: bool) -> None:
     """Score a match record: every deal checked against the ruleset, running totals, the winner.
 
-    RECORD is a YAML file (format: RECORDS.md); `pinochle record new` starts one. The first
-    problem found stops the scoring; with --all-errors every deal is checked, the standings of
-    the deals that could be scored are printed, and all the problems follow on stderr.
+    RECORD is a YAML file (its format: `pinochle record format`); `pinochle record new` starts
+    one. The first problem found stops the scoring; with --all-errors every deal is checked, the
+    standings of the deals that could be scored are printed, and all the problems follow on stderr.
     """
     record = read_record(record_path, strict=not all_errors)
     show(record, as_json)
