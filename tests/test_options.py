@@ -109,3 +109,14 @@ def test_a_patch_into_a_list_names_a_real_item() -> None:
         load_ruleset_text(broken, "house.yaml")
     by_position = text.replace("play.duties.beat: {beat", "play.duties.2: {beat")
     assert load_ruleset_text(by_position, "house.yaml", {"beat-partner": "no"}).play.duties[2].partner is False
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rulesets_show_lists_the_options_and_names_those_in_force(game: str) -> None:
+    code, out, _ = run_cli("rulesets", "show", game, "-o", "last-trick=0")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith(f"{game} (-o last-trick=0): ")
+    rows = lines[lines.index("Options (-o KEY=VALUE):") + 3:]
+    assert [row.split()[0] for row in rows] == ["target", "exchange", "must-trump", "beat-partner", "last-trick"]
+    assert rows[-1].split()[:6] == ["last-trick", load_ruleset(game).options[-1].default, "|",
+                                    load_ruleset(game).options[-1].choices[1], "|", "0"]

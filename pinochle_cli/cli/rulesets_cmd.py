@@ -54,7 +54,7 @@ def _describe(rules: Ruleset) -> dict[str, Any]:
 
 
 def _show_text(rules: Ruleset) -> str:
-    parts = [f"{rules.name}: {rules.description}", f"file: {rules.path}", ""]
+    parts = [f"{rules.label}: {rules.description}", f"file: {rules.path}", ""]
     parts.append(table([
         ["players", rules.players],
         ["sides", "  ".join("+".join(str(s) for s in t) for t in rules.partnerships)],
