@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pinochle_cli.cards import parse_card, parse_cards, parse_suit
+from pinochle_cli.cards import Card, parse_card, parse_cards, parse_suit
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.tricks import check_play
+from pinochle_cli.tricks import check_play, legal_plays
 
 
 @pytest.mark.parametrize(("game", "options", "hand", "trick", "card", "reason"), [
@@ -37,3 +39,24 @@ def test_a_refusal_keeps_its_words() -> None:
     ruling = check_play(rules, parse_suit("H"), parse_cards("KS"), rules.deck.check(parse_cards("AS 9S")),
                         parse_card("9S"))
     assert (ruling.allowed, ruling.reason, ruling.because) == (False, "A♠ beats the K♠ and you must beat it", ())
+
+
+@settings(max_examples=150, deadline=None)
+@given(deal=st.permutations(list(load_ruleset("single-deck").deck.cards())), size=st.integers(1, 12),
+       played=st.integers(1, 3), trump=st.sampled_from("SHDC"),
+       options=st.fixed_dictionaries({"must-trump": st.sampled_from(["always", "if-it-wins"]),
+                                      "beat-partner": st.sampled_from(["yes", "no"])}))
+def test_every_legal_card_is_allowed_with_a_reason_that_names_the_legal_cards(
+        deal: list[Card], size: int, played: int, trump: str, options: dict[str, str]) -> None:
+    rules = load_ruleset("single-deck", options)
+    hand, trick = rules.deck.check(deal[:size]), deal[size:size + played]
+    legal = legal_plays(rules, parse_suit(trump), trick, hand)
+    for card in legal:
+        ruling = check_play(rules, parse_suit(trump), trick, hand, card)
+        assert ruling.allowed and ruling.because
+        went = ruling.reason.rsplit(", so ", 1)[1]
+        if len(legal) == len(set(hand)):
+            assert went == "any card may go"
+        elif not went.startswith("any "):
+            assert went == " or ".join([", ".join(str(c) for c in legal[:-1]), str(legal[-1])]
+                                       if len(legal) > 1 else [str(legal[0])]) + " may go"
