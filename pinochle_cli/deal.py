@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
-from .errors import CardError, PlayError
+from .errors import CardError, IllegalPlayError, PlayError
 from .ruleset import Ruleset
 from .tricks import Ruling, beats_index, check_play, narrow, strength_table
 
@@ -61,26 +61,6 @@ class DealPlay:
     def side_tricks(self, rules: Ruleset) -> list[int]:
         """Tricks won per partnership."""
         return [sum(self.tricks_won[s] for s in team) for team in rules.partnerships]
-
-
-class IllegalPlayError(PlayError):
-    """A play that breaks the rules: ``trick`` (1-based), ``seat``, ``card`` and the ``ruling``.
-
-    ``detail`` is the message without its ``trick n:`` prefix, for callers that say where
-    themselves ("deal 2, trick 7: Di played 9♥ holding K♥ — must beat the A♥ led").
-    """
-
-    def __init__(self, trick: int, seat: int, card: Card, ruling: Ruling, player: str) -> None:
-        self.trick = trick
-        self.seat = seat
-        self.card = card
-        self.ruling = ruling
-        self.player = player
-        if ruling.duty == "not-held":
-            self.detail = f"{player} played {card}, which is not in their hand"
-        else:
-            self.detail = f"{player} played {card} holding {format_cards(ruling.holding)} — {ruling.summary}"
-        super().__init__(f"trick {trick}: {self.detail}")
 
 
 class DealState:
@@ -253,6 +233,13 @@ def _run(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, pile: 
     return DealPlay(tricks, leaders, winners, counters, won, phases, draws, complete)
 
 
+def _illegal(card: Card, ruling: Ruling, player: str) -> str:
+    """Why ``card`` may not be played, without saying where."""
+    if ruling.duty == "not-held":
+        return f"{player} played {card}, which is not in their hand"
+    return f"{player} played {card} holding {format_cards(ruling.holding)} — {ruling.summary}"
+
+
 def replay_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int,
                 tricks: Sequence[Sequence[Card]], *, stock: Sequence[Card] | None = None,
                 names: Sequence[str] | None = None, partial: bool = False) -> DealPlay:
@@ -285,7 +272,7 @@ def replay_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int,
         hand = Hand.from_counts(counts)
         ruling = check_play(rules, trump, [ALL_CARDS[x] for x in trick], hand, card, phase=phase,
                             leader_seat=(seat - j) % rules.players)
-        raise IllegalPlayError(k + 1, seat, card, ruling, who[seat])
+        raise IllegalPlayError(k + 1, seat, card, ruling, who[seat], _illegal(card, ruling, who[seat]))
 
     return _run(rules, hands, trump, leader, pile, [len(t) for t in tricks], pick)
 

@@ -6,6 +6,12 @@ The command line prints ``Error: <message>`` and exits with code 2 for all of th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotations only: the modules below import this one
+    from .cards import Card
+    from .tricks import Ruling
+
 
 class PinochleError(Exception):
     """Base of every error this package raises on purpose."""
@@ -37,6 +43,14 @@ class RulesetError(PinochleError):
         super().__init__(f"{where}{field}{message}")
 
 
+class SchemaError(RulesetError):
+    """A value that does not fit its declared shape (``schema.py``): ``path`` says where.
+
+    A ruleset's loader lets it through as the ``RulesetError`` it is; the record reader
+    re-words it with the deal and field (a ``RecordError``).
+    """
+
+
 class OptionError(PinochleError):
     """An unknown ruleset option or an invalid choice for one."""
 
@@ -47,6 +61,51 @@ class MeldError(PinochleError):
 
 class PlayError(PinochleError):
     """Impossible trick input: too many cards, a missing phase, cards beyond the pack."""
+
+
+class IllegalPlayError(PlayError):
+    """A play that breaks the rules: ``trick`` (1-based), ``seat``, ``card`` and the ``ruling``.
+
+    ``detail`` is the message without its ``trick n:`` prefix, for callers that say where
+    themselves ("deal 2, trick 7: Di played 9♥ holding K♥ — must beat the A♥ led").
+    """
+
+    def __init__(self, trick: int, seat: int, card: Card, ruling: Ruling, player: str, detail: str) -> None:
+        self.trick = trick
+        self.seat = seat
+        self.card = card
+        self.ruling = ruling
+        self.player = player
+        self.detail = detail
+        super().__init__(f"trick {trick}: {detail}")
+
+
+class AuctionError(PinochleError):
+    """A bid or an auction's call that the ruleset's auction does not allow; names the call at fault."""
+
+
+class TableNameError(PinochleError):
+    """A name that is not at the table, or that fits more than one name there."""
+
+
+class ScoringError(PinochleError):
+    """A deal that cannot be scored from its facts; ``field`` names the record field that would settle it."""
+
+    def __init__(self, message: str, *, field: str | None = None, deal: int | None = None) -> None:
+        self.field = field
+        self.deal = deal  # 1-based, when scoring a match
+        super().__init__(message)
+
+
+class MissingFactError(ScoringError):
+    """The score depends on a fact that was not given: whether side ``side`` took a trick
+    (``fact`` ``tricks``) or whether its meld was all of the kinds kept on their own (``meld``).
+    The record reader words it with the side's name."""
+
+    def __init__(self, fact: str, side: int) -> None:
+        self.fact = fact
+        self.side = side
+        super().__init__(f"the score depends on side {side + 1}'s {fact}, which is not given", field=fact)
 
 
 class RecordError(PinochleError):

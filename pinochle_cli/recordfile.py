@@ -29,7 +29,7 @@ from typing import IO, Any
 import yaml
 
 from .cards import format_cards, parse_cards, parse_suit
-from .errors import CardError, RecordError
+from .errors import CardError, RecordError, TableNameError
 from .records import MatchRecord, Table, parse_record
 from .ruleset import Ruleset, bundled_path
 from .yamlsource import load_text
@@ -372,8 +372,8 @@ def _pairs(items: Sequence[str], fld: str, deal: int) -> list[tuple[str, str]]:
 def _resolve(table: Table, text: str, fld: str, deal: int) -> tuple[str, int, str | None]:
     try:
         return table.resolve(text, abbreviations=True)
-    except KeyError as exc:
-        raise RecordError(str(exc.args[0]), deal=deal, field=fld) from None
+    except TableNameError as exc:
+        raise RecordError(str(exc), deal=deal, field=fld) from None
 
 
 def _player(table: Table, text: str, fld: str, deal: int) -> str:

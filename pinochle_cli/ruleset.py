@@ -517,12 +517,14 @@ class Ruleset:
         """The suits the bidder may name holding ``hand`` (before any exchange)."""
         return [s for s in self.suits if all(hand.count(Card(r, s)) for r in self.trump_needs)]
 
+    def trump_needs_words(self, *, spelled: bool = False) -> str:
+        """The ranks naming a suit takes: "K and Q" (``spelled``: "king and queen"); "" for none."""
+        ranks = [r.word if spelled else r.label for r in self.trump_needs]
+        return ", ".join(ranks[:-1]) + " and " + ranks[-1] if len(ranks) > 1 else "".join(ranks)
+
     def trump_requirement(self) -> str:
         """What naming a suit takes, in words ("K and Q of the suit"), or "" when any suit may be named."""
-        if not self.trump_needs:
-            return ""
-        ranks = [r.label for r in self.trump_needs]
-        return (" and ".join(ranks) if len(ranks) < 3 else ", ".join(ranks[:-1]) + " and " + ranks[-1]) + " of the suit"
+        return f"{self.trump_needs_words()} of the suit" if self.trump_needs else ""
 
     @property
     def changed_options(self) -> dict[str, str]:

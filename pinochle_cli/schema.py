@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RulesetError
+from .errors import RulesetError, SchemaError
 from .yamlsource import Node
 
 __all__ = [
@@ -22,8 +22,8 @@ __all__ = [
 ]
 
 
-def fail(node: Node, path: str, message: str) -> RulesetError:
-    return RulesetError(message, source=node.source, line=node.line, column=node.column, path=path)
+def fail(node: Node, path: str, message: str) -> SchemaError:
+    return SchemaError(message, source=node.source, line=node.line, column=node.column, path=path)
 
 
 def _join(path: str, key: str) -> str:
@@ -35,6 +35,7 @@ class Schema:
 
     kinds: tuple[str, ...] = ("scalar",)
     description = "a value"
+    wrong = "expected {what}, got {got}"  # the refusal of a value of the wrong kind
 
     def check(self, node: Node, path: str) -> Any:
         raise NotImplementedError
@@ -42,24 +43,38 @@ class Schema:
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def expect(self, node: Node, path: str) -> RulesetError:
-        return fail(node, path, f"expected {self.description}, got {node.describe()}")
+    def expect(self, node: Node, path: str) -> SchemaError:
+        return fail(node, path, self.wrong.format(what=self.description, got=node.describe()))
+
+    def check_kind(self, node: Node, path: str) -> None:
+        """Refuse a value of the wrong kind (scalar, list, mapping) without checking inside it."""
+        if node.kind not in self.kinds:
+            raise self.expect(node, path)
 
 
 class Int(Schema):
-    def __init__(self, minimum: int | None = None, maximum: int | None = None) -> None:
+    def __init__(self, minimum: int | None = None, maximum: int | None = None, *,
+                 description: str | None = None) -> None:
+        """With ``description``, a value out of range is refused with it too ("expected a whole number")."""
         self.minimum, self.maximum = minimum, maximum
-        self.description = "an integer" if minimum is None or minimum == 0 else f"an integer of at least {minimum}"
+        self.worded = description is not None
+        self.description = description or (
+            "an integer" if minimum is None or minimum == 0 else f"an integer of at least {minimum}")
 
     def check(self, node: Node, path: str) -> int:
         if node.kind != "scalar" or isinstance(node.value, bool) or not isinstance(node.value, int):
             raise self.expect(node, path)
         value = int(node.value)
+        if self.worded and not self._within(value):
+            raise self.expect(node, path)
         if self.minimum is not None and value < self.minimum:
             raise fail(node, path, f"expected an integer of at least {self.minimum}, got {value}")
         if self.maximum is not None and value > self.maximum:
             raise fail(node, path, f"expected at most {self.maximum}, got {value}")
         return value
+
+    def _within(self, value: int) -> bool:
+        return (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer"}
@@ -158,9 +173,10 @@ class Nullable(Schema):
 class Seq(Schema):
     kinds = ("seq",)
 
-    def __init__(self, item: Schema, *, min_items: int = 0, unique: bool = False) -> None:
+    def __init__(self, item: Schema, *, min_items: int = 0, unique: bool = False,
+                 description: str | None = None) -> None:
         self.item, self.min_items, self.unique = item, min_items, unique
-        self.description = f"a list of {item.description}"
+        self.description = description or f"a list of {item.description}"
 
     def check(self, node: Node, path: str) -> list[Any]:
         if node.kind != "seq":
@@ -224,18 +240,26 @@ class Obj(Schema):
     kinds = ("map",)
 
     def __init__(self, fields: Mapping[str, Field], description: str = "a mapping",
-                 post: Callable[[dict[str, Any], Node, str], None] | None = None) -> None:
+                 post: Callable[[dict[str, Any], Node, str], None] | None = None, *,
+                 wrong: str | None = None, unknown: str = "unknown key {key!r} (expected one of: {known})") -> None:
+        """``wrong`` and ``unknown``: how to word a value that is not a mapping, and a key not listed."""
         self.fields = dict(fields)
         self.description = description
         self.post = post
+        self.wrong = wrong or Schema.wrong
+        self.unknown_wording = unknown
+
+    def unknown(self, node: Node) -> list[tuple[str, Node, str]]:
+        """Each key of the mapping ``node`` that is not a field: (key, its node, its refusal)."""
+        known = ", ".join(self.fields)
+        return [(key, key_node, self.unknown_wording.format(key=key, known=known))
+                for key, (key_node, _) in node.entries.items() if key not in self.fields]
 
     def check(self, node: Node, path: str) -> dict[str, Any]:
         if node.kind != "map":
             raise self.expect(node, path)
-        for key, (key_node, _) in node.entries.items():
-            if key not in self.fields:
-                known = ", ".join(self.fields)
-                raise fail(key_node, _join(path, key), f"unknown key {key!r} (expected one of: {known})")
+        for key, key_node, message in self.unknown(node):
+            raise fail(key_node, _join(path, key), message)
         out: dict[str, Any] = {}
         for key, spec in self.fields.items():
             child = node.get(key)

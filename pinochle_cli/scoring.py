@@ -6,7 +6,7 @@ A deal is described by ``DealFacts``: per side (a side is a partnership, or a pl
 without partnerships) the meld shown, whether that meld is made only of the combinations the
 ruleset keeps regardless (``scoring.kept_if_only``, e.g. dix), the counters taken and whether
 the side took a trick. What the record does not say is ``None``; ``score_deal`` decides without
-it when the answer is the same either way, and otherwise raises ``RecordError`` naming the
+it when the answer is the same either way, and otherwise raises ``MissingFactError`` naming the
 field that would settle it (``tricks`` or ``meld``).
 """
 
@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import RecordError
+from .errors import MissingFactError, ScoringError
 from .ruleset import Outcome, Ruleset
 
 __all__ = [
@@ -115,7 +115,7 @@ def _outcome(rules: Ruleset, facts: DealFacts, result: str) -> Outcome:
         field = {"no-trump": "no-trump", "conceded": "conceded", "not-on-board": "bid"}[result]
         what = {"no-trump": "a deal without a trump suit (every suit may be named)",
                 "conceded": "conceding a deal", "not-on-board": "a deal ending after the meld"}[result]
-        raise RecordError(f"the {rules.name} ruleset has no rule for {what}", field=field)
+        raise ScoringError(f"the {rules.name} ruleset has no rule for {what}", field=field)
     return outcome
 
 
@@ -168,13 +168,13 @@ def _score_known(rules: Ruleset, facts: DealFacts, took: Sequence[bool], only: S
     return DealScore(result, points, shown)
 
 
-def score_deal(rules: Ruleset, facts: DealFacts, names: Sequence[str] | None = None) -> DealScore:
-    """Score one deal. ``names`` (one per side) only words the error when a fact is missing.
+def score_deal(rules: Ruleset, facts: DealFacts) -> DealScore:
+    """Score one deal.
 
-    Raises ``RecordError`` (field ``tricks`` or ``meld``) when an unknown fact decides the score.
+    Raises ``MissingFactError`` (fact ``tricks`` or ``meld``) when an unknown fact decides the
+    score, ``ScoringError`` when the ruleset has no rule for how the deal ended.
     """
     n = facts.sides
-    names = list(names) if names is not None else [f"side {i + 1}" for i in range(n)]
     took: list[bool | None] = list(facts.took_trick) if facts.took_trick is not None else [None] * n
     only: list[bool | None] = list(facts.meld_only) if facts.meld_only is not None else [False] * n
     counters = facts.counters
@@ -203,15 +203,7 @@ def score_deal(rules: Ruleset, facts: DealFacts, names: Sequence[str] | None = N
             flipped = (*values[:i], not values[i], *values[i + 1:])
             other = results[flipped]
             if other.points != res.points or other.result != res.result:
-                name = names[side]
-                if field == "tricks":
-                    raise RecordError(
-                        f"{name} took no counters; add tricks: to say whether they took a trick "
-                        f"(the score depends on it)", field="tricks")
-                kept = ", ".join(rules.scoring.kept_if_only)
-                raise RecordError(
-                    f"{name} keep their meld of {facts.meld[side]} only if it is all {kept}; "
-                    f"give that meld as the cards shown (by player) to say which", field="meld")
+                raise MissingFactError(field, side)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -255,11 +247,11 @@ def match_standing(rules: Ruleset, totals: Sequence[int], deals: int, bidder_sid
     return Standing(totals, deals, "in-progress", None)
 
 
-def score_match(rules: Ruleset, deals: Sequence[DealFacts],
-                names: Sequence[str] | None = None) -> list[tuple[DealScore, Standing]]:
+def score_match(rules: Ruleset, deals: Sequence[DealFacts]) -> list[tuple[DealScore, Standing]]:
     """Score deals in order: each deal's score and the standing after it.
 
-    A deal after the match was decided is a ``RecordError`` (its ``deal`` is 1-based).
+    A deal after the match was decided is a ``ScoringError`` (its ``deal`` is 1-based), as is
+    a deal that cannot be scored.
     """
     out: list[tuple[DealScore, Standing]] = []
     if not deals:
@@ -268,11 +260,12 @@ def score_match(rules: Ruleset, deals: Sequence[DealFacts],
     counted = 0
     for number, facts in enumerate(deals, start=1):
         if out and out[-1][1].status != "in-progress":
-            raise RecordError(f"the match was already decided after deal {number - 1}", deal=number)
+            raise ScoringError(f"the match was already decided after deal {number - 1}", deal=number)
         try:
-            score = score_deal(rules, facts, names)
-        except RecordError as exc:
-            raise RecordError(exc.detail, deal=number, field=exc.field) from None
+            score = score_deal(rules, facts)
+        except ScoringError as exc:
+            exc.deal = number
+            raise
         totals = [t + p for t, p in zip(totals, score.points, strict=True)]
         if score.result != "redeal":
             counted += 1

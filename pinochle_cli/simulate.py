@@ -94,8 +94,10 @@ def estimable_trumps(rules: Ruleset, hand: Hand, trump: Suit | None = None) -> l
     if trump not in eligible:
         if trump not in rules.suits:
             raise SimulationError(f"trump {trump.letter}: {trump.word} is not a suit of {rules.deck.name}")
-        raise SimulationError(f"trump {trump.letter}: the bidder may name only a suit in which they hold the king "
-                              f"and queen, and this hand has no K{trump.symbol} Q{trump.symbol} pair")
+        cards = " ".join(f"{r.label}{trump.symbol}" for r in rules.trump_needs)
+        raise SimulationError(f"trump {trump.letter}: the bidder may name only a suit in which they hold the "
+                              f"{rules.trump_needs_words(spelled=True)}, and this hand has no {cards}"
+                              f"{' pair' if len(rules.trump_needs) == 2 else ''}")
     return [trump]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pinochle_cli.cards import Suit
-from pinochle_cli.errors import RecordError
+from pinochle_cli.errors import AuctionError, RecordError
 from pinochle_cli.records import parse_record, read_record, run_auction
 from pinochle_cli.ruleset import load_ruleset
 
@@ -267,7 +267,7 @@ def test_auctions(calls, expected):
 def test_double_deck_steps():
     dd = load_ruleset("double-deck")
     assert run_auction(dd, 0, ["50", "51", "pass", "60", "pass", "65", "pass"]) == (2, 65)
-    with pytest.raises(ValueError, match="62 is off the steps"):
+    with pytest.raises(AuctionError, match="62 is off the steps"):
         run_auction(dd, 0, ["50", "51", "pass", "60", "pass", "62"])
 
 

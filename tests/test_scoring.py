@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinochle_cli.errors import RecordError
+from pinochle_cli.errors import MissingFactError, ScoringError
 from pinochle_cli.ruleset import load_ruleset, load_ruleset_text
 from pinochle_cli.scoring import (
     DealFacts,
@@ -99,10 +99,9 @@ def test_keep_meld_always_from_data():
 
 
 def test_unknown_trick_that_matters_is_asked_for():
-    with pytest.raises(RecordError) as info:
-        score_deal(SD, facts((200, 60), (250, 0), bid=300), ["North-South", "East-West"])
-    assert info.value.field == "tricks"
-    assert "East-West took no counters; add tricks: to say whether they took a trick" in str(info.value)
+    with pytest.raises(MissingFactError) as info:
+        score_deal(SD, facts((200, 60), (250, 0), bid=300))
+    assert (info.value.fact, info.value.side, info.value.field) == ("tricks", 1, "tricks")
 
 
 def test_unknown_trick_that_does_not_matter_is_not_asked_for():
@@ -112,10 +111,9 @@ def test_unknown_trick_that_does_not_matter_is_not_asked_for():
 
 
 def test_unknown_dix_only_that_matters_is_asked_for():
-    with pytest.raises(RecordError) as info:
-        score_deal(SMALL, facts((24, 2), (25, 0), bid=30, only=(False, None)), ["A", "B"])
-    assert info.value.field == "meld"
-    assert "B keep their meld of 2 only if it is all dix" in str(info.value)
+    with pytest.raises(MissingFactError) as info:
+        score_deal(SMALL, facts((24, 2), (25, 0), bid=30, only=(False, None)))
+    assert (info.value.fact, info.value.side, info.value.field) == ("meld", 1, "meld")
 
 
 @pytest.mark.parametrize(("points", "expected"), [(0, False), (1, True), (2, None), (3, False), (4, False)])
@@ -135,7 +133,7 @@ def test_not_on_board_is_data():
 
 
 def test_double_deck_has_no_concession_unless_a_house_rule_adds_it():
-    with pytest.raises(RecordError, match="no rule for conceding a deal"):
+    with pytest.raises(ScoringError, match="no rule for conceding a deal"):
         score_deal(DD, facts((10, 30), None, bid=55, conceded=True))
     text = Path(DD.path).read_text(encoding="utf-8").replace(
         "  no_trump: {bidders: minus-bid, defenders: nothing}",
@@ -149,7 +147,7 @@ def test_ruleset_without_a_rule_refuses(rules):
     text = Path(rules.path).read_text(encoding="utf-8").replace(
         "  concede: {bidders: minus-bid, defenders: meld}", "  concede: null")
     house = load_ruleset_text(text, "house.yaml")
-    with pytest.raises(RecordError, match="no rule for conceding a deal"):
+    with pytest.raises(ScoringError, match="no rule for conceding a deal"):
         score_deal(house, facts((10, 10), None, bid=house.auction.minimum, conceded=True))
 
 
@@ -200,7 +198,7 @@ def test_score_match_running_totals_and_refuses_a_deal_after_the_end():
     out = score_match(four, deals)
     assert [s.totals for _, s in out] == [(29, 17), (-11, 22), (-11, 22), (-10, 71), (23, 45)]
     assert [s.status for _, s in out] == ["in-progress"] * 4 + ["won"]
-    with pytest.raises(RecordError, match="already decided after deal 5") as info:
+    with pytest.raises(ScoringError, match="already decided after deal 5") as info:
         score_match(four, [*deals, facts((0, 0), (10, 15), bid=25)])
     assert info.value.deal == 6
 

@@ -13,6 +13,7 @@ from .estimate_cmd import estimate
 from .legal_cmd import legal
 from .meld_cmd import meld
 from .record_cmd import record
+from .record_schema_cmd import record_schema
 from .rulesets_cmd import rulesets
 from .score_cmd import score
 
@@ -32,6 +33,7 @@ def cli() -> None:
 for command in (meld, legal, score, estimate, record, rulesets, docs):
     cli.add_command(command)
 record.add_command(record_format)
+record.add_command(record_schema)
 
 
 def main() -> None:

@@ -1,0 +1,584 @@
+"""Reading one deal of a record, section by section: flags, auction, trump, hands, stock,
+meld, play and counters, score. Each section checks its fields against the layout, the
+ruleset, the table and the sections before it, and raises the first problem it finds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..cards import Card, Hand, Suit, format_cards, parse_cards, parse_suit
+from ..deal import replay_deal
+from ..errors import (
+    AuctionError,
+    CardError,
+    IllegalPlayError,
+    MissingFactError,
+    PinochleError,
+    RecordError,
+    ScoringError,
+    TableNameError,
+)
+from ..meld import meld
+from ..ruleset import Ruleset
+from ..scoring import DealFacts, DealScore, Standing, meld_only_from_number, not_on_board, score_deal
+from ..yamlsource import Node
+from .auction import PASS, check_bid, run_auction, spoken_list
+from .layout import CARDS, DEAL, MELD_VALUE, TRICK, by_side, field_of, located, shaped
+from .model import DealRecord
+from .table import Named, Table
+
+__all__ = ["Deal", "DealReader", "Problems"]
+
+
+class Problems:
+    """Where problems go: raised at once (strict) or kept in file order (forgiving)."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.found: list[RecordError] = []
+
+    def report(self, problem: RecordError) -> None:
+        if self.strict:
+            raise problem
+        self.found.append(problem)
+
+
+@dataclass
+class Deal:
+    """A deal being read: its fields in one place until the standing is known."""
+
+    number: int
+    line: int
+    dealer: str | None = None
+    bidder: str | None = None
+    bid: int | None = None
+    trump: Suit | None = None
+    auction: tuple[str, ...] | None = None
+    meld: tuple[int, ...] = ()
+    counters: tuple[int, ...] | None = None
+    tricks: tuple[int | None, ...] | None = None
+    conceded: bool = False
+    no_trump: bool = False
+    redeal: bool = False
+    hands: dict[str, Hand] | None = None
+    stock: list[Card] | None = None  # top first
+    played: bool = False
+
+    def record(self, facts: DealFacts, score: DealScore, standing: Standing) -> DealRecord:
+        return DealRecord(self.number, self.line, self.dealer, self.bidder, self.bid, self.trump, self.auction,
+                          self.meld, self.counters, self.tricks, self.conceded, self.no_trump, self.redeal,
+                          self.hands, self.played, facts, score, standing)
+
+
+@cache
+def _counter_totals(values: tuple[int, ...], last_trick: int) -> frozenset[int]:
+    """Every counter total one side can take: a sum of captured cards' values, with or without the last trick."""
+    sums = {0}
+    for v in values:
+        sums |= {s + v for s in sums}
+    return frozenset(sums | {s + last_trick for s in sums})
+
+
+def _counter_step(rules: Ruleset) -> int:
+    values = [v for v in rules.counters.values() if v] + ([rules.last_trick] if rules.last_trick else [])
+    return math.gcd(*values) if values else 1
+
+
+def _meld_step(rules: Ruleset) -> int:
+    """The step of every possible meld total: the gcd of the meld table's values (10 in single-deck)."""
+    values = [c.value(k) for c in rules.meld for k in range(1, rules.deck.copies + 1)]
+    return math.gcd(*values) if values else 1
+
+
+# a side's meld, piece by piece: (points, all of the kinds kept on their own; None: not known)
+MeldParts = list[list[tuple[int, bool | None]]]
+
+
+class DealReader:
+    """One deal of a record, read section by section (``read``)."""
+
+    def __init__(self, rules: Ruleset, table: Table, node: Node, number: int, problems: Problems) -> None:
+        self.rules, self.table, self.node, self.number, self.problems = rules, table, node, number, problems
+        self.d = Deal(number, node.line)
+        self.sides = len(table.sides)
+        self.given_player: dict[str, tuple[int, Node]] = {}  # meld given by player
+        self.given_side: dict[int, tuple[int, Node]] = {}  # meld given by side
+
+    # ----------------------------------------------------------------- helpers
+
+    def err(self, at: Node | None, message: str, field: str | None = None, trick: int | None = None) -> RecordError:
+        return located(at or self.node, message, deal=self.number, field=field, trick=trick)
+
+    def get(self, key: str) -> Node | None:
+        """The field's node, or None where it is absent or written as null."""
+        value = self.node.get(key)
+        return None if value is None or (value.kind == "scalar" and value.value is None) else value
+
+    def shape(self, key: str, node: Node, field: str | None = None, *, kind_only: bool = False) -> Any:
+        return shaped(field_of(DEAL, key), node, field or key, deal=self.number, kind_only=kind_only)
+
+    def flag(self, key: str) -> bool:
+        value = self.get(key)
+        return False if value is None else bool(self.shape(key, value))
+
+    def player(self, key: str) -> str | None:
+        value = self.get(key)
+        if value is None:
+            return None
+        name: str = self.shape(key, value)
+        found = self.table.player(name)
+        if found is None:
+            raise self.err(value, f"{name!r} is not at the table ({', '.join(self.table.seating)})", key)
+        return found
+
+    def named(self, key: str, key_node: Node, field: str) -> Named:
+        try:
+            return self.table.resolve(key)
+        except TableNameError as exc:
+            raise self.err(key_node, str(exc), field) from None
+
+    def card_list(self, node: Node, field: str) -> list[Card]:
+        tokens = shaped(CARDS, node, field, deal=self.number)
+        try:
+            cards = parse_cards(tokens)
+            self.rules.deck.check(cards)
+        except CardError as exc:
+            raise self.err(node, str(exc), field) from None
+        return cards
+
+    def cards(self, node: Node, field: str) -> Hand:
+        return Hand(self.card_list(node, field))
+
+    # ----------------------------------------------------------------- sections
+
+    def read(self) -> tuple[Deal, DealFacts, DealScore]:
+        """The deal checked and scored; raises its first problem. Unknown keys go to the problems
+        (raised when strict); the rest of the deal is still read."""
+        shaped(DEAL, self.node, "", deal=self.number, kind_only=True)
+        for _, key_node, message in DEAL.unknown(self.node):
+            self.problems.report(located(key_node, message, deal=self.number))
+        self.read_flags()
+        self.read_auction()
+        self.read_trump()
+        self.read_hands()
+        self.read_stock()
+        self.check_ending()
+        meld_only = self.read_meld()
+        d = self.d
+        if d.redeal:
+            facts = DealFacts(meld=(0,) * self.sides, redeal=True)
+            return d, facts, score_deal(self.rules, facts)
+        bidder_side = self.table.side_of(d.bidder) if d.bidder is not None else None
+        self.read_play(bidder_side)
+        took = None if d.tricks is None else tuple(None if t is None else t > 0 for t in d.tricks)
+        facts = DealFacts(meld=d.meld, counters=d.counters, bidder_side=bidder_side, bid=d.bid, took_trick=took,
+                          meld_only=meld_only, conceded=d.conceded, no_trump=d.no_trump)
+        return d, facts, self.score(facts)
+
+    def read_flags(self) -> None:
+        """redeal, conceded, no-trump (at most one) and the dealer."""
+        d = self.d
+        d.redeal, d.conceded, d.no_trump = self.flag("redeal"), self.flag("conceded"), self.flag("no-trump")
+        flags = [k for k, v in (("redeal", d.redeal), ("conceded", d.conceded), ("no-trump", d.no_trump)) if v]
+        if len(flags) > 1:
+            raise self.err(self.get(flags[1]), "a deal is at most one of redeal, conceded and no-trump, got "
+                           f"{' and '.join(flags)}", flags[1])
+        d.dealer = self.player("dealer")
+        if d.redeal:
+            for key in ("bidder", "bid", "auction", "trump", "meld", "counters", "tricks", "play", "stock"):
+                if self.get(key) is not None:
+                    raise self.err(self.get(key), "a redealt deal was thrown in before the auction: it has no "
+                                   + key, key)
+
+    def read_auction(self) -> None:
+        """The bidder and bid, and the calls that decided them."""
+        rules, d = self.rules, self.d
+        if rules.auction is None:
+            for key in ("auction", "bidder", "bid"):
+                if self.get(key) is not None:
+                    raise self.err(self.get(key), f"the {rules.name} game has no auction: no {key}", key)
+            for key, what in (("conceded", "concede"), ("no-trump", "be left without trump")):
+                if self.flag(key):
+                    raise self.err(self.get(key), f"the {rules.name} game has no auction and no bidder to {what}",
+                                   key)
+            return
+        if d.redeal:
+            return
+        d.bidder = self.player("bidder")
+        bid_node = self.get("bid")
+        if bid_node is not None:
+            d.bid = self.shape("bid", bid_node)
+            try:
+                check_bid(rules.auction, d.bid)
+            except AuctionError as exc:
+                raise self.err(bid_node, str(exc), "bid") from None
+        auction_node = self.get("auction")
+        if auction_node is not None:
+            self.read_calls(auction_node, bid_node)
+        if d.bidder is None:
+            raise self.err(None, "missing bidder (who won the auction)", "bidder")
+        if d.bid is None:
+            raise self.err(None, "missing bid (the contract)", "bid")
+
+    def read_calls(self, node: Node, bid_node: Node | None) -> None:
+        d, table = self.d, self.table
+        if d.dealer is None:
+            raise self.err(node, "an auction starts at the dealer's left: add dealer:", "auction")
+        calls = self.shape("auction", node)
+        if isinstance(calls, str):
+            calls = [c for c in re.split(r"[\s,]+", calls) if c]
+        try:
+            seat, won = run_auction(self.rules, table.seat_of(d.dealer), calls, table.seating)
+        except AuctionError as exc:
+            raise self.err(node, str(exc), "auction") from None
+        d.auction = tuple(c.lower() if c.lower() == PASS else c for c in calls)
+        winner = table.seating[seat]
+        if d.bidder is not None and d.bidder != winner:
+            raise self.err(self.get("bidder"), f"{d.bidder!r}, but the auction ends with {winner} at {won}", "bidder")
+        if d.bid is not None and d.bid != won:
+            raise self.err(bid_node, f"{d.bid}, but the auction ends with {winner} at {won}", "bid")
+        d.bidder, d.bid = winner, won
+
+    def read_trump(self) -> None:
+        node = self.get("trump")
+        if node is None:
+            return
+        try:
+            trump = parse_suit(self.shape("trump", node))
+        except CardError as exc:
+            raise self.err(node, str(exc), "trump") from None
+        if trump not in self.rules.suits:
+            raise self.err(node, f"{trump.word} is not a suit of {self.rules.deck.name}", "trump")
+        if self.d.no_trump:
+            raise self.err(node, "a deal with no-trump: true has no trump suit", "trump")
+        self.d.trump = trump
+
+    def read_hands(self) -> None:
+        """Each player's hand at play start; none shares a card, and the bidder could name the trump."""
+        node = self.get("hands")
+        if node is None:
+            return
+        rules, table = self.rules, self.table
+        self.shape("hands", node, kind_only=True)
+        hands: dict[str, Hand] = {}
+        for key, (key_node, value) in node.entries.items():
+            who = table.player(key)
+            if who is None:
+                raise self.err(key_node, f"{key!r} is not a player at the table ({', '.join(table.seating)})",
+                               "hands")
+            hand = self.cards(value, f"hands.{who}")
+            if len(hand) != rules.hand_size:
+                raise self.err(value, f"{who} holds {len(hand)} cards, a hand has {rules.hand_size}", f"hands.{who}")
+            hands[who] = hand
+        try:
+            rules.deck.check(card for hand in hands.values() for card in hand)
+        except CardError as exc:
+            raise self.err(node, f"the hands share cards: {exc}", "hands") from None
+        self.d.hands = hands
+        bidder = self.d.bidder
+        if bidder is not None and bidder in hands and rules.exchange == 0:
+            self.check_trump_named(hands[bidder])
+
+    def check_trump_named(self, hand: Hand) -> None:
+        """Naming trump takes the ranks the ruleset says (``trump.needs``)."""
+        d, rules = self.d, self.rules
+        eligible = rules.eligible_trumps(hand)
+        needs = rules.trump_needs_words()
+        if d.trump is not None and d.trump not in eligible:
+            holding = format_cards(hand.of_suit(d.trump)) or "no " + d.trump.word
+            raise self.err(self.get("trump"), f"{d.bidder} cannot name {d.trump.word}: holding {holding}, "
+                           f"trump must be a suit of which the bidder holds {needs}", "trump")
+        if d.no_trump and eligible:
+            raise self.err(self.get("no-trump"), f"{d.bidder} holds {needs} of "
+                           f"{spoken_list([s.word for s in eligible])} and could name trump", "no-trump")
+
+    def read_stock(self) -> None:
+        """Games with a stock: its cards when play starts, top first (checked with or without play)."""
+        node = self.get("stock")
+        if node is None:
+            return
+        rules = self.rules
+        if not rules.has_stock:
+            raise self.err(node, f"the {rules.name} game has no stock", "stock")
+        stock = self.card_list(node, "stock")
+        if len(stock) != rules.stock_size:
+            raise self.err(node, f"{len(stock)} card{'s' if len(stock) != 1 else ''}, the stock has "
+                           f"{rules.stock_size}", "stock")
+        held = [card for hand in (self.d.hands or {}).values() for card in hand]
+        try:
+            rules.deck.check(held + stock)
+        except CardError as exc:
+            raise self.err(node, f"the stock shares cards with the hands: {exc}", "stock") from None
+        self.d.stock = stock
+
+    def check_ending(self) -> None:
+        """A deal without trump or conceded needs a rule for it."""
+        rules, d = self.rules, self.d
+        if d.no_trump and (rules.scoring.no_trump is None or not rules.trump_needs):
+            why = "the bidder may name any suit" if not rules.trump_needs else "it has no rule for it"
+            raise self.err(self.get("no-trump"), f"the {rules.name} game has no deal without trump ({why})",
+                           "no-trump")
+        if d.conceded and rules.scoring.concede is None:
+            raise self.err(self.get("conceded"), f"the {rules.name} game has no rule for conceding", "conceded")
+
+    def read_meld(self) -> tuple[bool | None, ...]:
+        """The meld per side, given or computed from the hands → whether each is all of kept-alone kinds."""
+        parts: MeldParts = [[] for _ in range(self.sides)]
+        node = self.get("meld")
+        if node is not None:
+            self.shape("meld", node, kind_only=True)
+            for key, (key_node, value) in node.entries.items():
+                self.read_meld_entry(key, key_node, value, parts)
+            for side, (_pts, value) in self.given_side.items():
+                doubled = [p for p in self.table.members[side] if p in self.given_player]
+                if doubled and self.table.teams:
+                    raise self.err(value, f"meld given for {self.table.sides[side]} and for {spoken_list(doubled)}: "
+                                   "give one or the other", "meld")
+        if self.d.hands is not None and self.d.trump is not None and not self.rules.has_stock:
+            self.meld_from_hands(self.d.hands, self.d.trump, parts)
+        self.d.meld = tuple(sum(p for p, _ in side_parts) for side_parts in parts)
+        return tuple(self.meld_only(side, side_parts) for side, side_parts in enumerate(parts))
+
+    def meld_only(self, side: int, parts: list[tuple[int, bool | None]]) -> bool | None:
+        flags = [o for p, o in parts if p > 0]
+        if not flags or any(o is False for o in flags):
+            return False
+        if all(o is True for o in flags):
+            return True
+        return meld_only_from_number(self.rules, self.d.meld[side])
+
+    def read_meld_entry(self, key: str, key_node: Node, value: Node, parts: MeldParts) -> None:
+        """One side's or player's meld: a number, or the cards a player showed."""
+        rules = self.rules
+        _kind, side, who = self.named(key, key_node, "meld")
+        given = shaped(MELD_VALUE, value, f"meld.{key}", deal=self.number)
+        only: bool | None
+        if isinstance(given, int):
+            pts, only = given, meld_only_from_number(rules, given)
+            step = _meld_step(rules)
+            if pts % step:
+                raise self.err(value, f"{pts} is not a meld total (not a multiple of {step})", f"meld.{key}")
+        else:
+            if who is None:
+                raise self.err(value, "a team's meld is a number; cards are shown by a player", f"meld.{key}")
+            if self.d.trump is None:
+                raise self.err(value, "meld given as cards needs the trump suit: add trump:", f"meld.{who}")
+            shown = self.cards(value, f"meld.{who}")
+            result = meld(rules, shown, self.d.trump)
+            pts, only = result.total, result.only(rules.scoring.kept_if_only) and result.total > 0
+            hands = self.d.hands
+            if hands is not None and who in hands and not shown.issubset(hands[who]):
+                raise self.err(value, f"{who} showed {format_cards(shown - hands[who])} not in their hand",
+                               f"meld.{who}")
+        if who is not None:
+            self.given_player[who] = (pts, value)
+        else:
+            self.given_side[side] = (pts, value)
+        parts[side].append((pts, only))
+
+    def meld_from_hands(self, hands: dict[str, Hand], trump: Suit, parts: MeldParts) -> None:
+        """Games without a stock: the hand at play start is the hand melded; the meld given must agree."""
+        rules, table = self.rules, self.table
+        computed: dict[str, tuple[int, bool]] = {}
+        for who, hand in hands.items():
+            result = meld(rules, hand, trump)
+            computed[who] = (result.total, result.only(rules.scoring.kept_if_only) and result.total > 0)
+        for who, (pts, value) in self.given_player.items():
+            if who in computed and computed[who][0] != pts:
+                raise self.err(value, f"{who}'s meld is {pts}, but the hand recorded scores {computed[who][0]}",
+                               f"meld.{who}")
+        for side, (pts, value) in self.given_side.items():
+            team = table.members[side]
+            if all(p in computed for p in team):
+                total = sum(computed[p][0] for p in team)
+                if total != pts:
+                    raise self.err(value, f"{table.sides[side]}'s meld is {pts}, but the hands recorded score "
+                                   f"{total}", f"meld.{table.sides[side]}")
+        for side in range(self.sides):
+            if side in self.given_side:
+                continue
+            for p in table.members[side]:
+                if p in computed and p not in self.given_player:
+                    parts[side].append(computed[p])
+
+    def by_side(self, key: str) -> list[int | None] | None:
+        """Numbers by team or player → per side (None for a side not given)."""
+        node = self.get(key)
+        if node is None:
+            return None
+        table = self.table
+        layout = by_side(table.teams)
+        shaped(layout, node, key, deal=self.number, kind_only=True)
+        out: list[int | None] = [None] * self.sides
+        by_side_given: set[int] = set()
+        by_player: dict[int, list[str]] = {}
+        for name, (key_node, value) in node.entries.items():
+            kind, side, who = self.named(name, key_node, key)
+            number: int = shaped(layout.value, value, f"{key}.{name}", deal=self.number)
+            if kind == "side":
+                by_side_given.add(side)
+            else:
+                by_player.setdefault(side, []).append(who or "")
+            if side in by_side_given and side in by_player:
+                raise self.err(value, f"given for {table.sides[side]} and for {spoken_list(by_player[side])}: give "
+                               "one or the other", key)
+            out[side] = (out[side] or 0) + number
+        return out
+
+    def read_play(self, bidder_side: int | None) -> None:
+        """Counters and tricks per side: given, or replayed from the play and checked against it."""
+        rules, d = self.rules, self.d
+        early = d.conceded or d.no_trump or (bidder_side is not None and not_on_board(
+            rules, DealFacts(meld=d.meld, bidder_side=bidder_side, bid=d.bid)))
+        counters, tricks = self.by_side("counters"), self.by_side("tricks")
+        play_node = self.get("play")
+        if early:
+            why = ("conceded" if d.conceded else "no-trump" if d.no_trump else
+                   f"not on board: meld {d.meld[bidder_side or 0]} + {rules.counter_total} is below the bid {d.bid}")
+            for key, given in (("counters", counters), ("tricks", tricks)):
+                if given is not None and any(v for v in given if v):
+                    raise self.err(self.get(key), f"the deal ended after the meld ({why}): no cards were played", key)
+            if play_node is not None:
+                raise self.err(play_node, f"the deal ended after the meld ({why}): no cards were played", "play")
+            return
+        if play_node is not None:
+            counters, tricks = self.replayed(play_node, counters, tricks)
+        self.check_counters(counters)
+        if tricks is not None:
+            self.check_tricks(tricks)
+
+    def replayed(self, play_node: Node, counters: list[int | None] | None,
+                 tricks: list[int | None] | None) -> tuple[list[int | None], list[int | None]]:
+        """The play's counters and tricks, which those given must match."""
+        computed_c, computed_t = self.replay(play_node)
+        for key, given, computed, unit in (("counters", counters, computed_c, ""), ("tricks", tricks, computed_t,
+                                                                                     " tricks")):
+            for side in range(self.sides):
+                if given is not None and given[side] is not None and given[side] != computed[side]:
+                    raise self.err(self.get(key), f"{self.table.sides[side]} took {given[side]}{unit}, but the play "
+                                   f"gives {computed[side]}", key)
+        self.d.played = True
+        return list[int | None](computed_c), list[int | None](computed_t)
+
+    def check_counters(self, counters: list[int | None] | None) -> None:
+        rules, table = self.rules, self.table
+        node = self.get("counters")
+        if counters is None:
+            raise self.err(None, f"missing counters (the counter points each {'team' if table.teams else 'player'} "
+                           f"took, {rules.counter_total} in all)", "counters")
+        absent = [table.sides[s] for s in range(self.sides) if counters[s] is None]
+        if absent:
+            raise self.err(node, f"no counters for {spoken_list(absent)} (they add up to {rules.counter_total})",
+                           "counters")
+        values = [int(v or 0) for v in counters]
+        step = _counter_step(rules)
+        values_of = tuple(sorted(rules.counter_value(c) for c in rules.deck.cards() if rules.counter_value(c)))
+        for side, v in enumerate(values):
+            if v % step:
+                raise self.err(node, f"{table.sides[side]}: {v} is not a multiple of {step}", "counters")
+            if v not in _counter_totals(values_of, rules.last_trick):
+                counts = ", ".join(f"{r.label} {p}" for r, p in rules.counters.items() if p)
+                raise self.err(node, f"{table.sides[side]}: {v} cannot be taken (cards count {counts}; "
+                               f"the last trick {rules.last_trick})", "counters")
+        if sum(values) != rules.counter_total:
+            raise self.err(node, f"add up to {sum(values)}, expected {rules.counter_total}", "counters")
+        self.d.counters = tuple(values)
+
+    def check_tricks(self, tricks: list[int | None]) -> None:
+        """Tricks per side (one side may be left out): they add up, and agree with the counters."""
+        rules, table, node = self.rules, self.table, self.get("tricks")
+        counters = self.d.counters or ()
+        n_tricks = rules.tricks_per_deal
+        known = [t for t in tricks if t is not None]
+        if sum(known) > n_tricks:
+            raise self.err(node, f"add up to {sum(known)}, a deal has {n_tricks}", "tricks")
+        if len(known) == self.sides and sum(known) != n_tricks:
+            raise self.err(node, f"add up to {sum(known)}, expected {n_tricks}", "tricks")
+        if len(known) == self.sides - 1:
+            tricks = [t if t is not None else n_tricks - sum(known) for t in tricks]
+        for side, t in enumerate(tricks):
+            if t == 0 and counters[side] > 0:
+                raise self.err(node, f"{table.sides[side]} took no trick but {counters[side]} counters", "tricks")
+            if t == n_tricks and counters[side] != rules.counter_total:
+                raise self.err(node, f"{table.sides[side]} took every trick but only {counters[side]} counters",
+                               "tricks")
+        self.d.tricks = tuple(tricks)
+
+    def replay_setup(self, play_node: Node) -> tuple[list[Hand], Suit, int]:
+        """What replaying the play needs: every hand, the trump, the stock (games with one), the leader."""
+        rules, table, d = self.rules, self.table, self.d
+        if d.hands is None or len(d.hands) != rules.players:
+            missing = [p for p in table.seating if d.hands is None or p not in d.hands]
+            raise self.err(play_node, "replaying the play needs every player's hand: add hands for "
+                           f"{spoken_list(missing)}", "play")
+        if d.trump is None:
+            raise self.err(play_node, "replaying the play needs the trump suit: add trump:", "play")
+        if rules.has_stock and d.stock is None:
+            raise self.err(play_node, "this game draws from a stock: add stock: (its cards, top first)", "play")
+        self.shape("play", play_node, kind_only=True)
+        if rules.play.leader == "bidder":
+            if d.bidder is None:
+                raise self.err(play_node, "the bidder leads: add bidder:", "play")
+            leader = table.seat_of(d.bidder)
+        else:
+            if d.dealer is None:
+                raise self.err(play_node, "the dealer's left leads: add dealer:", "play")
+            leader = (table.seat_of(d.dealer) + 1) % rules.players
+        return [d.hands[p] for p in table.seating], d.trump, leader
+
+    def trick(self, node: Node, trick: int) -> list[Card]:
+        """One trick's cards in the order played (each in the pack; held or not is the replay's question)."""
+        tokens = shaped(TRICK, node, "play", deal=self.number, trick=trick)
+        try:
+            cards = parse_cards(tokens)
+        except CardError as exc:
+            raise self.err(node, str(exc), trick=trick) from None
+        for card in cards:
+            if card not in self.rules.deck:
+                raise self.err(node, f"{card} ({card.ascii()}) is not in {self.rules.deck.name}", trick=trick)
+        return cards
+
+    def replay(self, play_node: Node) -> tuple[list[int], list[int]]:
+        """Replay the recorded tricks → counters and tricks per side."""
+        rules, table = self.rules, self.table
+        hands, trump, leader = self.replay_setup(play_node)
+        tricks = [self.trick(n, i) for i, n in enumerate(play_node.items, start=1)]
+        if len(tricks) != rules.tricks_per_deal:
+            raise self.err(play_node, f"{len(tricks)} tricks recorded, a deal has {rules.tricks_per_deal}", "play")
+        try:
+            result = replay_deal(rules, hands, trump, leader, tricks, stock=self.d.stock, names=list(table.seating))
+        except IllegalPlayError as exc:
+            at = play_node.items[exc.trick - 1] if 0 < exc.trick <= len(play_node.items) else play_node
+            raise self.err(at, exc.detail, trick=exc.trick) from None
+        except PinochleError as exc:
+            raise self.err(play_node, str(exc), "play") from None
+        counters = [0] * self.sides
+        won = [0] * self.sides
+        for index, (c, t) in enumerate(zip(result.side_counters(rules), result.side_tricks(rules), strict=True)):
+            side = table.side_of_partnership(index)
+            counters[side] += c
+            won[side] += t
+        return counters, won
+
+    def score(self, facts: DealFacts) -> DealScore:
+        """The deal's score; a fact the score depends on but the record lacks is asked for by name."""
+        try:
+            return score_deal(self.rules, facts)
+        except MissingFactError as exc:
+            name = self.table.sides[exc.side]
+            if exc.fact == "tricks":
+                message = (f"{name} took no counters; add tricks: to say whether they took a trick "
+                           "(the score depends on it)")
+            else:
+                message = (f"{name} keep their meld of {facts.meld[exc.side]} only if it is all "
+                           f"{', '.join(self.rules.scoring.kept_if_only)}; give that meld as the cards shown "
+                           "(by player) to say which")
+            at = {"tricks": self.get("counters"), "meld": self.get("meld")}[exc.fact]
+            raise self.err(at, message, exc.field) from None
+        except ScoringError as exc:
+            raise self.err(None, str(exc), exc.field) from None

@@ -1,0 +1,109 @@
+"""A checked match record: each deal's facts, score and the standing after it, and its JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Hand, Suit
+from ..errors import RecordError
+from ..ruleset import Ruleset
+from ..scoring import DealFacts, DealScore, Standing
+from .table import Table
+
+__all__ = ["DealRecord", "MatchRecord", "problem_json"]
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    number: int
+    line: int
+    dealer: str | None
+    bidder: str | None
+    bid: int | None
+    trump: Suit | None
+    auction: tuple[str, ...] | None
+    meld: tuple[int, ...]
+    counters: tuple[int, ...] | None  # None: the deal ended before play
+    tricks: tuple[int | None, ...] | None
+    conceded: bool
+    no_trump: bool
+    redeal: bool
+    hands: dict[str, Hand] | None
+    played: bool  # a play was recorded and replayed
+    facts: DealFacts
+    score: DealScore
+    standing: Standing
+
+    @property
+    def bidder_side(self) -> int | None:
+        return self.facts.bidder_side
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    source: str
+    rules: Ruleset
+    table: Table
+    deals: tuple[DealRecord, ...]
+    standing: Standing
+    ruleset_spec: str = ""
+    options: dict[str, str] = field(default_factory=dict)
+    problems: tuple[RecordError, ...] = ()  # the forgiving reader's findings, in file order
+    skipped: tuple[int, ...] = ()  # deals not scored because of a problem
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.table.sides
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.standing.winner is None else self.sides[self.standing.winner]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``score --json`` document (docs/json.md), with a few extra keys per deal."""
+        sides = self.sides
+
+        def by_side(values: Sequence[int] | None) -> dict[str, int] | None:
+            return None if values is None else dict(zip(sides, values, strict=True))
+
+        deals = []
+        for d in self.deals:
+            deals.append({
+                "number": d.number,
+                "dealer": d.dealer,
+                "bidder": d.bidder,
+                "bid": d.bid,
+                "trump": d.trump.letter if d.trump is not None else None,
+                "meld": by_side(d.meld),
+                "counters": by_side(d.counters),
+                "kept_meld": dict(zip(sides, d.score.kept, strict=True)),
+                "result": d.score.result,
+                "points": by_side(d.score.points),
+                "totals": by_side(d.standing.totals),
+                "status": d.standing.status,
+            })
+        return {
+            "ruleset": self.rules.name,
+            "options": dict(self.rules.chosen),
+            "sides": list(sides),
+            "players": {s: list(m) for s, m in zip(sides, self.table.members, strict=True)},
+            "deals": deals,
+            "totals": by_side(self.standing.totals),
+            "winner": self.winner,
+            "status": self.standing.status,
+            "target": self.rules.match.target,
+            "deals_to_play": self.rules.match.deals,
+            "problems": [problem_json(p) for p in self.problems],
+        }
+
+
+def problem_json(problem: RecordError) -> dict[str, Any]:
+    """One problem for ``score --json``: where (deal, trick, line, field) and what."""
+    return {"deal": problem.deal, "trick": problem.trick, "line": problem.line, "field": problem.field,
+            "message": problem.detail}

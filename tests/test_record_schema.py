@@ -1,0 +1,69 @@
+"""The record format's JSON Schema: generated from the layout the reader checks with."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from pinochle_cli.errors import RecordError
+from pinochle_cli.records import json_schema, parse_record, schema_json_text
+from tests.clihelp import run_cli
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
+HEAD = "ruleset: single-deck\nteams:\n  North-South: [Ann, Cy]\n  East-West: [Bob, Di]\ndeals:\n"
+GOOD = "  - {dealer: Ann, bidder: Bob, bid: 250, trump: H, meld: {North-South: 60}, " \
+       "counters: {North-South: 80, East-West: 170}}\n"
+
+
+def test_command_prints_the_generated_schema() -> None:
+    assert run_cli("record", "schema") == (0, schema_json_text(), "")
+
+
+def test_schema_is_valid_json_schema() -> None:
+    schema = json.loads(schema_json_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["title"] == "pinochle_cli match record" and schema["required"] == ["ruleset"]
+
+
+def test_examples_exist() -> None:
+    assert len(EXAMPLES) >= 4
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_schema_accepts_the_examples(path: Path) -> None:
+    jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), json_schema())
+
+
+# (what is changed, to what): both the reader and the schema refuse it
+BROKEN = [
+    ("ruleset:", "score: 3\nruleset:"),  # an unknown key
+    ("bid: 250", "bid: [250]"),
+    ("dealer: Ann", "dealer: [Ann]"),
+    ("trump: H", "trump: {H: 1}"),
+    ("meld: {North-South: 60}", "meld: [60]"),
+    ("meld: {North-South: 60}", "meld: {North-South: -60}"),
+    ("counters: {North-South: 80, East-West: 170}", "counters: [80, 170]"),
+    ("bid: 250", "bid: 250, redeal: maybe"),
+    ("ruleset: single-deck", "ruleset: [single-deck]"),
+    ("[Ann, Cy]", "{Ann: Cy}"),
+]
+
+
+def test_the_good_record_passes_both() -> None:
+    text = HEAD + GOOD
+    jsonschema.validate(yaml.safe_load(text), json_schema())
+    assert parse_record(text, "r.yaml").deals[0].score.result == "set"  # 170 counters, no meld: short of 250
+
+
+@pytest.mark.parametrize(("old", "new"), BROKEN)
+def test_schema_and_reader_agree_on_refusals(old: str, new: str) -> None:
+    text = (HEAD + GOOD).replace(old, new, 1)
+    assert text != HEAD + GOOD
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(yaml.safe_load(text), json_schema())
+    with pytest.raises(RecordError):
+        parse_record(text, "r.yaml")
