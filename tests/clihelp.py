@@ -1,21 +1,27 @@
-"""One way for the tests to drive the command line: exit code, stdout, stderr (and JSON)."""
+"""The one way for the tests to drive the command line: exit code, stdout, stderr (and JSON)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from click.testing import CliRunner
 
 from pinochle_cli.cli import cli
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    """``pinochle ARGS`` with ``$PINOCHLE_RULESET`` cleared unless ``env`` sets it."""
-    result = CliRunner().invoke(cli, list(args), env={"PINOCHLE_RULESET": "", **(env or {})})
+class Ran(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> Ran:
+    """``pinochle ARGS`` (``env``: variables set for this run); a traceback fails the test."""
+    result = CliRunner().invoke(cli, list(args), env=env)
     exc = result.exception
     assert exc is None or isinstance(exc, SystemExit), f"a traceback would show: {exc!r}"
-    return result.exit_code, result.stdout, result.stderr
+    return Ran(result.exit_code, result.stdout, result.stderr)
 
 
 def run_cli_json(*args: str) -> Any:

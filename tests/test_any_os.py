@@ -47,14 +47,12 @@ def test_the_program_on_a_cp1252_terminal(args: list[str], code: int, expected: 
 
 
 def complete(args: list[str], incomplete: str) -> list[str]:
-    os.environ.pop("PINOCHLE_RULESET", None)
     completer = ShellComplete(cli, {}, "pinochle", "_PINOCHLE_COMPLETE")
     return [item.value for item in completer.get_completions(args, incomplete)]
 
 
 @pytest.fixture(autouse=True)
-def _no_ruleset_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PINOCHLE_RULESET", raising=False)
+def _in_the_project(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
 
 

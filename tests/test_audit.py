@@ -13,17 +13,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
+from clihelp import run_cli as run
 
 from pinochle_cli.cards import Suit, parse_cards
-from pinochle_cli.cli import cli
-from pinochle_cli.ruleset import load_ruleset, load_ruleset_text
+from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.simulate import Simulator
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
-
 
 TEAMS = "teams: {NS: [Ann, Cy], EW: [Bob, Di]}\n"  # seating Ann, Bob, Cy, Di: Bob is left of Ann
 
@@ -34,11 +28,11 @@ def score(tmp_path: Path, ruleset: str, deals: str, options: str = "{}"):
     path.write_text(f"ruleset: {ruleset}\noptions: {options}\n{TEAMS}deals:\n"
                     + textwrap.indent(textwrap.dedent(deals), "  "))
     res = run("score", str(path), "--json")
-    if res.exit_code:
-        out = res.output.replace(str(path), "r.yaml")
-        assert res.exit_code == 2 and out.startswith("Error: r.yaml:"), out
+    if res.code:
+        out = res.err.replace(str(path), "r.yaml")
+        assert res.code == 2 and out.startswith("Error: r.yaml:"), out
         return out
-    return json.loads(res.output)
+    return json.loads(res.out)
 
 
 # --------------------------------------------------------------------------- discrepancies found
@@ -119,8 +113,8 @@ MELD = [
 def test_meld_total(ruleset, option, trump, hand, total):
     args = ["meld", hand, "-t", trump, "-r", ruleset, "--json"] + (["-o", option] if option else [])
     res = run(*args)
-    assert res.exit_code == 0, res.output
-    assert json.loads(res.output)["total"] == total
+    assert res.code == 0, res.err
+    assert json.loads(res.out)["total"] == total
 
 
 DECLARE = [
@@ -140,8 +134,8 @@ def test_two_handed_declarations(hand, trump, declare, declared, valid, points):
     for d in declared:
         args += ["--declared", d]
     res = run(*args)
-    assert res.exit_code == 0, res.output
-    js = json.loads(res.output)
+    assert res.code == 0, res.err
+    js = json.loads(res.out)
     assert (js["valid"], js["points"]) == (valid, points)
 
 
@@ -175,8 +169,8 @@ def test_legal_plays(ruleset, option, phase, trump, hand, trick, legal):
     args = ["legal", "--hand", hand, "--trick", trick, "-t", trump, "-r", ruleset, "--json"]
     args += (["-o", option] if option else []) + (["--phase", phase] if phase else [])
     res = run(*args)
-    assert res.exit_code == 0, res.output
-    assert sorted(json.loads(res.output)["legal"]) == sorted(c.ascii() for c in parse_cards(legal))
+    assert res.code == 0, res.err
+    assert sorted(json.loads(res.out)["legal"]) == sorted(c.ascii() for c in parse_cards(legal))
 
 
 # --------------------------------------------------------------------------- scoring a deal
@@ -266,7 +260,7 @@ def test_two_handed_forfeit_higher_wins_and_exact_tie_plays_on(tmp_path):
           - {dealer: Pat, trump: S, meld: {Pat: 300, Sam: 700}, counters: {Pat: 130, Sam: 120}}
           - {dealer: Sam, trump: D, meld: {Pat: 0, Sam: 0}, counters: {Pat: 130, Sam: 120}}
         """))
-    js = json.loads(run("score", str(path), "--json").output)
+    js = json.loads(run("score", str(path), "--json").out)
     # 280/180; Sam no trick: meld 240 forfeited, 290/0; 1000 = 1000 both reach, tie: another hand; 1130 > 1120
     assert [d["totals"] for d in js["deals"]] == [{"Pat": 280, "Sam": 180}, {"Pat": 570, "Sam": 180},
                                                   {"Pat": 1000, "Sam": 1000}, {"Pat": 1130, "Sam": 1120}]
@@ -310,22 +304,19 @@ def test_auction(tmp_path, ruleset, calls, bidder, bid, error):
 
 # --------------------------------------------------------------------------- estimate: the make condition
 
-SMALL_YAML = Path(__file__).resolve().parent.parent / "rulesets" / "single-deck-small.yaml"
-
-
 @pytest.mark.parametrize("ruleset, hand", [
     ("single-deck-small", "9S 9S 9H 9H 9D 9D 9C JC JS JS JH JD"),
     ("small, 13 counter points needed", "9S 9S 9H 9H 9D 9D 9C JC JS JS JH JD"),
     ("single-deck", "9S 9S 9H 9H 9D 9D 9C JC JS JS JH JD"),
     ("double-deck", "KS QS JS JS JS JH JH JH JD JD JD JC JC JC QH QH QD QD QC QC"),
 ])
-def test_estimate_claims_follow_the_make_condition(ruleset, hand):
+def test_estimate_claims_follow_the_make_condition(ruleset, hand, edited_ruleset):
     # small: made needs a counter point, meld kept only with one; single-deck: meld kept with a
     # trick, nothing else needed; double-deck: meld always kept, nothing needed. The copy needing
     # 13 counter points fails the condition often, so the -1 branch is surely exercised.
     if ruleset.startswith("small,"):
-        text = SMALL_YAML.read_text().replace("made_needs: counter", "made_needs: counter\n  counter_minimum: 13")
-        rules = load_ruleset_text(text, "small-13.yaml")
+        rules = edited_ruleset("single-deck-small", ("made_needs: counter", "made_needs: counter\n  counter_minimum: 13"),
+                               file="small-13.yaml").rules()
     else:
         rules = load_ruleset(ruleset)
     sim = Simulator(rules, rules.deck.check(parse_cards(hand)), [Suit.S])
@@ -345,10 +336,10 @@ def test_estimate_claims_follow_the_make_condition(ruleset, hand):
 
 def test_estimate_refuses_two_handed_and_trump_without_marriage():
     res = run("estimate", "AS TS KS QS JS 9S AH AD AC QH JD 9C", "-r", "two-handed")
-    assert res.exit_code == 2 and res.output.startswith("Error: ")
+    assert res.code == 2 and res.err.startswith("Error: ")
     res = run("estimate", "AS TS KS 9S 9S AH AD AC QH JD 9C 9D", "-r", "single-deck-small",
               "-o", "marriage-required=yes", "-t", "S", "--samples", "100", "--seed", "1")
-    assert res.exit_code == 2 and "K♠ Q♠" in res.output
+    assert res.code == 2 and "K♠ Q♠" in res.err
 
 
 def test_counters_a_side_cannot_take_are_refused(tmp_path):
@@ -358,8 +349,8 @@ def test_counters_a_side_cannot_take_are_refused(tmp_path):
     record.write_text("ruleset: two-handed\nplayers: [Pat, Sam]\ndeals:\n"
                       "  - {dealer: Pat, trump: H, meld: {Pat: 0, Sam: 0}, counters: {Pat: 249, Sam: 1}}\n")
     res = run("score", str(record), "--json")
-    assert res.exit_code == 2
+    assert res.code == 2
     assert "deal 1, counters: Pat: 249 cannot be taken (cards count A 11, 10 10, K 4, Q 3, J 2; " \
-           "the last trick 10)" in res.stderr
+           "the last trick 10)" in res.err
     record.write_text(record.read_text().replace("Pat: 249, Sam: 1", "Pat: 248, Sam: 2"))
-    assert json.loads(run("score", str(record), "--json").stdout)["totals"] == {"Pat": 248, "Sam": 2}
+    assert json.loads(run("score", str(record), "--json").out)["totals"] == {"Pat": 248, "Sam": 2}

@@ -2,7 +2,7 @@
 
 A table of (arguments, a fragment the message must contain to name the input at fault). Files
 that are missing, directories, binary, empty, a YAML list, broken YAML, recursive aliases … are
-made once per module. ``result.exception`` catches what CliRunner would otherwise hide: any
+made once per module. ``run_cli`` fails the test on what CliRunner would otherwise hide: any
 exception other than ``SystemExit`` would have been a traceback for the user.
 """
 
@@ -15,9 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from clihelp import Ran, run_cli
 
-from pinochle_cli.cli import cli
 from pinochle_cli.errors import OptionError, RulesetError
 from pinochle_cli.ruleset import load_ruleset, load_ruleset_text, parse_options
 from pinochle_cli.yamlsource import MAX_VALUES, YamlError, load_text
@@ -47,15 +46,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def invoke(*args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), env={"PINOCHLE_RULESET": "", **(env or {})})
-
-
-def assert_one_error(result: Result, fragment: str) -> None:
-    exc = result.exception
-    assert exc is None or isinstance(exc, SystemExit), f"a traceback: {exc!r}"
-    assert (result.exit_code, result.stdout) == (2, ""), (result.exit_code, result.stdout, result.stderr)
-    err = result.stderr
+def assert_one_error(result: Ran, fragment: str) -> None:
+    assert (result.code, result.out) == (2, ""), result
+    err = result.err
     assert err.startswith("Error: ") and err.endswith("\n") and err.count("\n") == 1, repr(err)
     assert "Traceback" not in err
     assert fragment in err, f"{fragment!r} not in {err!r}"
@@ -203,20 +196,20 @@ CASES: list[tuple[list[str], str]] = [
 @pytest.mark.parametrize(("args", "fragment"), CASES, ids=[" ".join(a)[:60] for a, _ in CASES])
 def test_bad_input_is_one_error_line(files: Path, args: list[str], fragment: str) -> None:
     real = [a.replace(D, f"{files}/") for a in args]
-    assert_one_error(invoke(*real), fragment)
+    assert_one_error(run_cli(*real), fragment)
     if "--json" not in real and real[0] in ("meld", "legal", "score", "estimate"):
-        assert_one_error(invoke(*real, "--json"), fragment)
+        assert_one_error(run_cli(*real, "--json"), fragment)
 
 
 def test_a_bad_default_ruleset_names_the_environment_variable() -> None:
-    result = invoke("meld", "AS", env={"PINOCHLE_RULESET": "nope"})
+    result = run_cli("meld", "AS", env={"PINOCHLE_RULESET": "nope"})
     assert_one_error(result, "$PINOCHLE_RULESET: no bundled ruleset named 'nope'")
 
 
 def test_a_huge_ruleset_name_is_shortened_in_the_message() -> None:
-    result = invoke("meld", "AS", "-r", "y" * 5000)
+    result = run_cli("meld", "AS", "-r", "y" * 5000)
     assert_one_error(result, "characters)")
-    assert len(result.stderr) < 400
+    assert len(result.err) < 400
 
 
 # ------------------------------------------------------------------ the library behind the fixes
@@ -281,6 +274,6 @@ def test_estimate_refuses_an_absurd_sample_count() -> None:
 
 
 def test_record_new_with_a_repeated_team_names_the_option(files: Path) -> None:
-    result = invoke("record", "new", f"{files}/teams.yaml", "--team", "Us=a,b", "--team", "Us=c,d")
+    result = run_cli("record", "new", f"{files}/teams.yaml", "--team", "Us=a,b", "--team", "Us=c,d")
     assert_one_error(result, "--team")
-    assert result.stderr.count("teams.yaml") <= 1 and ":6:3" not in result.stderr
+    assert result.err.count("teams.yaml") <= 1 and ":6:3" not in result.err

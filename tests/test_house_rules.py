@@ -6,40 +6,40 @@ engine gets a different answer; nothing in the code knows which file it holds.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
-from click.testing import CliRunner
+import pytest
+from clihelp import run_cli
+from rulesethelp import EditRuleset
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
-from pinochle_cli.cli import cli
 from pinochle_cli.meld import meld
-from pinochle_cli.ruleset import Ruleset, load_ruleset_text
+from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.scoring import DealFacts, score_deal
 from pinochle_cli.tricks import legal_plays
 
-BASE = (Path(__file__).resolve().parent.parent / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8")
 
-
-def house(old: str, new: str) -> Ruleset:
-    assert old in BASE, old
-    return load_ruleset_text(BASE.replace(old, new, 1), "house.yaml")
+@pytest.fixture
+def house(edited_ruleset: EditRuleset) -> Callable[[str, str], Ruleset]:
+    """single-deck with one line changed."""
+    return lambda old, new: edited_ruleset("single-deck", (old, new)).rules()
 
 
 def original() -> Ruleset:
-    return load_ruleset_text(BASE, "single-deck.yaml")
+    return load_ruleset("single-deck")
 
 
-def test_last_trick_worth_twenty() -> None:
+def test_last_trick_worth_twenty(house: Callable[[str, str], Ruleset]) -> None:
     assert original().counter_total == 250
     assert house("last_trick: 10", "last_trick: 20").counter_total == 260
 
 
-def test_pass_three_cards() -> None:
+def test_pass_three_cards(house: Callable[[str, str], Ruleset]) -> None:
     assert original().exchange == 4
     assert house("exchange: 4 ", "exchange: 3 ").exchange == 3
 
 
-def test_need_not_beat_a_partner() -> None:
+def test_need_not_beat_a_partner(house: Callable[[str, str], Ruleset]) -> None:
     # seat 2 plays; the partner (seat 0) led the A♥ and wins; seat 1 played the 9♥.
     trick, hand = parse_cards("AH 9H"), Hand.parse("KH QH")
     assert legal_plays(original(), Suit.S, trick, hand) == parse_cards("KH QH")  # neither beats the ace
@@ -49,14 +49,14 @@ def test_need_not_beat_a_partner() -> None:
     assert legal_plays(rules, Suit.S, trick, Hand.parse("KH JH")) == parse_cards("KH JH")
 
 
-def test_no_forced_trump_that_cannot_win() -> None:
+def test_no_forced_trump_that_cannot_win(house: Callable[[str, str], Ruleset]) -> None:
     trick, hand = parse_cards("AH AS"), Hand.parse("9S AC")  # spades trump; void in hearts; 9♠ cannot win
     assert legal_plays(original(), Suit.S, trick, hand) == parse_cards("9S")
     rules = house("duties: [follow, trump, beat]", "duties: [follow, {trump: {only_if_winning: true}}, beat]")
     assert legal_plays(rules, Suit.S, trick, hand) == parse_cards("9S AC")
 
 
-def test_tens_around_for_fifty() -> None:
+def test_tens_around_for_fifty(house: Callable[[str, str], Ruleset]) -> None:
     tens = "  tens around: {class: arounds, cards: [TS, TH, TD, TC], points: 50}\n"
     rules = house("  pinochle:", tens + "  pinochle:")
     hand = Hand.parse("10S 10H 10D 10C")
@@ -64,7 +64,7 @@ def test_tens_around_for_fifty() -> None:
     assert meld(rules, hand, Suit.S).total == 50
 
 
-def test_set_costs_double() -> None:
+def test_set_costs_double(house: Callable[[str, str], Ruleset]) -> None:
     facts = DealFacts(meld=(100, 50), counters=(100, 150), bidder_side=0, bid=300, took_trick=(True, True))
     assert score_deal(original(), facts).points == (-300, 200)
     rules = house("set: {bidders: minus-bid, defenders: meld-and-counters}",
@@ -72,26 +72,23 @@ def test_set_costs_double() -> None:
     assert score_deal(rules, facts).points == (-600, 200)
 
 
-def test_house_file_through_the_command_line(tmp_path: Path) -> None:
-    path = tmp_path / "house.yaml"
-    path.write_text(BASE.replace("pinochle:       {class: pinochles, cards: [QS, JD], points: [40, 300]}",
-                                 "pinochle:       {class: pinochles, cards: [QS, JD], points: [50, 300]}"),
-                    encoding="utf-8")
-    runner = CliRunner()
-    bundled = runner.invoke(cli, ["meld", "QS JD", "-t", "H"])
-    mine = runner.invoke(cli, ["meld", "QS JD", "-t", "H", "-r", str(path)])
-    assert bundled.exit_code == mine.exit_code == 0
-    assert bundled.stdout.splitlines()[-1].split() == ["total", "40"]
-    assert mine.stdout.splitlines()[-1].split() == ["total", "50"]
-    env = runner.invoke(cli, ["meld", "QS JD", "-t", "H"], env={"PINOCHLE_RULESET": str(path)})
-    assert env.stdout == mine.stdout
+def test_house_file_through_the_command_line(edited_ruleset: EditRuleset) -> None:
+    path = str(edited_ruleset("single-deck", (
+        "pinochle:       {class: pinochles, cards: [QS, JD], points: [40, 300]}",
+        "pinochle:       {class: pinochles, cards: [QS, JD], points: [50, 300]}")).path)
+    bundled = run_cli("meld", "QS JD", "-t", "H")
+    mine = run_cli("meld", "QS JD", "-t", "H", "-r", path)
+    assert bundled.code == mine.code == 0
+    assert bundled.out.splitlines()[-1].split() == ["total", "40"]
+    assert mine.out.splitlines()[-1].split() == ["total", "50"]
+    assert run_cli("meld", "QS JD", "-t", "H", env={"PINOCHLE_RULESET": path}) == mine
 
 
 SAVE_20 = ("  keep_meld: trick                    # a team keeps its meld only if it takes a trick",
            "  keep_meld: counter\n  counter_minimum: 20")
 
 
-def test_twenty_counters_to_save_meld() -> None:
+def test_twenty_counters_to_save_meld(house: Callable[[str, str], Ruleset]) -> None:
     rules = house(*SAVE_20)
     assert rules.scoring.counter_minimum == 20
     facts = DealFacts(meld=(200, 80), counters=(240, 10), bidder_side=0, bid=300, took_trick=(True, True))
@@ -99,7 +96,7 @@ def test_twenty_counters_to_save_meld() -> None:
     assert score_deal(rules, facts).points == (440, 10)  # the defenders' 10 counters do not save their 80 meld
 
 
-def test_twenty_counters_in_the_estimate() -> None:
+def test_twenty_counters_in_the_estimate(house: Callable[[str, str], Ruleset]) -> None:
     from pinochle_cli.simulate import estimate
 
     hand = "AH 10H KH QH JH 9H AS KS QS AD KC QC"
@@ -113,7 +110,7 @@ def test_twenty_counters_in_the_estimate() -> None:
     assert s[250] < b[250]
 
 
-def test_trump_needs_is_data() -> None:
+def test_trump_needs_is_data(house: Callable[[str, str], Ruleset]) -> None:
     hand = Hand.parse("AS KS AH KH QH AD QD 9C KC QC JC TC")
     assert original().eligible_trumps(hand) == list(Suit)
     marriage = house("trump: {source: bid, eligible: any}", "trump: {source: bid, eligible: marriage}")

@@ -5,16 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from pinochle_cli.cli import cli
+from clihelp import run_cli
 
 NOT_A_CARD = "is not a card (a rank A 10 T K Q J 9 and a suit S H D C or ♠ ♥ ♦ ♣)"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["legal", *args], env={"PINOCHLE_RULESET": "", **(env or {})})
-    return result.exit_code, result.stdout, result.stderr
+    return run_cli("legal", *args, env=env)
 
 
 def run_json(*args: str) -> tuple[int, object]:

@@ -5,15 +5,14 @@ Expected totals are worked out by hand from RULES.md (comments give the sum), ne
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
+from rulesethelp import EditRuleset
 
 from pinochle_cli.cards import Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import CardError
 from pinochle_cli.meld import MeldItem, MeldResult, check_hand, meld, meld_by_trump, meld_table
-from pinochle_cli.ruleset import bundled_path, load_ruleset, load_ruleset_text
+from pinochle_cli.ruleset import load_ruleset
 
 RUN_H = "AH TH KH QH JH"
 
@@ -216,18 +215,12 @@ def test_total_batch_refuses_counts_outside_the_pack() -> None:
         table.total_batch(np.zeros((2, 23)), Suit.S)
 
 
-def _house_rules(extra: str) -> str:
-    path = bundled_path("single-deck")
-    assert path is not None
-    text = Path(path).read_text(encoding="utf-8")
-    marker = "  pinochle:       {class: pinochles"
-    assert marker in text
-    return text.replace("name: single-deck\n", "name: house\n").replace(marker, extra + "\n" + marker)
+MARKER = "  pinochle:       {class: pinochles"
 
 
-def test_a_house_rule_combination_scores() -> None:
-    rules = load_ruleset_text(_house_rules(
-        "  tens around:    {class: arounds, cards: [TS, TH, TD, TC], points: 50}"), "house.yaml")
+def test_a_house_rule_combination_scores(edited_ruleset: EditRuleset) -> None:
+    rules = edited_ruleset("single-deck", (MARKER, "  tens around:    {class: arounds, cards: [TS, TH, TD, TC], "
+                                                   "points: 50}\n" + MARKER)).rules()
     assert meld(rules, parse_cards("TS TH TD TC"), Suit.S).total == 50
     assert meld(rules, parse_cards("TS TH TD TC TS TH TD TC"), Suit.S).total == 100   # 50 each copy
     assert meld(rules, parse_cards("TS TH TD TC AS AH AD AC"), Suit.S).total == 150   # + aces 100
@@ -235,10 +228,10 @@ def test_a_house_rule_combination_scores() -> None:
     assert [(m.name, m.klass, m.points) for m in result.melds] == [("tens around", "arounds", 50)]
 
 
-def test_a_house_rule_card_shared_within_a_class_is_counted_once() -> None:
+def test_a_house_rule_card_shared_within_a_class_is_counted_once(edited_ruleset: EditRuleset) -> None:
     # "royal pair": K♠ + Q♥, in the family class beside marriages of spades and hearts.
-    rules = load_ruleset_text(_house_rules(
-        "  royal pair:     {class: family, cards: [KS, QH], points: 30}"), "house.yaml")
+    rules = edited_ruleset("single-deck", (MARKER, "  royal pair:     {class: family, cards: [KS, QH], points: 30}\n"
+                                                   + MARKER)).rules()
     # K♠ Q♠ K♥ Q♥, trump D: two marriages 40, or royal pair 30 (+ nothing): 40
     assert meld(rules, parse_cards("KS QS KH QH"), Suit.D).total == 40
     # with a second K♠ and Q♥: two marriages 40 + royal pair 30

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from clihelp import run_cli, run_cli_json
-
-from pinochle_cli.ruleset import bundled_path
+from rulesethelp import EditRuleset
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -92,14 +90,11 @@ def test_options_change_the_meld() -> None:
     assert run_json(*args, "-o", "run-extra=4")["total"] == 19
 
 
-def test_a_house_rules_file(tmp_path: Path) -> None:
-    path = bundled_path("single-deck")
-    assert path is not None
-    text = path.read_text(encoding="utf-8").replace(
+def test_a_house_rules_file(edited_ruleset: EditRuleset) -> None:
+    house = edited_ruleset("single-deck", ("name: single-deck\n", "name: house\n"), (
         "  pinochle:       {class: pinochles",
-        "  tens around:    {class: arounds, cards: [TS, TH, TD, TC], points: 50}\n  pinochle:       {class: pinochles")
-    house = tmp_path / "house.yaml"
-    house.write_text(text.replace("name: single-deck\n", "name: house\n"), encoding="utf-8")
+        "  tens around:    {class: arounds, cards: [TS, TH, TD, TC], points: 50}\n  pinochle:       {class: pinochles",
+    )).path
     data = run_json("TS TH TD TC", "-t", "S", "-r", str(house))
     assert (data["ruleset"], data["total"]) == ("house", 50)
 

@@ -6,14 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from clihelp import run_cli as run
 
-from pinochle_cli.cli import cli
 from pinochle_cli.records import read_record
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
 
 
 @pytest.fixture
@@ -21,7 +16,7 @@ def night(tmp_path) -> Path:
     path = tmp_path / "night.yaml"
     result = run("record", "new", str(path), "-r", "single-deck", "--team", "North-South=Ann,Cy",
                  "--team", "East-West=Bob,Di")
-    assert result.exit_code == 0, result.output
+    assert result.code == 0, result.err
     return path
 
 
@@ -39,10 +34,9 @@ def test_new_writes_an_empty_record(night):
 
 def test_new_output(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PINOCHLE_RULESET", raising=False)
     result = run("record", "new", "n.yaml", "--team", "NS=Ann,Cy", "--team", "EW=Bob,Di")
-    assert result.exit_code == 0
-    assert result.output == (
+    assert result.code == 0
+    assert result.out == (
         "Started n.yaml: single-deck, NS (Ann, Cy) v EW (Bob, Di).\n"
         "Add deals with: pinochle record add n.yaml --dealer ... --bidder ... --bid ... --meld ... "
         "--counters ...\n")
@@ -51,30 +45,30 @@ def test_new_output(tmp_path, monkeypatch):
 def test_new_refuses_to_overwrite(night):
     before = night.read_bytes()
     result = run("record", "new", str(night), "--team", "A=Ann,Cy", "--team", "B=Bob,Di")
-    assert result.exit_code == 2
-    assert result.stderr == f"Error: {night}: already exists (use --force to replace it)\n"
+    assert result.code == 2
+    assert result.err == f"Error: {night}: already exists (use --force to replace it)\n"
     assert night.read_bytes() == before
     result = run("record", "new", str(night), "--team", "A=Ann,Cy", "--team", "B=Bob,Di", "--force")
-    assert result.exit_code == 0 and "A: [Ann, Cy]" in night.read_text()
+    assert result.code == 0 and "A: [Ann, Cy]" in night.read_text()
 
 
 def test_new_with_options_players_seating_and_a_ruleset_path(tmp_path):
     small = tmp_path / "small.yaml"
     result = run("record", "new", str(small), "-r", "small", "-o", "target=75", "--team", "Us=Eve,Gus",
                  "--team", "Them=Fay,Hal", "--seating", "Fay,Eve,Hal,Gus")
-    assert result.exit_code == 0, result.output
+    assert result.code == 0, result.err
     text = small.read_text()
     assert "ruleset: single-deck-small\noptions: {target: 75}\n" in text and "seating: [Fay, Eve, Hal, Gus]\n" in text
     assert read_record(str(small)).rules.match.target == 75
     two = tmp_path / "two.yaml"
-    assert run("record", "new", str(two), "-r", "two-handed", "--player", "Pat", "--player", "Sam").exit_code == 0
+    assert run("record", "new", str(two), "-r", "two-handed", "--player", "Pat", "--player", "Sam").code == 0
     assert "players: [Pat, Sam]\n" in two.read_text()
     (tmp_path / "rules").mkdir()
     house = tmp_path / "rules" / "house.yaml"
     house.write_text(Path(read_record(str(small)).rules.path).read_text())
     mine = tmp_path / "sub" / "mine.yaml"
     mine.parent.mkdir()
-    assert run("record", "new", str(mine), "-r", str(house), "--team", "X=a,b", "--team", "Y=c,d").exit_code == 0
+    assert run("record", "new", str(mine), "-r", str(house), "--team", "X=a,b", "--team", "Y=c,d").code == 0
     assert "ruleset: ../rules/house.yaml\n" in mine.read_text()
     assert read_record(str(mine)).rules.name == "single-deck-small"
 
@@ -94,16 +88,16 @@ def test_new_with_options_players_seating_and_a_ruleset_path(tmp_path):
 def test_new_refusals(tmp_path, args, message):
     path = tmp_path / "n.yaml"
     result = run("record", "new", str(path), *args)
-    assert result.exit_code == 2
-    assert result.stderr == message.replace("{f}", str(path))
+    assert result.code == 2
+    assert result.err == message.replace("{f}", str(path))
     assert not path.exists()
 
 
 def test_add_prints_standings_and_appends(night):
     result = run("record", "add", str(night), "--dealer", "Ann", "--bidder", "Bob", "--bid", "300", "--trump", "H",
                  "--meld", "NS=60", "--meld", "EW=180", "--counters", "NS=80")
-    assert result.exit_code == 0, result.output
-    assert result.output == (
+    assert result.code == 0, result.err
+    assert result.out == (
         f"Added deal 1 to {night}.\n\n"
         "single-deck, game to 1500: North-South (Ann, Cy) v East-West (Bob, Di)\n"
         "meld, counters and points: North-South / East-West\n"
@@ -128,8 +122,8 @@ def test_add_json_and_abbreviations(night):
         "--meld", "north=60", "--meld", "ew=180", "--counters", "NS=80")
     result = run("record", "add", str(night), "--auction", "pass pass 250 pass", "-t", "spades",
                  "--meld", "Ann=AS 10S KS QS JS", "--meld", "Di=40", "--counters", "EW=100", "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
     deal = data["deals"][1]
     assert (deal["dealer"], deal["bidder"], deal["bid"], deal["trump"]) == ("Bob", "Ann", 250, "S")  # dealer rotated
     assert deal["points"] == {"North-South": 300, "East-West": 140}
@@ -142,10 +136,10 @@ def test_add_json_and_abbreviations(night):
 
 
 def test_add_conceded_and_redeal(night):
-    assert run("record", "add", str(night), "--dealer", "Cy", "--redeal").exit_code == 0
+    assert run("record", "add", str(night), "--dealer", "Cy", "--redeal").code == 0
     result = run("record", "add", str(night), "--dealer", "Cy", "--bidder", "Di", "--bid", "250", "-t", "C",
                  "--meld", "NS=80", "--meld", "EW=20", "--conceded", "--json")
-    data = json.loads(result.output)
+    data = json.loads(result.out)
     assert [d["result"] for d in data["deals"]] == ["redeal", "conceded"]
     assert data["totals"] == {"North-South": 80, "East-West": -250}
     assert "  - dealer: Cy\n    redeal: true\n" in night.read_text()
@@ -178,25 +172,25 @@ def test_add_conceded_and_redeal(night):
 def test_add_refusals_leave_the_file(night, args, message):
     before = night.read_bytes()
     result = run("record", "add", str(night), *args)
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr == f"Error: {night}: {message}\n"
+    assert result.code == 2
+    assert result.out == ""
+    assert result.err == f"Error: {night}: {message}\n"
     assert night.read_bytes() == before
 
 
 def test_add_tricks_settle_the_question(night):
     result = run("record", "add", str(night), "--bidder", "Bob", "--bid", "250", "--meld", "NS=60", "--meld",
                  "EW=100", "--counters", "NS=0", "--tricks", "NS=1", "--json")
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["totals"] == {"North-South": 60, "East-West": 350}
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["totals"] == {"North-South": 60, "East-West": 350}
 
 
 def test_add_ambiguous_abbreviation(tmp_path):
     path = tmp_path / "r.yaml"
     run("record", "new", str(path), "--team", "Nord=Ann,Cy", "--team", "Nacht=Bob,Di")
     result = run("record", "add", str(path), "--bidder", "Bob", "--bid", "250", "--counters", "N=80")
-    assert result.exit_code == 2
-    assert result.stderr == f"Error: {path}: deal 1, counters: 'N' is ambiguous: Nord, Nacht\n"
+    assert result.code == 2
+    assert result.err == f"Error: {path}: deal 1, counters: 'N' is ambiguous: Nord, Nacht\n"
 
 
 def test_add_after_the_match_is_decided(night):
@@ -204,16 +198,16 @@ def test_add_after_the_match_is_decided(night):
     before = night.read_bytes()
     result = run("record", "add", str(night), "--bidder", "Bob", "--bid", "250", "--meld", "EW=50",
                  "--counters", "NS=100")
-    assert result.exit_code == 2
-    assert result.stderr == (f"Error: {night}: deal 2: the match was already decided after deal 1: "
+    assert result.code == 2
+    assert result.err == (f"Error: {night}: deal 2: the match was already decided after deal 1: "
                              "North-South won 1750 to 0\n")
     assert night.read_bytes() == before
 
 
 def test_add_to_a_missing_file(tmp_path):
     result = run("record", "add", str(tmp_path / "none.yaml"), "--bidder", "Bob", "--bid", "250")
-    assert result.exit_code == 2
-    assert result.stderr == f"Error: {tmp_path / 'none.yaml'}: cannot open: No such file or directory\n"
+    assert result.code == 2
+    assert result.err == f"Error: {tmp_path / 'none.yaml'}: cannot open: No such file or directory\n"
 
 
 def test_two_handed_add(tmp_path):
@@ -221,8 +215,8 @@ def test_two_handed_add(tmp_path):
     run("record", "new", str(path), "-r", "two-handed", "--player", "Pat", "--player", "Sam")
     result = run("record", "add", str(path), "--dealer", "Pat", "-t", "H", "--meld", "Pat=150", "--meld", "Sam=60",
                  "--counters", "Pat=130", "--json")
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["totals"] == {"Pat": 280, "Sam": 180}
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["totals"] == {"Pat": 280, "Sam": 180}
     result = run("record", "add", str(path), "--bidder", "Pat", "--bid", "250", "--counters", "Pat=130")
-    assert result.exit_code == 2
-    assert result.stderr == f"Error: {path}: deal 2, bidder: the two-handed game has no auction: no bidder\n"
+    assert result.code == 2
+    assert result.err == f"Error: {path}: deal 2, bidder: the two-handed game has no auction: no bidder\n"

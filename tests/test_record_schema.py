@@ -8,10 +8,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from clihelp import run_cli
 
 from pinochle_cli.errors import RecordError
 from pinochle_cli.records import json_schema, parse_record, schema_json_text
-from tests.clihelp import run_cli
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
 HEAD = "ruleset: single-deck\nteams:\n  North-South: [Ann, Cy]\n  East-West: [Bob, Di]\ndeals:\n"

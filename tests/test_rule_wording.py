@@ -5,25 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clihelp import run_cli
+from rulesethelp import EditRuleset
 
 from pinochle_cli.errors import RecordError
 from pinochle_cli.records import parse_record
-from tests.clihelp import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 ACE_KING_QUEEN = "trump: {source: bid, needs: [A, K, Q]}"
 KIM = "AS AS KS QS JS AH TH KH JH AD TD KD QD JD AC TC KC QC JC JC"  # A+K+Q in spades, diamonds, clubs
 DOUBLE = "AH AH TH KH KH QH QH JH JH AS AS AD KD QD AC TC KC QC JS JS"  # no K or Q of spades
 
 
 @pytest.fixture
-def needs_ace_king_queen(tmp_path: Path) -> Path:
+def needs_ace_king_queen(edited_ruleset: EditRuleset) -> Path:
     """Double-deck where naming a suit takes its A, K and Q."""
-    text = (ROOT / "rulesets" / "double-deck.yaml").read_text(encoding="utf-8")
-    assert "trump: {source: bid, eligible: marriage}" in text
-    path = tmp_path / "house.yaml"
-    path.write_text(text.replace("trump: {source: bid, eligible: marriage}", ACE_KING_QUEEN), encoding="utf-8")
-    return path
+    return edited_ruleset("double-deck", ("trump: {source: bid, eligible: marriage}", ACE_KING_QUEEN)).path
 
 
 def refusal(deal: str, folder: Path) -> str:

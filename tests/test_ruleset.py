@@ -9,6 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from rulesethelp import EditRuleset
 
 from pinochle_cli.cards import Hand, Rank, Suit
 from pinochle_cli.errors import OptionError, RulesetError
@@ -109,7 +110,6 @@ def test_aliases_and_case() -> None:
 
 
 def test_environment_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PINOCHLE_RULESET", raising=False)
     assert load_ruleset().name == "single-deck"
     monkeypatch.setenv("PINOCHLE_RULESET", "double-deck")
     assert load_ruleset().name == "double-deck"
@@ -134,19 +134,17 @@ def test_options_errors() -> None:
     assert parse_options(["a=1", " b = x "]) == {"a": "1", "b": "x"}
 
 
-def test_house_rule_file_changes_the_game(tmp_path: Path) -> None:
-    text = text_of("single-deck").replace("last_trick: 10", "last_trick: 20").replace("minimum: 250", "minimum: 300") \
-        .replace("steps: [{from: 250, by: 10}]", "steps: [{from: 300, by: 10}]")
-    path = tmp_path / "house.yaml"
-    path.write_text(text, encoding="utf-8")
+def test_house_rule_file_changes_the_game(edited_ruleset: EditRuleset) -> None:
+    path = edited_ruleset("single-deck", ("last_trick: 10", "last_trick: 20"), ("minimum: 250", "minimum: 300"),
+                          ("steps: [{from: 250, by: 10}]", "steps: [{from: 300, by: 10}]")).path
     rules = load_ruleset(str(path))
     assert rules.counter_total == 260
     assert rules.auction is not None and rules.auction.minimum == 300
 
 
-def test_relative_path_with_base(tmp_path: Path) -> None:
-    (tmp_path / "mine.yaml").write_text(text_of("double-deck"), encoding="utf-8")
-    assert load_ruleset("mine.yaml", base=str(tmp_path)).name == "double-deck"
+def test_relative_path_with_base(edited_ruleset: EditRuleset) -> None:
+    path = edited_ruleset("double-deck", file="mine.yaml").path
+    assert load_ruleset("mine.yaml", base=str(path.parent)).name == "double-deck"
 
 
 def error_of(text: str) -> str:
@@ -242,11 +240,11 @@ def test_bad_option_default() -> None:
     assert "options.target.default: default '600' is not one of its choices" in error_of(text)
 
 
-def test_ranks_stay_text() -> None:
-    rules = load_ruleset_text(BASE.replace('ranks: [A, "10", K, Q, J, "9"]', "ranks: [A, 10, K, Q, J, 9]"), "t.yaml")
+def test_ranks_stay_text(edited_ruleset: EditRuleset) -> None:
+    rules = edited_ruleset("single-deck", ('ranks: [A, "10", K, Q, J, "9"]', "ranks: [A, 10, K, Q, J, 9]")).rules()
     assert rules.rank_order == (Rank.A, Rank.T, Rank.K, Rank.Q, Rank.J, Rank.N)
-    rules = load_ruleset_text(BASE.replace('counters: {A: 10, "10": 10, K: 10}', "counters: {A: 10, 10: 10, K: 10}"),
-                              "t.yaml")
+    rules = edited_ruleset("single-deck", ('counters: {A: 10, "10": 10, K: 10}', "counters: {A: 10, 10: 10, K: 10}")
+                           ).rules()
     assert rules.counters[Rank.T] == 10
 
 

@@ -8,17 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from clihelp import run_cli as run
+from rulesethelp import EditRuleset
 
 from pinochle_cli import __version__
-from pinochle_cli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), env=env)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_version() -> None:
@@ -77,9 +72,8 @@ def test_show_json() -> None:
     assert [o["name"] for o in data["options"]] == ["target", "exchange", "must-trump", "beat-partner", "last-trick"]
 
 
-def test_check_valid_file(tmp_path: Path) -> None:
-    path = tmp_path / "house.yaml"
-    path.write_text((ROOT / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+def test_check_valid_file(edited_ruleset: EditRuleset) -> None:
+    path = edited_ruleset("single-deck").path
     code, out, _ = run("rulesets", "check", str(path))
     assert code == 0
     assert out == f"{path}: valid ruleset 'single-deck' (4 players, 48 cards, 12 meld combinations, 5 options)\n"
@@ -87,10 +81,9 @@ def test_check_valid_file(tmp_path: Path) -> None:
     assert json.loads(out)["valid"] is True
 
 
-def test_check_misspelt_key_names_its_line(tmp_path: Path) -> None:
-    text = (ROOT / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8").replace("last_trick:", "last_trik:")
-    path = tmp_path / "house.yaml"
-    path.write_text(text, encoding="utf-8")
+def test_check_misspelt_key_names_its_line(edited_ruleset: EditRuleset) -> None:
+    path = edited_ruleset("single-deck", ("last_trick:", "last_trik:")).path
+    text = path.read_text(encoding="utf-8")
     line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("last_trik"))
     code, out, err = run("rulesets", "check", str(path))
     assert (code, out) == (2, "")

@@ -6,15 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from pinochle_cli.cli import cli
+from clihelp import run_cli as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
 
 
 # Each example night, deal by deal: (result, points, totals), computed by hand from RULES.md.
@@ -61,8 +55,8 @@ NIGHTS = {
 def test_example_nights(name):
     ruleset, sides, deals, status, winner = NIGHTS[name]
     result = run("score", str(EXAMPLES / name), "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
     assert data["ruleset"] == ruleset and data["sides"] == sides
     got = [(d["result"], tuple(d["points"][s] for s in sides), tuple(d["totals"][s] for s in sides))
            for d in data["deals"]]
@@ -73,20 +67,20 @@ def test_example_nights(name):
 
 
 def test_json_shape_per_cli_md():
-    data = json.loads(run("score", str(EXAMPLES / "single-deck-night.yaml"), "--json").output)
+    data = json.loads(run("score", str(EXAMPLES / "single-deck-night.yaml"), "--json").out)
     assert {"ruleset", "sides", "deals", "totals", "winner", "status"} <= set(data)
     first, redeal = data["deals"][0], data["deals"][2]
     assert {"number", "bidder", "bid", "trump", "result", "points", "totals"} <= set(first)
     assert (first["bidder"], first["bid"], first["trump"]) == ("Ann", 270, "H")
     assert (redeal["bidder"], redeal["bid"], redeal["trump"]) == (None, None, None)
-    two = json.loads(run("score", str(EXAMPLES / "two-handed-night.yaml"), "--json").output)
+    two = json.loads(run("score", str(EXAMPLES / "two-handed-night.yaml"), "--json").out)
     assert {d["result"] for d in two["deals"]} == {None} and two["deals"][0]["bid"] is None
 
 
 def test_table_output_exact():
     result = run("score", str(EXAMPLES / "single-deck-small-4-deals.yaml"))
-    assert result.exit_code == 0
-    assert result.output == (
+    assert result.code == 0
+    assert result.out == (
         "single-deck-small (target=4-deals), 4 deals: Team A (Eve, Gus) v Team B (Fay, Hal)\n"
         "meld, counters and points: Team A / Team B\n"
         "\n"
@@ -101,7 +95,7 @@ def test_table_output_exact():
 
 
 def test_two_handed_table_has_no_auction_columns():
-    out = run("score", str(EXAMPLES / "two-handed-night.yaml")).output
+    out = run("score", str(EXAMPLES / "two-handed-night.yaml")).out
     header = out.splitlines()[3]
     assert header.split() == ["#", "dealer", "trump", "meld", "counters", "points", "Pat", "Sam"]
     assert out.endswith("Sam won, 1010 to 1000.\n")
@@ -111,9 +105,9 @@ def test_in_progress_and_empty(tmp_path):
     path = tmp_path / "r.yaml"
     path.write_text("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals: []\n")
     result = run("score", str(path))
-    assert result.output == ("single-deck, game to 1500: NS (Ann, Cy) v EW (Bob, Di)\n\n"
+    assert result.out == ("single-deck, game to 1500: NS (Ann, Cy) v EW (Bob, Di)\n\n"
                              "In progress (no deals yet, game to 1500): NS 0, EW 0.\n")
-    data = json.loads(run("score", str(path), "--json").output)
+    data = json.loads(run("score", str(path), "--json").out)
     assert (data["deals"], data["totals"], data["winner"], data["status"]) == ([], {"NS": 0, "EW": 0}, None,
                                                                                "in-progress")
 
@@ -124,16 +118,16 @@ def test_draw_and_fixed_deals(tmp_path):
                     for w, t, o in (("a1", "A", "B"), ("b1", "B", "A"), ("a1", "A", "B"), ("b1", "B", "A")))
     path.write_text("ruleset: single-deck-small\noptions: {target: 4-deals}\nteams: {A: [a1, a2], B: [b1, b2]}\n"
                     "deals:\n" + deals)
-    data = json.loads(run("score", str(path), "--json").output)
+    data = json.loads(run("score", str(path), "--json").out)
     # each deal: the bidders 10 + 15 = 25, the defenders 10
     assert [d["totals"] for d in data["deals"]] == [{"A": 25, "B": 10}, {"A": 35, "B": 35}, {"A": 60, "B": 45},
                                                     {"A": 70, "B": 70}]
     assert (data["status"], data["winner"]) == ("draw", None)
-    assert run("score", str(path)).output.endswith("Draw: A 70, B 70.\n")
+    assert run("score", str(path)).out.endswith("Draw: A 70, B 70.\n")
     path.write_text(path.read_text() + "  - {bidder: a1, bid: 25, meld: {A: 10}, counters: {A: 15, B: 10}}\n")
     result = run("score", str(path))
-    assert result.exit_code == 2
-    assert result.stderr == f"Error: {path}:9: deal 5: the match was already decided after deal 4: a draw at 70\n"
+    assert result.code == 2
+    assert result.err == f"Error: {path}:9: deal 5: the match was already decided after deal 4: a draw at 70\n"
 
 
 ERRORS = [
@@ -153,20 +147,20 @@ ERRORS = [
 def test_errors_exit_2_with_file_line_deal_field(tmp_path, text, expected):
     path = tmp_path / "r.yaml"
     path.write_text(text)
-    result = CliRunner().invoke(cli, ["score", str(path)])
-    assert result.exit_code == 2
-    assert result.stdout == ""
+    result = run("score", str(path))
+    assert result.code == 2
+    assert result.out == ""
     if expected is None:
-        assert result.stderr.startswith(f"Error: {path}:") and "not valid YAML" in result.stderr
+        assert result.err.startswith(f"Error: {path}:") and "not valid YAML" in result.err
     else:
-        assert result.stderr == expected.replace("{f}", str(path))
-    assert "Traceback" not in result.output
+        assert result.err == expected.replace("{f}", str(path))
+    assert "Traceback" not in result.out
 
 
 def test_missing_file():
     result = run("score", "/nonexistent/night.yaml")
-    assert result.exit_code == 2
-    assert result.stderr == "Error: /nonexistent/night.yaml: cannot read: No such file or directory\n"
+    assert result.code == 2
+    assert result.err == "Error: /nonexistent/night.yaml: cannot read: No such file or directory\n"
 
 
 # --------------------------------------------------------------------------- --all-errors
@@ -184,8 +178,8 @@ def test_all_errors_prints_what_could_be_scored_and_every_problem(tmp_path, flag
     path = tmp_path / "r.yaml"
     path.write_text(THREE)
     result = run("score", str(path), flag)
-    assert result.exit_code == 2
-    assert result.stdout == (
+    assert result.code == 2
+    assert result.out == (
         "single-deck, game to 1500: NS (Ann, Cy) v EW (Bob, Di)\n"
         "meld, counters and points: NS / EW\n"
         "\n"
@@ -196,24 +190,24 @@ def test_all_errors_prints_what_could_be_scored_and_every_problem(tmp_path, flag
         "\n"
         "Not scored: deals 1, 3 and 4 (see the problems).\n"
         "In progress (after 2 deals, game to 1500): NS -150, EW -100.\n")
-    assert result.stderr == (
+    assert result.err == (
         f"Error: {path}: 3 problems:\n"
         f"  {path}:4: deal 1, counters: add up to 240, expected 250\n"
         f"  {path}:6: deal 3, bidder: 'Zed' is not at the table (Ann, Bob, Cy, Di)\n"
         f"  {path}:9: deal 4, bid: 255 is off the steps (from 250: steps of 10; next valid bid 260)\n")
     # plain score stops at the first
     plain = run("score", str(path))
-    assert (plain.exit_code, plain.stdout) == (2, "")
-    assert plain.stderr == f"Error: {path}:4: deal 1, counters: add up to 240, expected 250\n"
+    assert (plain.code, plain.out) == (2, "")
+    assert plain.err == f"Error: {path}:4: deal 1, counters: add up to 240, expected 250\n"
 
 
 def test_all_errors_json_lists_the_problems(tmp_path):
     path = tmp_path / "r.yaml"
     path.write_text(THREE)
     result = run("score", str(path), "--all-errors", "--json")
-    assert result.exit_code == 2
-    assert result.stderr.startswith(f"Error: {path}: 3 problems:\n")
-    data = json.loads(result.stdout)
+    assert result.code == 2
+    assert result.err.startswith(f"Error: {path}: 3 problems:\n")
+    data = json.loads(result.out)
     assert [d["number"] for d in data["deals"]] == [2, 5]
     assert data["totals"] == {"NS": -150, "EW": -100}
     assert data["problems"] == [
@@ -229,9 +223,9 @@ def test_all_errors_one_problem_is_singular(tmp_path):
     path = tmp_path / "r.yaml"
     path.write_text("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\nnote: hi\ndeals: []\n")
     result = run("score", str(path), "--all-errors")
-    assert result.exit_code == 2
-    assert result.stdout.endswith("In progress (no deals yet, game to 1500): NS 0, EW 0.\n")
-    assert result.stderr == (f"Error: {path}: 1 problem:\n  {path}:3: unknown key 'note' (a record has ruleset, "
+    assert result.code == 2
+    assert result.out.endswith("In progress (no deals yet, game to 1500): NS 0, EW 0.\n")
+    assert result.err == (f"Error: {path}: 1 problem:\n  {path}:3: unknown key 'note' (a record has ruleset, "
                              "options, teams, players, seating, deals, title, date, notes)\n")
 
 
@@ -240,14 +234,14 @@ def test_all_errors_one_problem_is_singular(tmp_path):
 def test_all_errors_without_problems_is_plain_score(name, as_json):
     plain = run("score", str(EXAMPLES / name), *as_json)
     lenient = run("score", str(EXAMPLES / name), "--all-errors", *as_json)
-    assert (lenient.exit_code, lenient.stdout, lenient.stderr) == (0, plain.stdout, "")
+    assert (lenient.code, lenient.out, lenient.err) == (0, plain.out, "")
     if as_json:
-        assert json.loads(plain.stdout)["problems"] == []
+        assert json.loads(plain.out)["problems"] == []
 
 
 def test_all_errors_still_stops_where_nothing_can_be_checked(tmp_path):
     path = tmp_path / "r.yaml"
     path.write_text("ruleset: single-deck\nteams: [NS, EW]\n")
     result = run("score", str(path), "--all-errors")
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"Error: {path}:2: teams: expected a mapping of team names to players, got a list\n"
+    assert (result.code, result.out) == (2, "")
+    assert result.err == f"Error: {path}:2: teams: expected a mapping of team names to players, got a list\n"

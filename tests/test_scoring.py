@@ -84,16 +84,14 @@ def test_deal_rules(label, rules, deal, result, points):
     assert (score.result, score.points) == (result, points)
 
 
-def test_minus_double_bid_and_meld_outcomes_come_from_data():
-    text = Path(SD.path).read_text(encoding="utf-8").replace(
-        "set: {bidders: minus-bid, defenders: meld-and-counters}", "set: {bidders: minus-double-bid, defenders: meld}")
-    house = load_ruleset_text(text, "house.yaml")
+def test_minus_double_bid_and_meld_outcomes_come_from_data(edited_ruleset):
+    house = edited_ruleset("single-deck", ("set: {bidders: minus-bid, defenders: meld-and-counters}",
+                                           "set: {bidders: minus-double-bid, defenders: meld}")).rules()
     assert score_deal(house, facts((40, 190), (150, 100), bidder=1, bid=300)).points == (40, -600)
 
 
-def test_keep_meld_always_from_data():
-    text = Path(SD.path).read_text(encoding="utf-8").replace("keep_meld: trick", "keep_meld: always")
-    house = load_ruleset_text(text, "house.yaml")
+def test_keep_meld_always_from_data(edited_ruleset):
+    house = edited_ruleset("single-deck", ("keep_meld: trick", "keep_meld: always")).rules()
     # no tricks known and no counters: it does not matter under 'always'
     assert score_deal(house, facts((200, 60), (250, 0), bid=300)).points == (450, 60)
 
