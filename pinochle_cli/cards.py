@@ -197,7 +197,7 @@ class Hand:
     @classmethod
     def from_counts(cls, counts: Sequence[int]) -> Hand:
         if len(counts) != N_CARDS or any(c < 0 for c in counts):
-            raise ValueError("a hand's counts are 24 non-negative integers")
+            raise ValueError(f"a hand's counts are {N_CARDS} non-negative integers")
         hand = cls.__new__(cls)
         hand._counts = tuple(int(c) for c in counts)
         hand._hash = hash(hand._counts)

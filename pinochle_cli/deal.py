@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from .cards import ALL_CARDS, N_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, IllegalPlayError, PlayError
 from .ruleset import Ruleset
 from .tricks import Ruling, beats_index, check_play, narrow, strength_table
@@ -197,7 +197,7 @@ def _run(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, pile: 
         for j in range(length):
             seat = (lead + j) % players
             cnt = counts[seat]
-            cards = [i for i in range(24) if cnt[i]]
+            cards = [i for i in range(N_CARDS) if cnt[i]]
             if j:
                 win_seat = (lead + win) % players
                 allowed = narrow(duties, strength, t, trick, cards,

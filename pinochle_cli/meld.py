@@ -26,19 +26,19 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from .arrays import IntArray
 from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, MeldError
 from .ruleset import Combination, Ruleset
 
 __all__ = [
-    "Declaration", "MeldItem", "MeldResult", "MeldTable", "check_declaration", "check_hand", "meld",
+    "Declaration", "MeldItem", "MeldResult", "MeldTable", "check_declaration", "check_cards", "meld",
     "meld_by_trump", "meld_table", "multiple_name",
 ]
 
 N_CARDS = len(ALL_CARDS)
 TABLE_LIMIT = 1 << 18  # cells of a component's table; larger components are searched per hand
 
-IntArray = npt.NDArray[np.int64]
 
 
 # --------------------------------------------------------------------------- results
@@ -78,7 +78,7 @@ def multiple_name(name: str, copies: int) -> str:
 
 # --------------------------------------------------------------------------- hands
 
-def check_hand(rules: Ruleset, cards: Hand | Iterable[Card], *, limit: bool = False) -> Hand:
+def check_cards(rules: Ruleset, cards: Hand | Iterable[Card], *, limit: bool = False) -> Hand:
     """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a dealt hand."""
     hand = rules.deck.check(cards)
     if limit and len(hand) > rules.hand_size:
@@ -394,12 +394,12 @@ def meld_table(rules: Ruleset) -> MeldTable:
 
 def meld(rules: Ruleset, hand: Hand | Iterable[Card], trump: Suit) -> MeldResult:
     """The largest meld ``hand`` can show with ``trump``, and the combinations that make it up."""
-    return meld_table(rules).result(check_hand(rules, hand), trump)
+    return meld_table(rules).result(check_cards(rules, hand), trump)
 
 
 def meld_by_trump(rules: Ruleset, hand: Hand | Iterable[Card]) -> dict[Suit, MeldResult]:
     """``meld`` for every suit of the pack as trump."""
-    checked = check_hand(rules, hand)
+    checked = check_cards(rules, hand)
     table = meld_table(rules)
     return {s: table.result(checked, s) for s in rules.suits}
 
@@ -493,7 +493,7 @@ def check_declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: Sequence
     declaration that is still held is taken to be the copy that scored. An earlier declaration
     that could not have scored is bad input (``MeldError``).
     """
-    held = Counter(check_hand(rules, hand))
+    held = Counter(check_cards(rules, hand))
     rules.deck.check(declare)
     history: list[_Scored] = []
     for number, cards in enumerate(declared, start=1):

@@ -16,7 +16,7 @@ depends on the real suits: the pinochle is Q♠ + J♦); the play does not.
 **Players.** ``heuristic`` plays within the legal cards from what a player can know: the
 cards gone and the voids shown. For each card it estimates the chance that it would hold
 the trick against the opponents still to play (``_hold_chance``; a card is *sure* at
-``SURE`` or more). Leading, it cashes a sure plain winner (highest counter first), lets the
+``SURE_WINNER`` or more). Leading, it cashes a sure plain winner (highest counter first), lets the
 bidding side pull trump with its top trump when it holds twice the trump still out, else
 leads low, from a suit in which it holds no top card (not into a shown ruff with a counter;
 into the partner's ruff). Following, it
@@ -37,29 +37,27 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .arrays import BoolArray, IntArray
 from .cards import ALL_CARDS, Rank, Suit
 from .ruleset import Duty, Ruleset
 
 __all__ = [
-    "POLICIES", "SURE", "ExchangeTables", "PlayTables", "canonical_order", "choose_batch", "choose_pass",
+    "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "canonical_order", "choose_batch", "choose_pass",
     "choose_return",
     "legal_mask", "play_batch", "winner_batch",
 ]
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 POLICIES = ("heuristic", "greedy", "random")
 _NEG = -(10 ** 6)
 
 
-def canonical_order(trump: int, suits: Sequence[int] = (0, 1, 2, 3)) -> IntArray:
+def canonical_order(trump: int) -> IntArray:
     """For each canonical card index, the real card index: trump becomes suit 0, the others follow in order."""
     order = [trump] + [s for s in range(4) if s != trump]
-    del suits
     return np.array([order[c // 6] * 6 + c % 6 for c in range(24)], dtype=np.int64)
 
 
-def _strength(rules: Ruleset) -> IntArray:
+def _power(rules: Ruleset) -> IntArray:
     """Higher is stronger; 0 for a rank not in the deck."""
     n = len(rules.rank_order)
     pos = {rank: i for i, rank in enumerate(rules.rank_order)}
@@ -96,7 +94,7 @@ class PlayTables:
     @classmethod
     def build(cls, rules: Ruleset) -> PlayTables:
         suit = np.arange(24) // 6
-        strength = _strength(rules)
+        strength = _power(rules)
         in_deck = np.array([c in rules.deck for c in ALL_CARDS])
         strength = np.where(in_deck, strength, 0)
         counter = np.array([rules.counter_value(c) if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
@@ -220,7 +218,7 @@ def _sel(flag: BoolArray) -> npt.NDArray[np.int32]:
     return flag.astype(np.int32)
 
 
-SURE = 0.8  # a card that holds the trick at least this often (``_hold_chance``) counts as a sure winner
+SURE_WINNER = 0.8  # a card that holds the trick at least this often (``_hold_chance``) counts as a sure winner
 
 
 def _stronger(tab: PlayTables, unseen: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
@@ -295,7 +293,7 @@ def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
             opp_ruff |= ruff[p] & (tab.side[p] != my_side)[None, :]
             partner_ruff |= ruff[p] & ((tab.side[p] == my_side) & (v.seat != p))[None, :]
         ruffed = opp_ruff[tab.suit]
-        cash = (chance >= SURE) & ~c["trump"]
+        cash = (chance >= SURE_WINNER) & ~c["trump"]
         trump_out = unseen[:6].sum(axis=0)
         mine = v.hand[:6].sum(axis=0)
         top = stronger[:6] == 0
@@ -315,8 +313,8 @@ def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
         holds = wins
         partner_safe = partner_wins
     else:
-        holds = wins & (chance >= SURE)
-        partner_safe = partner_wins & (chance[v.win, np.arange(b)] >= SURE)
+        holds = wins & (chance >= SURE_WINNER)
+        partner_safe = partner_wins & (chance[v.win, np.arange(b)] >= SURE_WINNER)
     take = c["dump"] + (c["win"] - c["dump"]) * _sel(wins) + (c["hold"] - c["win"]) * _sel(holds)
     out: npt.NDArray[np.int32] = take + (c["feed"] - take) * _sel(partner_safe)[None, :]
     return out
@@ -469,7 +467,7 @@ class ExchangeTables:
 
     @classmethod
     def build(cls, rules: Ruleset) -> ExchangeTables:
-        strength = _strength(rules)
+        strength = _power(rules)
         top_rank = rules.rank_order[0] if rules.rank_order else Rank.A
         top = np.array([c.rank == top_rank for c in ALL_CARDS])
         fixed = np.zeros(24, dtype=bool)

@@ -31,7 +31,7 @@ import yaml
 from .cards import format_cards, parse_cards, parse_suit
 from .errors import CardError, RecordError, TableNameError
 from .records import MatchRecord, Table, parse_record
-from .ruleset import Ruleset, bundled_path
+from .ruleset import Ruleset, bundled_path, split_key_value
 from .yamlsource import load_text
 
 __all__ = [
@@ -362,10 +362,10 @@ class DealInput:
 def _pairs(items: Sequence[str], fld: str, deal: int) -> list[tuple[str, str]]:
     out = []
     for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
+        split = split_key_value(item)
+        if split is None:
             raise RecordError(f"{item!r} is not NAME=VALUE (e.g. NS=60)", deal=deal, field=fld)
-        out.append((key.strip(), value.strip()))
+        out.append(split)
     return out
 
 

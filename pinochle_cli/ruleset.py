@@ -25,7 +25,7 @@ from .yamlsource import Node, YamlError, load_node, load_text
 __all__ = [
     "SCHEMA_VERSION", "Auction", "CardPattern", "Combination", "Duty", "Match", "OptionSpec",
     "Outcome", "PlayRules", "Ruleset", "Scoring", "bundled_names", "bundled_path", "json_schema",
-    "load_ruleset", "parse_options", "DEFAULT_RULESET",
+    "load_ruleset", "parse_options", "split_key_value", "DEFAULT_RULESET",
 ]
 
 SCHEMA_VERSION = 1
@@ -173,14 +173,11 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     if (match.get("target") is None) == (match.get("deals") is None):
         n, p = at("match", key=True)
         raise fail(n, p, "give exactly one of target (points) and deals (a number of deals)")
-    for key in ("redeal",):
-        red = doc.get(key)
-        if red:
-            for sub in ("at_least", "at_most"):
-                for r in red.get(sub, {}):
-                    if parse_rank(r) not in ranks:
-                        n, p = at(key, sub)
-                        raise fail(n, f"{p}.{r}", f"rank {r} is not in the deck")
+    for sub, counts in (doc.get("redeal") or {}).items():
+        for r in counts:
+            if parse_rank(r) not in ranks:
+                n, p = at("redeal", sub)
+                raise fail(n, f"{p}.{r}", f"rank {r} is not in the deck")
 
 
 RULESET_SCHEMA = Obj({
@@ -616,19 +613,27 @@ def _resolve(spec: str | os.PathLike[str] | None, base: str | None = None) -> st
     raise RulesetError(f"{origin}no bundled ruleset named {_shown(text)!r} and no such file (bundled: {names})")
 
 
+def split_key_value(text: str) -> tuple[str, str] | None:
+    """``KEY=VALUE`` → (key, value), each stripped and not empty; None when ``text`` is not that."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        return None
+    return key.strip(), value.strip()
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     """``KEY=VALUE`` strings from ``-o`` into a mapping; malformed or repeated keys are an ``OptionError``."""
     out: dict[str, str] = {}
     first: dict[str, str] = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip() or not value.strip():
+        split = split_key_value(pair)
+        if split is None:
             raise OptionError(f"option {pair!r} is not KEY=VALUE")
-        folded = key.strip().lower()
-        if folded in first:
-            raise OptionError(f"option {key.strip()!r} is given twice ({first[folded]!r} and {pair!r}): give it once")
-        first[folded] = pair
-        out[key.strip()] = value.strip()
+        key, value = split
+        if key.lower() in first:
+            raise OptionError(f"option {key!r} is given twice ({first[key.lower()]!r} and {pair!r}): give it once")
+        first[key.lower()] = pair
+        out[key] = value
     return out
 
 

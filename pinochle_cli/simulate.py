@@ -38,7 +38,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .cards import Card, Hand, Suit, format_cards
+from .arrays import IntArray
+from .cards import N_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, SimulationError
 from .meld import MeldTable, meld_table
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
@@ -48,11 +49,10 @@ from .stats import samples_for_half_width, wilson_interval
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SAMPLES_LIMIT", "BidChance", "Estimate",
     "GameBatch",
-    "Simulator", "SuitEstimate", "Tally", "check_hand", "chunk_rng", "estimable_trumps", "estimate",
+    "Simulator", "SuitEstimate", "Tally", "check_full_hand", "chunk_rng", "estimable_trumps", "estimate",
     "new_seed",
 ]
 
-IntArray = npt.NDArray[np.int64]
 
 DEFAULT_SAMPLES = 2000
 DEFAULT_CONFIDENCE = 0.75
@@ -64,7 +64,7 @@ STOP_BELOW = 0.01  # the bid list ends at the first bid made less often than thi
 
 # --------------------------------------------------------------------------- checks
 
-def check_hand(rules: Ruleset, cards: Hand | Iterable[Card]) -> Hand:
+def check_full_hand(rules: Ruleset, cards: Hand | Iterable[Card]) -> Hand:
     """The bidder's hand: exactly ``rules.hand_size`` cards of the pack, else ``CardError``."""
     hand = rules.deck.check(cards)
     if len(hand) != rules.hand_size:
@@ -118,7 +118,7 @@ class GameBatch:
     """Every game of one chunk (``B = deals × suits`` rows, grouped by suit): for tests and tallies."""
 
     trump: IntArray  # (B,) real suit
-    hands: IntArray  # (B, players, 24) counts after the exchange, real card indices
+    hands: IntArray  # (B, players, N_CARDS) counts after the exchange, real card indices
     meld: IntArray  # (B,) bidding side's meld
     meld_kept_anyway: npt.NDArray[np.bool_]  # (B,) meld made only of kept_if_only combinations
     points: IntArray  # (B, sides) counters won, last trick included
@@ -183,8 +183,8 @@ class Simulator:
             self.only_table = meld_table(only)
         full = np.array(rules.deck.full().counts, dtype=np.int64)
         rest = full - np.array(hand.counts, dtype=np.int64)
-        self.unseen = np.repeat(np.arange(24), rest)
-        self.hand_cards = np.repeat(np.arange(24), np.array(hand.counts))
+        self.unseen = np.repeat(np.arange(N_CARDS), rest)
+        self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
 
     def deal(self, rng: np.random.Generator, n: int) -> IntArray:
@@ -213,8 +213,8 @@ class Simulator:
             back, keep = choose_return(self.exchange, full, trump, k)
             slots[:, 0] = keep
             slots[:, self.partner] = np.concatenate([kept, back], axis=1)
-        flat = (np.arange(b * r.players)[:, None] * 24 + slots.reshape(b * r.players, r.hand_size)).ravel()
-        hands = np.bincount(flat, minlength=b * r.players * 24).reshape(b, r.players, 24)
+        flat = (np.arange(b * r.players)[:, None] * N_CARDS + slots.reshape(b * r.players, r.hand_size)).ravel()
+        hands = np.bincount(flat, minlength=b * r.players * N_CARDS).reshape(b, r.players, N_CARDS)
         meld = np.zeros(b, dtype=np.int64)
         only = np.ones(b, dtype=bool)
         canon = np.empty_like(hands)
@@ -411,7 +411,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     interval's half-width is at most that). ``seed`` None draws a fresh one (reported).
     ``workers`` None: every core. ``progress(done, total)`` is called after each chunk.
     """
-    hand = check_hand(rules, cards)
+    hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
     if not 1 <= samples <= SAMPLES_LIMIT:
         raise SimulationError(f"--samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals")

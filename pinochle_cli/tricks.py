@@ -50,11 +50,11 @@ _WEAK = 99  # strength of a rank that is not in the deck
 
 def strength_table(rules: Ruleset) -> tuple[int, ...]:
     """For each card index 0‥23, its rank's position in ``rules.rank_order`` (0 = highest)."""
-    return _strength(rules.rank_order)
+    return _rank_positions(rules.rank_order)
 
 
 @lru_cache(maxsize=32)
-def _strength(order: tuple[Rank, ...]) -> tuple[int, ...]:
+def _rank_positions(order: tuple[Rank, ...]) -> tuple[int, ...]:
     pos = {rank: i for i, rank in enumerate(order)}
     return tuple(pos.get(c.rank, _WEAK) for c in ALL_CARDS)
 
@@ -75,14 +75,13 @@ def winner_index(strength: Sequence[int], trump: int, trick: Sequence[int]) -> i
     return best
 
 
-def card_beats(rules: Ruleset, trump: Suit | None, challenger: Card, current: Card, led: Suit) -> bool:
+def card_beats(rules: Ruleset, trump: Suit | None, challenger: Card, current: Card) -> bool:
     """Would ``challenger``, played after ``current`` (the card now winning), take the trick over?
 
     A trump beats a card that is not trump; a card of the same suit beats a strictly lower one;
-    an identical card never beats (the earlier copy wins); anything else does not beat. ``led``
-    is the suit led: the card now winning is always of the led suit or a trump.
+    an identical card never beats (the earlier copy wins); anything else does not beat. The
+    suit led needs no saying: the card now winning is always of the led suit or a trump.
     """
-    del led  # the winning card already carries what matters about the lead
     strength = strength_table(rules)
     return beats_index(strength, -1 if trump is None else int(trump), challenger.index, current.index)
 

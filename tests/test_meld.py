@@ -11,7 +11,7 @@ from rulesethelp import EditRuleset
 
 from pinochle_cli.cards import Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import CardError
-from pinochle_cli.meld import MeldItem, MeldResult, check_hand, meld, meld_by_trump, meld_table
+from pinochle_cli.meld import MeldItem, MeldResult, check_cards, meld, meld_by_trump, meld_table
 from pinochle_cli.ruleset import load_ruleset
 
 RUN_H = "AH TH KH QH JH"
@@ -192,14 +192,14 @@ def test_meld_refuses_cards_outside_the_pack(ruleset: str, cards: str, message: 
     assert str(err.value) == message
 
 
-def test_check_hand_limit_names_the_count_and_the_limit() -> None:
+def test_check_cards_limit_names_the_count_and_the_limit() -> None:
     rules = load_ruleset("single-deck")
     cards = parse_cards("AS AS TS TS KS KS QS QS JS JS 9S 9S AH")
     with pytest.raises(CardError) as err:
-        check_hand(rules, cards, limit=True)
+        check_cards(rules, cards, limit=True)
     assert str(err.value).startswith("13 cards given (")
     assert str(err.value).endswith("a single-deck hand holds at most 12")
-    assert len(check_hand(rules, cards)) == 13  # the library itself accepts any hand within the pack
+    assert len(check_cards(rules, cards)) == 13  # the library itself accepts any hand within the pack
 
 
 def test_meld_table_is_cached_per_ruleset_object() -> None:

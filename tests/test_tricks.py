@@ -64,9 +64,9 @@ def test_trick_winner(rules_key: str, trump: str, trick: str, expected: int) -> 
 
 def test_card_beats_is_strict_for_identical_cards() -> None:
     ace = parse_card("AS")
-    assert not card_beats(SD, Suit.H, ace, ace, Suit.S)
-    assert card_beats(SD, Suit.H, parse_card("9H"), ace, Suit.S)
-    assert not card_beats(SD, Suit.H, parse_card("AD"), parse_card("9S"), Suit.S)
+    assert not card_beats(SD, Suit.H, ace, ace)
+    assert card_beats(SD, Suit.H, parse_card("9H"), ace)
+    assert not card_beats(SD, Suit.H, parse_card("AD"), parse_card("9S"))
 
 
 def test_rank_order_comes_from_the_deck() -> None:
@@ -308,5 +308,5 @@ def test_winner_is_a_card_of_the_trick_and_stable(sit: tuple[str, Ruleset, Suit,
     assert 0 <= w < len(trick) and w == reference_winner(rules, trump, trick)
     extra = data.draw(st.sampled_from(hand.distinct()))
     grown = [*trick, extra]
-    beats = card_beats(rules, trump, extra, trick[w], trick[0].suit)
+    beats = card_beats(rules, trump, extra, trick[w])
     assert trick_winner(rules, trump, grown) == (len(trick) if beats else w)

@@ -102,11 +102,16 @@ def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 # --------------------------------------------------------------------------- options every command shares
 
-def ruleset_options(func: F) -> F:
-    """``-r/--ruleset`` and repeatable ``-o/--option``; read with ``get_ruleset``."""
-    func = click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+def option_options(func: F) -> F:
+    """Repeatable ``-o/--option KEY=VALUE``: the ruleset's option choices."""
+    return click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
                         shell_complete=complete_option,
                         help="A ruleset option, e.g. -o target=1000 (repeatable).")(func)
+
+
+def ruleset_options(func: F) -> F:
+    """``-r/--ruleset`` and repeatable ``-o/--option``; read with ``get_ruleset``."""
+    func = option_options(func)
     func = click.option("-r", "--ruleset", "ruleset", metavar="NAME|PATH", default=None,
                         shell_complete=complete_ruleset,
                         help="Bundled ruleset name or YAML path [default: $PINOCHLE_RULESET or single-deck].")(func)

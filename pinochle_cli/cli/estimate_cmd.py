@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..cards import Hand, Suit, format_cards, parse_cards
-from ..meld import check_hand, meld_by_trump
+from ..meld import check_cards, meld_by_trump
 from ..ruleset import Ruleset
 from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, BidChance, Estimate, SuitEstimate
 from ..simulate import estimate as run_estimate
@@ -61,7 +61,7 @@ def _no_trump_note(rules: Ruleset) -> str:
     return f"No suit may be named as trump with this hand ({why}){then}."
 
 
-SURE = 0.995  # bids at least this safe at the bottom of the ladder share one row
+SAFE_BID = 0.995  # bids at least this safe at the bottom of the ladder share one row
 
 
 def _interval(lo: float, hi: float) -> str:
@@ -69,13 +69,13 @@ def _interval(lo: float, hi: float) -> str:
 
 
 def _bid_groups(s: SuitEstimate) -> list[tuple[list[BidChance], bool]]:
-    """The ladder in rows: (bids, sure). The bottom run at P(make) >= SURE is one row, and so is
+    """The ladder in rows: (bids, sure). The bottom run at P(make) >= SAFE_BID is one row, and so is
     any run of bids made in exactly the same deals; the recommended bid always has its own row."""
     rec = s.recommended_bid
     bids = list(s.bids)
     groups: list[tuple[list[BidChance], bool]] = []
     i = 0
-    while i < len(bids) and bids[i].p_make >= SURE and bids[i].bid != rec:
+    while i < len(bids) and bids[i].p_make >= SAFE_BID and bids[i].bid != rec:
         i += 1
     if i >= 2:
         groups.append((bids[:i], True))
@@ -96,7 +96,7 @@ def _suit_table(s: SuitEstimate) -> str:
     for group, sure in _bid_groups(s):
         first, last = group[0], group[-1]
         label = str(first.bid) if len(group) == 1 else f"{first.bid}–{last.bid}"
-        chance = f"≥ {_pct(SURE)}" if sure else _pct(first.p_make)
+        chance = f"≥ {_pct(SAFE_BID)}" if sure else _pct(first.p_make)
         lo, hi = min(c.ci95[0] for c in group), max(c.ci95[1] for c in group)
         advice = "← bid up to here" if s.recommended_bid is not None and first.bid == s.recommended_bid else ""
         rows.append([label, chance, _interval(lo, hi), advice])
@@ -198,7 +198,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     """
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
-    hand = check_hand(rules, parse_cards(" ".join(cards)))
+    hand = check_cards(rules, parse_cards(" ".join(cards)))
     if seed is None:
         seed = default_seed(rules, hand, suit)
     progress = _Progress()

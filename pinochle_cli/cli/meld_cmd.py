@@ -8,7 +8,7 @@ import click
 
 from ..cards import Card, Hand, Suit, format_cards, parse_cards
 from ..errors import CardError, MeldError
-from ..meld import Declaration, MeldItem, MeldResult, check_declaration, check_hand, meld_by_trump
+from ..meld import Declaration, MeldItem, MeldResult, check_cards, check_declaration, meld_by_trump
 from ..meld import meld as best_meld
 from ..rulebook import redeal_text
 from ..ruleset import Ruleset
@@ -103,7 +103,7 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
     """
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
-    hand = check_hand(rules, parse_cards(cards), limit=True)
+    hand = check_cards(rules, parse_cards(cards), limit=True)
     if not len(hand):
         raise MeldError(f"no cards given in {' '.join(cards)!r}: CARDS is the hand, e.g. \"AH 10H KH QH JH\"")
     if declared and declare is None:

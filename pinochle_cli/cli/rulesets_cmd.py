@@ -12,7 +12,7 @@ from ..errors import RulesetError
 from ..housecopy import copy_text
 from ..rulebook import rules_text
 from ..ruleset import Ruleset, bundled_names, load_ruleset, schema_json_text
-from .common import CONTEXT_SETTINGS, complete_option, complete_ruleset, emit_json, get_ruleset, json_option, table
+from .common import CONTEXT_SETTINGS, complete_ruleset, emit_json, get_ruleset, json_option, option_options, table
 
 
 def _points(points: tuple[int, ...]) -> str:
@@ -106,8 +106,7 @@ def rulesets(ctx: click.Context, as_json: bool) -> None:
 
 @rulesets.command("show", context_settings=CONTEXT_SETTINGS)
 @click.argument("ruleset", metavar="NAME|PATH", shell_complete=complete_ruleset)
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", shell_complete=complete_option,
-              help="A ruleset option.")
+@option_options
 @click.option("--rules", "as_rules", is_flag=True, help="The rules of the game in words (Markdown).")
 @json_option
 def show(ruleset: str, options: tuple[str, ...], as_rules: bool, as_json: bool) -> None:
@@ -127,7 +126,7 @@ def show(ruleset: str, options: tuple[str, ...], as_rules: bool, as_json: bool) 
 
 @rulesets.command("check", context_settings=CONTEXT_SETTINGS)
 @click.argument("path", metavar="PATH")
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A ruleset option.")
+@option_options
 @json_option
 def check(path: str, options: tuple[str, ...], as_json: bool) -> None:
     """Validate a ruleset file (every field, every option choice); exit 2 with the line at fault."""
