@@ -17,7 +17,6 @@ Tables depend only on the instances, so they are shared across trumps and rulese
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -377,19 +376,10 @@ def _split(points: tuple[int, ...], copies: int) -> tuple[int, ...]:
     return best[copies][2]
 
 
-_TABLES: dict[int, tuple[weakref.ref[Ruleset], MeldTable]] = {}
-
-
+@lru_cache(maxsize=32)
 def meld_table(rules: Ruleset) -> MeldTable:
-    """The (cached) engine of a ruleset object."""
-    entry = _TABLES.get(id(rules))
-    if entry is not None and entry[0]() is rules:
-        return entry[1]
-    table = MeldTable(rules)
-    key = id(rules)
-    _TABLES[key] = (weakref.ref(rules), table)
-    weakref.finalize(rules, _TABLES.pop, key, None)
-    return table
+    """The (cached) engine of a ruleset."""
+    return MeldTable(rules)
 
 
 def meld(rules: Ruleset, hand: Hand | Iterable[Card], trump: Suit) -> MeldResult:

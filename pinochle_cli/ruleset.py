@@ -15,11 +15,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, parse_rank, parse_suit
 from .errors import OptionError, RulesetError
 from .schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail
+from .vocabulary import (
+    BothReach,
+    DutyName,
+    DutyWhen,
+    KeepMeld,
+    Leader,
+    MadeNeeds,
+    OutcomeKind,
+    PatternMode,
+    Tie,
+    TrumpEligible,
+    TrumpSource,
+    words,
+)
 from .yamlsource import Node, YamlError, load_node, load_text
 
 __all__ = [
@@ -44,11 +58,11 @@ CARD_PATTERN = Pattern(
 # Upper bounds that keep every total inside the engine's 64-bit integers and every table small.
 MAX_POINTS = 10**9  # any point value, bid, target or number of deals
 MAX_COPIES = 16  # copies of each card in the pack
-OUTCOME_VALUES = ("minus-bid", "minus-double-bid", "meld", "meld-and-counters", "nothing")
-DUTY_NAMES = ("follow", "trump", "beat")
+OUTCOME_VALUES = words(OutcomeKind)
+DUTY_NAMES = words(DutyName)
 
 DUTY_OPTIONS = Obj({
-    "when": Field(Str(("always", "trump-led", "plain-led")),
+    "when": Field(Str(words(DutyWhen)),
                   doc="when the duty applies: always, only on a trump lead, or only on a plain lead"),
     "partner": Field(Bool(), doc="false: the duty lapses while the player's partner is winning the trick"),
     "only_if_winning": Field(Bool(), doc="trump duty only: applies only when some trump held would win"),
@@ -201,7 +215,7 @@ RULESET_SCHEMA = Obj({
     "counters": Field(MapOf(Int(0, MAX_POINTS), RANK), required=True, doc="points per rank captured in tricks"),
     "last_trick": Field(Int(0, MAX_POINTS), required=True, doc="bonus for winning the last trick"),
     "play": Field(Obj({
-        "leader": Field(Str(("bidder", "dealer-left")), required=True,
+        "leader": Field(Str(words(Leader)), required=True,
                         doc="who leads the first trick"),
         "duties": Field(Seq(DUTY), required=True, doc="applied in order, each narrowing the legal cards"),
         "stock_duties": Field(Seq(DUTY), doc="duties while the stock lasts"),
@@ -221,18 +235,18 @@ RULESET_SCHEMA = Obj({
         "dealer_stuck": Field(Bool(), doc="if all others pass the dealer takes the minimum"),
     }, "the auction")), doc="null: no bidding"),
     "trump": Field(Obj({
-        "source": Field(Str(("bid", "turn-up")), required=True),
-        "eligible": Field(Str(("any", "marriage")), doc="marriage: a suit of which the bidder holds K and Q"),
+        "source": Field(Str(words(TrumpSource)), required=True),
+        "eligible": Field(Str(words(TrumpEligible)), doc="marriage: a suit of which the bidder holds K and Q"),
         "needs": Field(Seq(RANK, min_items=1, unique=True),
                        doc="ranks the bidder must hold in a suit to name it (eligible: marriage is [K, Q])"),
     }, "trump"), required=True),
     "exchange": Field(Int(0), doc="cards the partner passes to the bidder, and back"),
     "meld": Field(MapOf(COMBINATION, min_items=1), required=True),
     "scoring": Field(Obj({
-        "keep_meld": Field(Str(("trick", "counter", "always")), required=True,
+        "keep_meld": Field(Str(words(KeepMeld)), required=True,
                            doc="a side keeps its meld only if it took a trick / a counter point"),
         "kept_if_only": Field(Seq(Str()), doc="meld made only of these combinations is kept regardless"),
-        "made_needs": Field(Str(("nothing", "trick", "counter")), doc="besides reaching the bid"),
+        "made_needs": Field(Str(words(MadeNeeds)), doc="besides reaching the bid"),
         "counter_minimum": Field(Int(1, MAX_POINTS), doc="counter points a 'counter' condition needs (default 1)"),
         "made": Field(Str(OUTCOME_VALUES), doc="what the bidders score when they make it"),
         "set": Field(OUTCOME, doc="bidders short of the bid"),
@@ -243,8 +257,8 @@ RULESET_SCHEMA = Obj({
     "match": Field(Obj({
         "target": Field(Nullable(Int(1, MAX_POINTS))),
         "deals": Field(Nullable(Int(1, MAX_POINTS))),
-        "both_reach": Field(Str(("bidders", "higher")), doc="both sides reach the target on one deal"),
-        "tie": Field(Str(("another-deal", "draw")), doc="equal totals when a winner is due"),
+        "both_reach": Field(Str(words(BothReach)), doc="both sides reach the target on one deal"),
+        "tie": Field(Str(words(Tie)), doc="equal totals when a winner is due"),
     }, "the match"), required=True),
     "options": Field(MapOf(OPTION)),
 }, "a ruleset", post=_check_ruleset)
@@ -264,20 +278,23 @@ def json_schema() -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- the model
 
+_PATTERN_MODES: dict[str, PatternMode] = {"+": "trump", "*": "plain", "?": "any"}
+
+
 @dataclass(frozen=True)
 class CardPattern:
     """A card of a combination relative to trump: a fixed suit, trump, a plain suit or any suit."""
 
     rank: Rank
     suit: Suit | None  # fixed suit, else None
-    mode: str  # "fixed" | "trump" | "plain" | "any"
+    mode: PatternMode
 
     @classmethod
     def parse(cls, text: str) -> CardPattern:
         text = text.replace("\ufe0f", "").strip()
         head, tail = text[:-1], text[-1]
         rank = parse_rank(head)
-        mode = {"+": "trump", "*": "plain", "?": "any"}.get(tail)
+        mode = _PATTERN_MODES.get(tail)
         if mode:
             return cls(rank, None, mode)
         return cls(rank, parse_suit(tail), "fixed")
@@ -333,8 +350,8 @@ def _multiple_value(points: tuple[int, ...], copies: int) -> int:
 
 @dataclass(frozen=True)
 class Duty:
-    name: str  # follow | trump | beat
-    when: str = "always"  # always | trump-led | plain-led
+    name: DutyName
+    when: DutyWhen = "always"
     partner: bool = True  # applies while the partner is winning
     only_if_winning: bool = False
 
@@ -352,7 +369,7 @@ class Duty:
 
 @dataclass(frozen=True)
 class PlayRules:
-    leader: str
+    leader: Leader
     duties: tuple[Duty, ...]
     stock_duties: tuple[Duty, ...] = ()
 
@@ -400,16 +417,16 @@ class Auction:
 
 @dataclass(frozen=True)
 class Outcome:
-    bidders: str
-    defenders: str
+    bidders: OutcomeKind
+    defenders: OutcomeKind
 
 
 @dataclass(frozen=True)
 class Scoring:
-    keep_meld: str
+    keep_meld: KeepMeld
     kept_if_only: tuple[str, ...]
-    made_needs: str
-    made: str
+    made_needs: MadeNeeds
+    made: OutcomeKind
     counter_minimum: int
     set: Outcome
     not_on_board: Outcome | None
@@ -421,8 +438,8 @@ class Scoring:
 class Match:
     target: int | None
     deals: int | None
-    both_reach: str
-    tie: str
+    both_reach: BothReach
+    tie: Tie
 
 
 @dataclass(frozen=True)
@@ -453,8 +470,8 @@ class Ruleset:
     redeal_at_least: Mapping[Rank, int]
     redeal_at_most: Mapping[Rank, int]
     auction: Auction | None
-    trump_source: str
-    trump_eligible: str
+    trump_source: TrumpSource
+    trump_eligible: TrumpEligible
     trump_needs: tuple[Rank, ...]  # ranks the bidder must hold in a suit to name it
     exchange: int
     meld: tuple[Combination, ...]
@@ -464,7 +481,24 @@ class Ruleset:
     options: tuple[OptionSpec, ...]
     chosen: Mapping[str, str]
     path: str
-    doc: Mapping[str, Any] = field(repr=False)
+
+    def __post_init__(self) -> None:
+        # equal rulesets hash alike: the hash is of fields that hold the whole game (the mappings
+        # left out are compared by ==); kept, so caches keyed by a ruleset stay cheap
+        key = (self.name, self.path, self.deck, self.partnerships, self.hand_size, self.stock_size, self.last_trick,
+               self.play, self.auction, self.trump_needs, self.exchange, self.meld, self.scoring, self.match,
+               tuple(sorted(self.chosen.items())))
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self) -> int:
+        return int(self.__dict__["_hash"])
+
+    def __getstate__(self) -> dict[str, Any]:  # str hashes differ between processes: hash again
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
 
     @property
     def has_stock(self) -> bool:
@@ -732,7 +766,7 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
         out = []
         for item in items:
             if isinstance(item, str):
-                out.append(Duty(item))
+                out.append(Duty(cast(DutyName, item)))  # one of DUTY_NAMES: the schema checked it
             else:
                 if len(item) != 1:
                     raise RulesetError(f"a duty is one name with its conditions, got {sorted(item)}",
@@ -753,7 +787,7 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
     auction = doc.get("auction")
     sc = doc["scoring"]
 
-    def outcome(d: dict[str, str] | None) -> Outcome | None:
+    def outcome(d: dict[str, Any] | None) -> Outcome | None:
         return Outcome(d["bidders"], d["defenders"]) if d else None
 
     set_outcome = outcome(sc.get("set")) or Outcome("minus-bid", "meld-and-counters")
@@ -794,7 +828,6 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
                       for k, v in options.items()),
         chosen=dict(chosen),
         path=path,
-        doc=doc,
     )
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from .errors import MissingFactError, ScoringError
 from .ruleset import Outcome, Ruleset
+from .vocabulary import DealResult, EarlyEnd, MatchStatus, OutcomeKind
 
 __all__ = [
     "DealFacts", "DealScore", "Standing", "deal_ends_before_play", "match_standing", "meld_only_from_number",
@@ -53,7 +54,7 @@ class DealFacts:
 class DealScore:
     """``result``: made, set, conceded, not-on-board, no-trump, redeal, or None (no auction)."""
 
-    result: str | None
+    result: DealResult | None
     points: tuple[int, ...]
     kept: tuple[bool, ...]  # whether each side kept (scored) its meld
 
@@ -65,7 +66,7 @@ def not_on_board(rules: Ruleset, facts: DealFacts) -> bool:
     return facts.meld[facts.bidder_side] + rules.counter_total < facts.bid
 
 
-def deal_ends_before_play(rules: Ruleset, facts: DealFacts) -> str | None:
+def deal_ends_before_play(rules: Ruleset, facts: DealFacts) -> EarlyEnd | None:
     """The result of a deal that ends before any card is played, or None if it is played out."""
     if facts.redeal:
         return "redeal"
@@ -98,7 +99,7 @@ def meld_only_from_number(rules: Ruleset, points: int) -> bool | None:
     return None
 
 
-def _value(kind: str, bid: int, meld: int, counters: int) -> int:
+def _value(kind: OutcomeKind, bid: int, meld: int, counters: int) -> int:
     return {
         "minus-bid": -bid,
         "minus-double-bid": -2 * bid,
@@ -108,7 +109,7 @@ def _value(kind: str, bid: int, meld: int, counters: int) -> int:
     }[kind]
 
 
-def _outcome(rules: Ruleset, facts: DealFacts, result: str) -> Outcome:
+def _outcome(rules: Ruleset, facts: DealFacts, result: EarlyEnd) -> Outcome:
     outcome = {"no-trump": rules.scoring.no_trump, "not-on-board": rules.scoring.not_on_board,
                "conceded": rules.scoring.concede}[result]
     if outcome is None:
@@ -153,6 +154,7 @@ def _score_known(rules: Ruleset, facts: DealFacts, took: Sequence[bool], only: S
     reached = kept_meld[bidders] + counters[bidders] >= bid
     needs = {"nothing": True, "trick": took[bidders],
              "counter": counters[bidders] >= sc.counter_minimum}[sc.made_needs]
+    result: DealResult
     if reached and needs:
         result = "made"
         outcome = Outcome(sc.made, sc.set.defenders)
@@ -215,7 +217,7 @@ class Standing:
 
     totals: tuple[int, ...]
     deals: int  # deals counted toward a fixed-length match (redeals do not count)
-    status: str
+    status: MatchStatus
     winner: int | None
 
 

@@ -31,10 +31,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from .cards import ALL_CARDS, Card, Hand, Rank, Suit, format_cards
 from .errors import PlayError
 from .ruleset import Duty, Ruleset
+from .vocabulary import DutyName, Phase, words
 
 __all__ = [
     "PHASES", "Ruling", "TrickState", "card_beats", "check_play", "duties_for", "legal_plays", "narrow",
@@ -42,7 +44,7 @@ __all__ = [
     "trick_winner", "winning_card",
 ]
 
-PHASES = ("stock", "play-off")
+PHASES = words(Phase)
 _WEAK = 99  # strength of a rank that is not in the deck
 
 
@@ -200,7 +202,7 @@ class Ruling:
 
     allowed: bool
     card: Card
-    duty: str | None
+    duty: DutyName | Literal["not-held"] | None
     reason: str
     legal: tuple[Card, ...] = ()
     winning: Card | None = None

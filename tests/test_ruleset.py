@@ -278,3 +278,17 @@ def test_schema_and_loader_agree_on_rejections(old: str, new: str) -> None:
 def test_schema_is_valid_json_schema() -> None:
     schema = json.loads(schema_json_text())
     jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_equal_rulesets_hash_alike_and_share_one_meld_table() -> None:
+    import pickle
+
+    from pinochle_cli.meld import meld_table
+
+    bundled = load_ruleset("single-deck")
+    same = load_ruleset_text(text_of("single-deck"), bundled.path)
+    assert same == bundled and hash(same) == hash(bundled) and same is not bundled
+    assert meld_table(same) is meld_table(bundled)
+    assert hash(load_ruleset("single-deck", {})) != hash(load_ruleset("double-deck"))
+    copied = pickle.loads(pickle.dumps(bundled))
+    assert copied == bundled and hash(copied) == hash(bundled)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any
@@ -46,8 +47,8 @@ def _describe(rules: Ruleset) -> dict[str, Any]:
         "exchange": rules.exchange,
         "meld": [{"name": c.name, "class": c.klass, "cards": [str(p) for p in c.pattern],
                   "points": list(c.points)} for c in rules.meld],
-        "scoring": rules.doc["scoring"],
-        "match": rules.doc["match"],
+        "scoring": dataclasses.asdict(rules.scoring),
+        "match": dataclasses.asdict(rules.match),
         "options": [{"name": o.name, "description": o.description, "default": o.default,
                      "choices": list(o.choices), "chosen": rules.chosen[o.name]} for o in rules.options],
     }
