@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, parse_rank, parse_suit
-from .errors import OptionError, RulesetError
+from .errors import OptionError, RulesetError, SchemaError
 from .schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail
 from .vocabulary import (
     BothReach,
@@ -73,7 +73,7 @@ DUTY = Union(Str(DUTY_NAMES), MapOf(DUTY_OPTIONS, Str(DUTY_NAMES), min_items=1, 
 OUTCOME = Obj({
     "bidders": Field(Str(OUTCOME_VALUES), required=True),
     "defenders": Field(Str(OUTCOME_VALUES), required=True),
-}, "what each side scores")
+}, "what each side scores", build=lambda **d: Outcome(**d))
 POINTS = Union(Int(0, MAX_POINTS), Seq(Int(0, MAX_POINTS), min_items=1), description="an integer or a list of integers")
 
 COMBINATION = Obj({
@@ -94,103 +94,128 @@ OPTION = Obj({
 }, "an option")
 
 
-def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
-    """Relations between fields, reported at the line of the field at fault."""
-    def at(*keys: str, key: bool = False) -> tuple[Node, str]:
-        """The node at a path (its key's node with ``key=True``: where a mapping's line is)."""
-        n, p = node, path
-        for k in keys:
-            pair = n.entries.get(k) if n.kind == "map" else None
-            if pair is None:
-                break
-            n, p = (pair[0] if key and k == keys[-1] else pair[1]), f"{p}.{k}" if p else k
-        return n, p
+def _at(node: Node, path: str, *keys: str, key: bool = False) -> tuple[Node, str]:
+    """The node at a path below ``node`` (its key's node with ``key=True``: where a mapping's line is)."""
+    n, p = node, path
+    for k in keys:
+        pair = n.entries.get(k) if n.kind == "map" else None
+        if pair is None:
+            break
+        n, p = (pair[0] if key and k == keys[-1] else pair[1]), f"{p}.{k}" if p else k
+    return n, p
 
+
+def _fail_at(node: Node, path: str, *keys: str, message: str, key: bool = False) -> SchemaError:
+    return fail(*_at(node, path, *keys, key=key), message)
+
+
+def _check_deal(doc: dict[str, Any], node: Node, path: str) -> None:
+    """The deck, the hands, the stock and the seats fit together."""
     deck = doc["deck"]
-    ranks = {parse_rank(r) for r in deck["ranks"]}
-    size = len(deck["suits"]) * len(ranks) * deck["copies"]
+    size = len(deck["suits"]) * len({parse_rank(r) for r in deck["ranks"]}) * deck["copies"]
     players, hand_size = doc["players"], doc["hand_size"]
     stock = doc.get("stock")
     if players * hand_size > size:
-        n, p = at("hand_size")
-        raise fail(n, p, f"{players} hands of {hand_size} need {players * hand_size} cards; the deck has {size}")
+        raise _fail_at(node, path, "hand_size",
+                       message=f"{players} hands of {hand_size} need {players * hand_size} cards; the deck has {size}")
     rest = size - players * hand_size
     if stock is None and rest:
-        n, p = at("hand_size")
-        raise fail(n, p, f"{players} hands of {hand_size} leave {rest} cards undealt and there is no stock")
+        raise _fail_at(node, path, "hand_size",
+                       message=f"{players} hands of {hand_size} leave {rest} cards undealt and there is no stock")
     if stock is not None and rest == 0:
-        n, p = at("stock", key=True)
-        raise fail(n, p, f"{players} hands of {hand_size} use all {size} cards: nothing is left for the stock")
+        raise _fail_at(node, path, "stock", key=True, message=f"{players} hands of {hand_size} use all {size} "
+                       "cards: nothing is left for the stock")
     if stock is not None and rest % players:
-        n, p = at("stock", key=True)
-        raise fail(n, p, f"a stock of {rest} cards cannot be drawn evenly by {players} players")
+        raise _fail_at(node, path, "stock", key=True,
+                       message=f"a stock of {rest} cards cannot be drawn evenly by {players} players")
     seats = doc.get("partnerships") or [[s] for s in range(players)]
-    flat = sorted(s for team in seats for s in team)
-    if flat != list(range(players)):
-        n, p = at("partnerships", key=True)
-        raise fail(n, p, f"each seat 0..{players - 1} must be in exactly one partnership, got {seats}")
+    if sorted(s for team in seats for s in team) != list(range(players)):
+        raise _fail_at(node, path, "partnerships", key=True,
+                       message=f"each seat 0..{players - 1} must be in exactly one partnership, got {seats}")
+
+
+def _check_exchange(doc: dict[str, Any], node: Node, path: str) -> None:
+    """The cards passed fit in a hand, and there is a partner to pass them."""
+    exchange, hand_size = doc.get("exchange", 0), doc["hand_size"]
+    if exchange > hand_size:
+        raise _fail_at(node, path, "exchange", message=f"cannot pass {exchange} cards from a hand of {hand_size}")
+    seats = doc.get("partnerships") or [[s] for s in range(doc["players"])]
+    if exchange and min(len(team) for team in seats) < 2:
+        alone = next(team for team in seats if len(team) < 2)
+        raise _fail_at(node, path, "exchange", message="an exchange needs partnerships: every bidder needs a "
+                       f"partner, and seat {alone[0]} has none")
+
+
+def _check_ranks(doc: dict[str, Any], node: Node, path: str) -> None:
+    """Every rank and card named by the counters and the meld table is in the deck."""
+    deck = doc["deck"]
+    ranks = {parse_rank(r) for r in deck["ranks"]}
     counters_node = node.get("counters")
     for key, (kn, _) in counters_node.entries.items() if counters_node else []:
         if parse_rank(key) not in ranks:
             raise fail(kn, f"counters.{key}", f"rank {key} is not in the deck")
+    suits = {parse_suit(s).letter for s in deck["suits"]}
     for name, combo in doc["meld"].items():
-        cards_node, _ = at("meld", name, "cards")
+        cards_node, _ = _at(node, path, "meld", name, "cards")
         for i, pattern in enumerate(combo["cards"]):
             cp = CardPattern.parse(pattern)
-            cn = cards_node.items[i] if cards_node.kind == "seq" else cards_node
-            if cp.rank not in ranks or (cp.suit is not None and cp.suit.letter not in
-                                        {parse_suit(s).letter for s in deck["suits"]}):
+            if cp.rank not in ranks or (cp.suit is not None and cp.suit.letter not in suits):
+                cn = cards_node.items[i] if cards_node.kind == "seq" else cards_node
                 raise fail(cn, f"meld.{name}.cards[{i}]", f"{pattern} is not in the deck")
         copies_needed = max(sum(1 for q in combo["cards"] if q.upper() == pat.upper()) for pat in combo["cards"])
         if copies_needed > deck["copies"]:
-            n, p = at("meld", name, "cards", key=True)
-            raise fail(n, p, f"needs {copies_needed} copies of one card; the deck has {deck['copies']}")
-    auction = doc.get("auction")
+            raise _fail_at(node, path, "meld", name, "cards", key=True,
+                           message=f"needs {copies_needed} copies of one card; the deck has {deck['copies']}")
+
+
+def _check_auction(auction: Auction, node: Node, path: str) -> None:
+    """The steps start at the minimum, rise, and never end."""
+    steps = auction.steps
+    if steps[0][0] != auction.minimum:
+        raise _fail_at(node, path, "auction", "steps", key=True,
+                       message=f"the first step must start at the minimum bid {auction.minimum}")
+    if any(b[0] <= (a[2] if a[2] is not None else a[0]) for a, b in itertools.pairwise(steps)):
+        raise _fail_at(node, path, "auction", "steps", key=True,
+                       message="steps must start at increasing bids, each after the previous step's end")
+    steps_node, _ = _at(node, path, "auction", "steps")
+    for i, (start, _by, end) in enumerate(steps):
+        item = steps_node.items[i] if steps_node.kind == "seq" else steps_node
+        if end is not None and end < start:
+            raise fail(item.get("to") or item, f"auction.steps[{i}].to",
+                       f"the step ends at {end}, below its start {start}")
+    if steps[-1][2] is not None:
+        item = steps_node.items[-1] if steps_node.kind == "seq" else steps_node
+        raise fail(item.get("to") or item, f"auction.steps[{len(steps) - 1}].to",
+                   "the last step cannot end: there must always be a higher bid")
+
+
+def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
+    """Relations between fields, reported at the line of the field at fault."""
+    _check_deal(doc, node, path)
+    _check_ranks(doc, node, path)
+    auction: Auction | None = doc.get("auction")
     if auction is not None:
-        steps = auction["steps"]
-        if steps[0]["from"] != auction["minimum"]:
-            n, p = at("auction", "steps", key=True)
-            raise fail(n, p, f"the first step must start at the minimum bid {auction['minimum']}")
-        if any(b["from"] <= a.get("to", a["from"]) for a, b in itertools.pairwise(steps)):
-            n, p = at("auction", "steps", key=True)
-            raise fail(n, p, "steps must start at increasing bids, each after the previous step's end")
-        steps_node, _ = at("auction", "steps")
-        for i, step in enumerate(steps):
-            item = steps_node.items[i] if steps_node.kind == "seq" else steps_node
-            if "to" in step and step["to"] < step["from"]:
-                raise fail(item.get("to") or item, f"auction.steps[{i}].to",
-                           f"the step ends at {step['to']}, below its start {step['from']}")
-        if "to" in steps[-1]:
-            item = steps_node.items[-1] if steps_node.kind == "seq" else steps_node
-            raise fail(item.get("to") or item, f"auction.steps[{len(steps) - 1}].to",
-                       "the last step cannot end: there must always be a higher bid")
+        _check_auction(auction, node, path)
     elif doc["trump"]["source"] == "bid":
-        n, p = at("trump", "source")
-        raise fail(n, p, "trump named by the bidder needs an auction")
-    if doc["trump"]["source"] == "turn-up" and stock is None:
-        n, p = at("trump", "source")
-        raise fail(n, p, "a turned-up trump needs a stock")
-    if doc.get("exchange", 0) > hand_size:
-        n, p = at("exchange")
-        raise fail(n, p, f"cannot pass {doc['exchange']} cards from a hand of {hand_size}")
-    if doc.get("exchange", 0) and min(len(team) for team in seats) < 2:
-        n, p = at("exchange")
-        alone = next(team for team in seats if len(team) < 2)
-        raise fail(n, p, f"an exchange needs partnerships: every bidder needs a partner, and seat {alone[0]} has none")
-    scoring = doc["scoring"]
-    for i, name in enumerate(scoring.get("kept_if_only", [])):
+        raise _fail_at(node, path, "trump", "source", message="trump named by the bidder needs an auction")
+    if doc["trump"]["source"] == "turn-up" and doc.get("stock") is None:
+        raise _fail_at(node, path, "trump", "source", message="a turned-up trump needs a stock")
+    _check_exchange(doc, node, path)
+    scoring: Scoring = doc["scoring"]
+    for i, name in enumerate(scoring.kept_if_only):
         if name not in doc["meld"]:
-            n, p = at("scoring", "kept_if_only")
+            n, p = _at(node, path, "scoring", "kept_if_only")
             raise fail(n.items[i] if n.kind == "seq" else n, f"scoring.kept_if_only[{i}]",
                        f"{name!r} is not a combination of the meld table")
-    match = doc["match"]
-    if (match.get("target") is None) == (match.get("deals") is None):
-        n, p = at("match", key=True)
-        raise fail(n, p, "give exactly one of target (points) and deals (a number of deals)")
+    match: Match = doc["match"]
+    if (match.target is None) == (match.deals is None):
+        raise _fail_at(node, path, "match", key=True,
+                       message="give exactly one of target (points) and deals (a number of deals)")
+    ranks = {parse_rank(r) for r in doc["deck"]["ranks"]}
     for sub, counts in (doc.get("redeal") or {}).items():
         for r in counts:
             if parse_rank(r) not in ranks:
-                n, p = at("redeal", sub)
+                n, p = _at(node, path, "redeal", sub)
                 raise fail(n, f"{p}.{r}", f"rank {r} is not in the deck")
 
 
@@ -219,7 +244,8 @@ RULESET_SCHEMA = Obj({
                         doc="who leads the first trick"),
         "duties": Field(Seq(DUTY), required=True, doc="applied in order, each narrowing the legal cards"),
         "stock_duties": Field(Seq(DUTY), doc="duties while the stock lasts"),
-    }, "the trick rules"), required=True),
+    }, "the trick rules", build=lambda leader, duties, stock_duties=(): PlayRules(
+        leader, _duties(duties), _duties(stock_duties))), required=True),
     "redeal": Field(Nullable(Obj({
         "at_least": Field(MapOf(Int(0), RANK)),
         "at_most": Field(MapOf(Int(0), RANK)),
@@ -230,10 +256,10 @@ RULESET_SCHEMA = Obj({
             "from": Field(Int(0, MAX_POINTS), required=True),
             "by": Field(Int(1, MAX_POINTS), required=True),
             "to": Field(Int(0, MAX_POINTS), doc="the last bid of this step (inclusive); omitted: up to the next step"),
-        }, "a step"), min_items=1), required=True,
+        }, "a step", build=lambda **s: (s["from"], s["by"], s.get("to"))), min_items=1, frozen=True), required=True,
             doc="valid bids: from, from+by, from+2by … up to 'to' or the next step"),
         "dealer_stuck": Field(Bool(), doc="if all others pass the dealer takes the minimum"),
-    }, "the auction")), doc="null: no bidding"),
+    }, "the auction", build=lambda **a: Auction(**a))), doc="null: no bidding"),
     "trump": Field(Obj({
         "source": Field(Str(words(TrumpSource)), required=True),
         "eligible": Field(Str(words(TrumpEligible)), doc="marriage: a suit of which the bidder holds K and Q"),
@@ -245,7 +271,7 @@ RULESET_SCHEMA = Obj({
     "scoring": Field(Obj({
         "keep_meld": Field(Str(words(KeepMeld)), required=True,
                            doc="a side keeps its meld only if it took a trick / a counter point"),
-        "kept_if_only": Field(Seq(Str()), doc="meld made only of these combinations is kept regardless"),
+        "kept_if_only": Field(Seq(Str(), frozen=True), doc="meld made only of these combinations is kept regardless"),
         "made_needs": Field(Str(words(MadeNeeds)), doc="besides reaching the bid"),
         "counter_minimum": Field(Int(1, MAX_POINTS), doc="counter points a 'counter' condition needs (default 1)"),
         "made": Field(Str(OUTCOME_VALUES), doc="what the bidders score when they make it"),
@@ -253,13 +279,13 @@ RULESET_SCHEMA = Obj({
         "not_on_board": Field(Nullable(OUTCOME), doc="the bid cannot be reached even with every counter"),
         "concede": Field(Nullable(OUTCOME), doc="the bidders throw the deal in after the meld"),
         "no_trump": Field(Nullable(OUTCOME), doc="the bidder holds no suit they may name"),
-    }, "deal scoring"), required=True),
+    }, "deal scoring", build=lambda **d: Scoring(**d)), required=True),
     "match": Field(Obj({
         "target": Field(Nullable(Int(1, MAX_POINTS))),
         "deals": Field(Nullable(Int(1, MAX_POINTS))),
         "both_reach": Field(Str(words(BothReach)), doc="both sides reach the target on one deal"),
         "tie": Field(Str(words(Tie)), doc="equal totals when a winner is due"),
-    }, "the match"), required=True),
+    }, "the match", build=lambda **d: Match(**d)), required=True),
     "options": Field(MapOf(OPTION)),
 }, "a ruleset", post=_check_ruleset)
 
@@ -277,6 +303,18 @@ def json_schema() -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- the model
+
+def _duties(items: Sequence[str | dict[str, dict[str, Any]]]) -> tuple[Duty, ...]:
+    """Duties as the schema gives them: a name, or a one-key mapping of a name to its conditions."""
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(Duty(cast(DutyName, item)))  # one of DUTY_NAMES: the schema checked it
+        else:
+            (name, conditions), = item.items()
+            out.append(Duty(cast(DutyName, name), **conditions))
+    return tuple(out)
+
 
 _PATTERN_MODES: dict[str, PatternMode] = {"+": "trump", "*": "plain", "?": "any"}
 
@@ -424,22 +462,22 @@ class Outcome:
 @dataclass(frozen=True)
 class Scoring:
     keep_meld: KeepMeld
-    kept_if_only: tuple[str, ...]
-    made_needs: MadeNeeds
-    made: OutcomeKind
-    counter_minimum: int
-    set: Outcome
-    not_on_board: Outcome | None
-    concede: Outcome | None
-    no_trump: Outcome | None
+    kept_if_only: tuple[str, ...] = ()
+    made_needs: MadeNeeds = "nothing"
+    made: OutcomeKind = "meld-and-counters"
+    counter_minimum: int = 1
+    set: Outcome = Outcome("minus-bid", "meld-and-counters")
+    not_on_board: Outcome | None = None
+    concede: Outcome | None = None
+    no_trump: Outcome | None = None
 
 
 @dataclass(frozen=True)
 class Match:
-    target: int | None
-    deals: int | None
-    both_reach: BothReach
-    tie: Tie
+    target: int | None = None
+    deals: int | None = None
+    both_reach: BothReach = "bidders"
+    tie: Tie = "draw"
 
 
 @dataclass(frozen=True)
@@ -762,20 +800,6 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
     players = doc["players"]
     partnerships = tuple(tuple(t) for t in (doc.get("partnerships") or [[s] for s in range(players)]))
 
-    def duties(items: list[Any]) -> tuple[Duty, ...]:
-        out = []
-        for item in items:
-            if isinstance(item, str):
-                out.append(Duty(cast(DutyName, item)))  # one of DUTY_NAMES: the schema checked it
-            else:
-                if len(item) != 1:
-                    raise RulesetError(f"a duty is one name with its conditions, got {sorted(item)}",
-                                       source=path, path="play.duties")
-                dname, cond = next(iter(item.items()))
-                out.append(Duty(dname, **cond))
-        return tuple(out)
-
-    play = doc["play"]
     combos = []
     classes: list[str] = []
     for cname, c in doc["meld"].items():
@@ -784,14 +808,6 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
                                   tuple(pts) if isinstance(pts, list) else (pts,), c.get("label", "")))
         if c["class"] not in classes:
             classes.append(c["class"])
-    auction = doc.get("auction")
-    sc = doc["scoring"]
-
-    def outcome(d: dict[str, Any] | None) -> Outcome | None:
-        return Outcome(d["bidders"], d["defenders"]) if d else None
-
-    set_outcome = outcome(sc.get("set")) or Outcome("minus-bid", "meld-and-counters")
-    match = doc["match"]
     redeal = doc.get("redeal") or {}
     total = deck.size
     return Ruleset(
@@ -806,11 +822,10 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
         turn_up_trump=bool((doc.get("stock") or {}).get("turn_up_trump", False)),
         counters={parse_rank(r): v for r, v in doc["counters"].items()},
         last_trick=doc["last_trick"],
-        play=PlayRules(play["leader"], duties(play["duties"]), duties(play.get("stock_duties", []))),
+        play=doc["play"],
         redeal_at_least={parse_rank(r): v for r, v in redeal.get("at_least", {}).items()},
         redeal_at_most={parse_rank(r): v for r, v in redeal.get("at_most", {}).items()},
-        auction=Auction(auction["minimum"], tuple((s["from"], s["by"], s.get("to")) for s in auction["steps"]),
-                        auction.get("dealer_stuck", True)) if auction else None,
+        auction=doc.get("auction"),
         trump_source=doc["trump"]["source"],
         trump_eligible=doc["trump"].get("eligible", "any"),
         trump_needs=tuple(parse_rank(r) for r in doc["trump"]["needs"]) if "needs" in doc["trump"]
@@ -818,11 +833,8 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
         exchange=doc.get("exchange", 0),
         meld=tuple(combos),
         meld_classes=tuple(classes),
-        scoring=Scoring(sc["keep_meld"], tuple(sc.get("kept_if_only", ())), sc.get("made_needs", "nothing"),
-                        sc.get("made", "meld-and-counters"), sc.get("counter_minimum", 1), set_outcome,
-                        outcome(sc.get("not_on_board")), outcome(sc.get("concede")), outcome(sc.get("no_trump"))),
-        match=Match(match.get("target"), match.get("deals"), match.get("both_reach", "bidders"),
-                    match.get("tie", "draw")),
+        scoring=doc["scoring"],
+        match=doc["match"],
         options=tuple(OptionSpec(k, v.get("description", ""), str(v["default"]), tuple(v["choices"]),
                                  {c: {k: _plain(x) for k, x in (p or {}).items()} for c, p in v["choices"].items()})
                       for k, v in options.items()),

@@ -174,11 +174,12 @@ class Seq(Schema):
     kinds = ("seq",)
 
     def __init__(self, item: Schema, *, min_items: int = 0, unique: bool = False,
-                 description: str | None = None) -> None:
-        self.item, self.min_items, self.unique = item, min_items, unique
+                 description: str | None = None, frozen: bool = False) -> None:
+        """``frozen``: give a tuple (for a frozen model) rather than a list."""
+        self.item, self.min_items, self.unique, self.frozen = item, min_items, unique, frozen
         self.description = description or f"a list of {item.description}"
 
-    def check(self, node: Node, path: str) -> list[Any]:
+    def check(self, node: Node, path: str) -> list[Any] | tuple[Any, ...]:
         if node.kind != "seq":
             raise self.expect(node, path)
         if len(node.items) < self.min_items:
@@ -191,7 +192,7 @@ class Seq(Schema):
                 if key in seen:
                     raise fail(n, f"{path}[{i}]", f"{n.raw!r} is listed twice")
                 seen[key] = i
-        return out
+        return tuple(out) if self.frozen else out
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "array", "items": self.item.to_json()}
@@ -241,11 +242,14 @@ class Obj(Schema):
 
     def __init__(self, fields: Mapping[str, Field], description: str = "a mapping",
                  post: Callable[[dict[str, Any], Node, str], None] | None = None, *,
-                 wrong: str | None = None, unknown: str = "unknown key {key!r} (expected one of: {known})") -> None:
-        """``wrong`` and ``unknown``: how to word a value that is not a mapping, and a key not listed."""
+                 wrong: str | None = None, unknown: str = "unknown key {key!r} (expected one of: {known})",
+                 build: Callable[..., Any] | None = None) -> None:
+        """``wrong`` and ``unknown``: how to word a value that is not a mapping, and a key not listed.
+        ``build``: what the checked keys are made into (a model class called with them by name)."""
         self.fields = dict(fields)
         self.description = description
         self.post = post
+        self.build = build
         self.wrong = wrong or Schema.wrong
         self.unknown_wording = unknown
 
@@ -255,7 +259,7 @@ class Obj(Schema):
         return [(key, key_node, self.unknown_wording.format(key=key, known=known))
                 for key, (key_node, _) in node.entries.items() if key not in self.fields]
 
-    def check(self, node: Node, path: str) -> dict[str, Any]:
+    def check(self, node: Node, path: str) -> Any:
         if node.kind != "map":
             raise self.expect(node, path)
         for key, key_node, message in self.unknown(node):
@@ -270,7 +274,7 @@ class Obj(Schema):
             out[key] = spec.schema.check(child, _join(path, key))
         if self.post is not None:
             self.post(out, node, path)
-        return out
+        return out if self.build is None else self.build(**out)
 
     def to_json(self) -> dict[str, Any]:
         props: dict[str, Any] = {}
