@@ -19,6 +19,7 @@ no object work except at the strategy callback.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -26,7 +27,7 @@ import numpy as np
 
 from .cards import ALL_CARDS, N_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, IllegalPlayError, PlayError
-from .ruleset import Ruleset
+from .ruleset import Duty, Ruleset
 from .tricks import Ruling, beats_index, check_play, narrow, strength_table
 
 __all__ = [
@@ -129,7 +130,8 @@ def opening_leader(rules: Ruleset, dealer: int, bidder: int | None = None) -> in
 
 # --------------------------------------------------------------------------- the loop
 
-Pick = Callable[[int, int, int, "str | None", list[int], list[int], list[int]], int]
+# pick(trick number, phase, position in the trick, seat, the trick so far, the seat's counts, allowed) → card
+Pick = Callable[[int, "str | None", int, int, list[int], list[int], list[int]], int]
 
 
 def _check_setup(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int,
@@ -165,6 +167,32 @@ def _check_setup(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int
     return pile
 
 
+def _trick(side: Sequence[int], t: int, strength: Sequence[int], duties: Sequence[Duty], counts: list[list[int]],
+           lead: int, length: int, pick: Callable[[int, int, list[int], list[int], list[int]], int],
+           ) -> tuple[list[int], int]:
+    """One trick's cards (``length`` of them, from ``lead``; ``side``: each seat's) → the card indices and
+    the winning position. ``pick(position, seat, trick, hand counts, allowed)`` chooses each card."""
+    players = len(side)
+    trick: list[int] = []
+    win = 0
+    for j in range(length):
+        seat = (lead + j) % players
+        cnt = counts[seat]
+        cards = [i for i in range(N_CARDS) if cnt[i]]
+        if j:
+            win_seat = (lead + win) % players
+            allowed = narrow(duties, strength, t, trick, cards,
+                             win_seat != seat and side[win_seat] == side[seat])
+        else:
+            allowed = cards
+        c = pick(j, seat, trick, cnt, allowed)
+        cnt[c] -= 1
+        trick.append(c)
+        if j and beats_index(strength, t, c, trick[win]):
+            win = j
+    return trick, win
+
+
 def _run(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, pile: list[Card],
          lengths: Sequence[int], pick: Pick) -> DealPlay:
     players = rules.players
@@ -192,23 +220,7 @@ def _run(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, pile: 
             duties = rules.play.stock_duties if phase == "stock" else rules.play.duties
         else:
             phase, duties = None, rules.play.duties
-        trick: list[int] = []
-        win = 0
-        for j in range(length):
-            seat = (lead + j) % players
-            cnt = counts[seat]
-            cards = [i for i in range(N_CARDS) if cnt[i]]
-            if j:
-                win_seat = (lead + win) % players
-                allowed = narrow(duties, strength, t, trick, cards,
-                                 win_seat != seat and side[win_seat] == side[seat])
-            else:
-                allowed = cards
-            c = pick(k, j, seat, phase, trick, cnt, allowed)
-            cnt[c] -= 1
-            trick.append(c)
-            if j and beats_index(strength, t, c, trick[win]):
-                win = j
+        trick, win = _trick(side, t, strength, duties, counts, lead, length, functools.partial(pick, k, phase))
         tricks.append([ALL_CARDS[i] for i in trick])
         leaders.append(lead)
         phases.append(phase)
@@ -263,7 +275,7 @@ def replay_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int,
         raise PlayError(f"{len(tricks)} tricks given; a deal of {rules.name} has {n}")
     who = list(names) if names is not None else [f"seat {s}" for s in range(rules.players)]
 
-    def pick(k: int, j: int, seat: int, phase: str | None, trick: list[int], counts: list[int],
+    def pick(k: int, phase: str | None, j: int, seat: int, trick: list[int], counts: list[int],
              allowed: list[int]) -> int:
         card = tricks[k][j]
         i = card.index
@@ -286,7 +298,7 @@ def play_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, c
     pile = _check_setup(rules, hands, trump, leader, stock, None)
     played: list[int] = []
 
-    def pick(k: int, j: int, seat: int, phase: str | None, trick: list[int], counts: list[int],
+    def pick(k: int, phase: str | None, j: int, seat: int, trick: list[int], counts: list[int],
              allowed: list[int]) -> int:
         legal = [ALL_CARDS[i] for i in allowed]
         state = DealState(rules, trump, k + 1, seat, (seat - j) % rules.players, phase, trick, counts, played)
