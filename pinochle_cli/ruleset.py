@@ -496,6 +496,7 @@ class Ruleset:
     name: str
     aliases: tuple[str, ...]
     description: str
+    source: str  # where the rules come from
     deck: Deck
     players: int
     partnerships: tuple[tuple[int, ...], ...]
@@ -814,6 +815,7 @@ def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, An
         name=name,
         aliases=tuple(doc.get("aliases", ())),
         description=doc.get("description", ""),
+        source=doc.get("source", ""),
         deck=deck,
         players=players,
         partnerships=partnerships,

@@ -18,9 +18,9 @@ class EditedRuleset:
     path: Path
     text: str
 
-    def rules(self) -> Ruleset:
+    def rules(self, options: dict[str, str] | None = None) -> Ruleset:
         """Loaded as text: messages name the file by its bare name (``house.yaml:3:1``)."""
-        return load_ruleset_text(self.text, self.path.name)
+        return load_ruleset_text(self.text, self.path.name, options)
 
 
 EditRuleset = Callable[..., EditedRuleset]

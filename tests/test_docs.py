@@ -64,7 +64,7 @@ def test_nothing_shipped_points_at_the_developers_notes(path: Path) -> None:
 
 @pytest.mark.parametrize("name", bundled_names())
 def test_each_bundled_ruleset_names_a_source_that_exists(name: str) -> None:
-    source = load_ruleset(name).doc["source"]
+    source = load_ruleset(name).source
     paths = re.findall(r"docs/games/[\w.-]+\.md", source)
     assert paths and all((ROOT / p).is_file() for p in paths), source
 

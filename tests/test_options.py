@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from clihelp import run_cli
+from rulesethelp import EditRuleset
 
 from pinochle_cli.errors import RulesetError
-from pinochle_cli.ruleset import load_ruleset, load_ruleset_text
+from pinochle_cli.ruleset import load_ruleset
 
 GAMES = ("single-deck", "double-deck")
 
@@ -101,14 +102,13 @@ def test_defaults_are_the_rules_of_the_game(game: str) -> None:
     assert {o.name for o in rules.options} >= {"target", "exchange", "must-trump", "beat-partner", "last-trick"}
 
 
-def test_a_patch_into_a_list_names_a_real_item() -> None:
-    text = (Path(__file__).resolve().parent.parent / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8")
-    broken = text.replace("duties: [follow, trump, beat]", "duties: [follow, beat]")
+def test_a_patch_into_a_list_names_a_real_item(edited_ruleset: EditRuleset) -> None:
+    broken = edited_ruleset("single-deck", ("duties: [follow, trump, beat]", "duties: [follow, beat]"))
     with pytest.raises(RulesetError, match=r"options\.must-trump: patch path 'play\.duties\.trump': play\.duties has "
                                            r"no item 'trump' \(items are named or counted from 0\)"):
-        load_ruleset_text(broken, "house.yaml")
-    by_position = text.replace("play.duties.beat: {beat", "play.duties.2: {beat")
-    assert load_ruleset_text(by_position, "house.yaml", {"beat-partner": "no"}).play.duties[2].partner is False
+        broken.rules()
+    by_position = edited_ruleset("single-deck", ("play.duties.beat: {beat", "play.duties.2: {beat"))
+    assert by_position.rules({"beat-partner": "no"}).play.duties[2].partner is False
 
 
 @pytest.mark.parametrize("game", GAMES)

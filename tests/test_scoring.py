@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle_cli.errors import MissingFactError, ScoringError
-from pinochle_cli.ruleset import load_ruleset, load_ruleset_text
+from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.scoring import (
     DealFacts,
     match_standing,
@@ -130,21 +128,18 @@ def test_not_on_board_is_data():
     assert not not_on_board(DD, facts((0, 0), bid=100))  # double-deck has no such rule
 
 
-def test_double_deck_has_no_concession_unless_a_house_rule_adds_it():
+def test_double_deck_has_no_concession_unless_a_house_rule_adds_it(edited_ruleset):
     with pytest.raises(ScoringError, match="no rule for conceding a deal"):
         score_deal(DD, facts((10, 30), None, bid=55, conceded=True))
-    text = Path(DD.path).read_text(encoding="utf-8").replace(
+    house = edited_ruleset("double-deck", (
         "  no_trump: {bidders: minus-bid, defenders: nothing}",
-        "  no_trump: {bidders: minus-bid, defenders: nothing}\n  concede: {bidders: minus-bid, defenders: meld}")
-    house = load_ruleset_text(text, "house.yaml")
+        "  no_trump: {bidders: minus-bid, defenders: nothing}\n  concede: {bidders: minus-bid, defenders: meld}")).rules()
     assert score_deal(house, facts((10, 30), None, bid=55, conceded=True)).points == (-55, 30)
 
 
-@pytest.mark.parametrize("rules", [SD, DD])
-def test_ruleset_without_a_rule_refuses(rules):
-    text = Path(rules.path).read_text(encoding="utf-8").replace(
-        "  concede: {bidders: minus-bid, defenders: meld}", "  concede: null")
-    house = load_ruleset_text(text, "house.yaml")
+def test_ruleset_without_a_rule_refuses(edited_ruleset):
+    # (double-deck has no concession rule as bundled: see the test above)
+    house = edited_ruleset("single-deck", ("  concede: {bidders: minus-bid, defenders: meld}", "  concede: null")).rules()
     with pytest.raises(ScoringError, match="no rule for conceding a deal"):
         score_deal(house, facts((10, 10), None, bid=house.auction.minimum, conceded=True))
 
