@@ -13,7 +13,8 @@ from clihelp import run_cli
 from pinochle_cli.errors import RecordError
 from pinochle_cli.records import json_schema, parse_record, schema_json_text
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 HEAD = "ruleset: single-deck\nteams:\n  North-South: [Ann, Cy]\n  East-West: [Bob, Di]\ndeals:\n"
 GOOD = "  - {dealer: Ann, bidder: Bob, bid: 250, trump: H, meld: {North-South: 60}, " \
        "counters: {North-South: 80, East-West: 170}}\n"
@@ -36,6 +37,12 @@ def test_examples_exist() -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_schema_accepts_the_examples(path: Path) -> None:
     jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), json_schema())
+
+
+def test_schema_accepts_the_documented_record() -> None:
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    block = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    jsonschema.validate(yaml.safe_load(block), json_schema())
 
 
 # (what is changed, to what): both the reader and the schema refuse it
