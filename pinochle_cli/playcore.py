@@ -1,0 +1,238 @@
+"""Compiled trick primitives: a ruleset and a trump as plain arrays, and functions over bitmask hands.
+
+This is the small, stable core that the fast card player (``fastplay``) and any search over
+card play build on. The functions are compiled with numba when it is installed (``cache=True``:
+the machine code is kept for the next run) and are plain Python otherwise, with the same answers.
+
+**Cards** are the package's indices ``suit * 6 + rank`` (``Card.index``), 0‥23, in the real
+suits (no relabelling). A set of distinct cards is a ``uint32`` bitmask: bit ``c`` is card ``c``.
+
+**Hands** with copies (two in a 48-card pack, four in an 80-card pack) are *levels*: a
+``uint32`` array of ``copies`` masks in which ``levels[k]`` has bit ``c`` set when the hand holds
+more than ``k`` copies of card ``c``. ``levels[0]`` is the set of distinct cards held (all that
+legality needs); a card's count is the number of levels holding it; the number of cards is the
+sum of the levels' popcounts. ``levels_from_counts``, ``hand_add``, ``hand_remove`` and
+``hand_count`` keep that invariant.
+
+**Rules** (``CoreRules``, from ``compile_rules(rules, trump)``):
+
+- ``strength[c]``: higher is stronger within a suit, 0 for a rank not in the pack;
+- ``suit_mask[s]``: the six bits of suit ``s``; ``trump``: the trump suit, -1 for none;
+- ``above[w]``: the cards that take the trick from card ``w`` when ``w`` is winning it — a
+  stronger card of its suit, or any trump when ``w`` is not a trump (an identical card never
+  beats the earlier copy);
+- ``counter[c]``: counter points; ``last_trick``: the bonus for the last trick;
+- ``side[seat]``: the side of each seat; ``players``, ``copies``;
+- ``duties`` / ``stock_duties``: ``int64`` rows ``(kind, when, partner, only_if_winning)`` with
+  ``kind`` ``FOLLOW``/``TRUMP``/``BEAT``, ``when`` ``ALWAYS``/``TRUMP_LED``/``PLAIN_LED``, ``partner``
+  1 when the duty holds while the partner is winning, ``only_if_winning`` 1 for a trump duty
+  that applies only when a trump held would win. ``stock_duties`` are in force while a stock
+  lasts (two-handed); pass the one that applies to ``legal_mask``.
+
+**Tricks** are an ``int64`` array of cards, leader first, with ``n`` cards played so far.
+``legal_mask`` follows the same rules as ``tricks.narrow`` (each applicable duty narrows the
+allowed cards when the narrowing leaves something) and is tested against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import ALL_CARDS, Suit
+from .ruleset import Duty, Ruleset
+
+__all__ = [
+    "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
+    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "legal_mask",
+    "levels_from_counts", "levels_to_counts", "partner_winning", "popcount", "trick_points", "winner_pos",
+]
+
+FOLLOW, TRUMP, BEAT = 0, 1, 2
+ALWAYS, TRUMP_LED, PLAIN_LED = 0, 1, 2
+_KINDS = {"follow": FOLLOW, "trump": TRUMP, "beat": BEAT}
+_WHENS = {"always": ALWAYS, "trump-led": TRUMP_LED, "plain-led": PLAIN_LED}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+try:
+    from numba import njit as _njit
+
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover - numba is a dependency; this keeps the package usable without it
+    HAVE_NUMBA = False
+
+
+def jit(fn: F) -> F:
+    """Compile ``fn`` with numba (no Python objects, cached on disk); unchanged without numba."""
+    if not HAVE_NUMBA:
+        return fn  # pragma: no cover
+    return cast(F, _njit(cache=True, nogil=True)(fn))
+
+
+class CoreRules(NamedTuple):
+    """One ruleset with one trump, as arrays (see the module docstring)."""
+
+    players: int
+    copies: int
+    trump: int
+    strength: npt.NDArray[np.int64]
+    suit_mask: npt.NDArray[np.uint32]
+    above: npt.NDArray[np.uint32]
+    counter: npt.NDArray[np.int64]
+    side: npt.NDArray[np.int64]
+    duties: npt.NDArray[np.int64]
+    stock_duties: npt.NDArray[np.int64]
+    last_trick: int
+
+
+def encode_duties(duties: tuple[Duty, ...]) -> npt.NDArray[np.int64]:
+    """Duties as ``(n, 4)`` rows ``(kind, when, partner, only_if_winning)``."""
+    rows = [(_KINDS[d.name], _WHENS[d.when], int(d.partner), int(d.only_if_winning)) for d in duties]
+    return np.array(rows, dtype=np.int64).reshape(-1, 4)
+
+
+def compile_rules(rules: Ruleset, trump: Suit | int | None) -> CoreRules:
+    """The arrays of ``rules`` with ``trump`` (a suit, its number, or None/-1 for no trump)."""
+    t = -1 if trump is None else int(trump)
+    n = len(rules.rank_order)
+    pos = {rank: i for i, rank in enumerate(rules.rank_order)}
+    strength = np.array([n - pos[c.rank] if c.rank in pos and c in rules.deck else 0 for c in ALL_CARDS],
+                        dtype=np.int64)
+    suit = np.arange(24) // 6
+    above = np.zeros(24, dtype=np.uint32)
+    for w in range(24):
+        beats = ((suit == suit[w]) & (strength > strength[w])) | ((suit == t) & (suit[w] != t))
+        above[w] = np.uint32(sum(1 << c for c in range(24) if beats[c] and strength[c] > 0))
+    suit_mask = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
+    counter = np.array([rules.counter_value(c) if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
+    side = np.array([rules.side_of(s) for s in range(rules.players)], dtype=np.int64)
+    return CoreRules(rules.players, rules.deck.copies, t, strength, suit_mask, above, counter, side,
+                     encode_duties(rules.play.duties), encode_duties(rules.play.stock_duties), rules.last_trick)
+
+
+# --------------------------------------------------------------------------- hands
+
+@jit
+def popcount(x: int) -> int:
+    """Bits set in a 32-bit mask."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
+
+
+@jit
+def levels_from_counts(counts: npt.NDArray[np.int64], copies: int) -> npt.NDArray[np.uint32]:
+    """The levels of a hand given as 24 counts."""
+    levels = np.zeros(copies, dtype=np.uint32)
+    for c in range(24):
+        for k in range(counts[c]):
+            levels[k] |= np.uint32(1 << c)
+    return levels
+
+
+@jit
+def levels_to_counts(levels: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
+    counts = np.zeros(24, dtype=np.int64)
+    for k in range(levels.shape[0]):
+        for c in range(24):
+            counts[c] += (levels[k] >> c) & 1
+    return counts
+
+
+@jit
+def hand_count(levels: npt.NDArray[np.uint32], c: int) -> int:
+    n = 0
+    for k in range(levels.shape[0]):
+        n += (levels[k] >> c) & 1
+    return n
+
+
+@jit
+def hand_size(levels: npt.NDArray[np.uint32]) -> int:
+    n = 0
+    for k in range(levels.shape[0]):
+        n += popcount(levels[k])
+    return n
+
+
+@jit
+def hand_add(levels: npt.NDArray[np.uint32], c: int) -> None:
+    """One more copy of card ``c`` (in place); the hand must hold fewer than ``copies``."""
+    k = hand_count(levels, c)
+    levels[k] |= np.uint32(1 << c)
+
+
+@jit
+def hand_remove(levels: npt.NDArray[np.uint32], c: int) -> None:
+    """One copy of card ``c`` fewer (in place); the hand must hold it."""
+    k = hand_count(levels, c)
+    levels[k - 1] &= np.uint32(~(1 << c) & 0xFFFFFFFF)
+
+
+# --------------------------------------------------------------------------- tricks
+
+@jit
+def winner_pos(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
+    """Position (0 = leader) of the card winning the first ``n`` cards of ``trick`` (n ≥ 1)."""
+    best = 0
+    for i in range(1, n):
+        if (core.above[trick[best]] >> trick[i]) & 1:
+            best = i
+    return best
+
+
+@jit
+def trick_points(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
+    """Counter points in the first ``n`` cards of ``trick`` (the last-trick bonus is not included)."""
+    total = 0
+    for i in range(n):
+        total += core.counter[trick[i]]
+    return total
+
+
+@jit
+def partner_winning(core: CoreRules, leader_seat: int, trick: npt.NDArray[np.int64], n: int) -> bool:
+    """Is the partner of the next player (seat ``(leader_seat + n) % players``) winning the trick?"""
+    if n == 0:
+        return False
+    seat = (leader_seat + n) % core.players
+    win_seat = (leader_seat + winner_pos(core, trick, n)) % core.players
+    return bool(win_seat != seat and core.side[win_seat] == core.side[seat])
+
+
+@jit
+def legal_mask(core: CoreRules, duties: npt.NDArray[np.int64], held: int, trick: npt.NDArray[np.int64], n: int,
+               partner_win: bool) -> int:
+    """The cards of ``held`` (distinct cards, a mask) the next player of the trick may play, as a mask."""
+    if n == 0 or held == 0:
+        return held
+    led = trick[0] // 6
+    beat_mask = int(core.above[trick[winner_pos(core, trick, n)]])
+    led_mask = int(core.suit_mask[led])
+    trump_mask = int(core.suit_mask[core.trump]) if core.trump >= 0 else 0
+    trump_led = led == core.trump
+    allowed = held
+    for i in range(duties.shape[0]):
+        kind, when = duties[i, 0], duties[i, 1]
+        if (when == TRUMP_LED and not trump_led) or (when == PLAIN_LED and trump_led):
+            continue
+        if duties[i, 2] == 0 and partner_win:
+            continue
+        if kind == FOLLOW:
+            narrowed = allowed & led_mask
+        elif kind == TRUMP:
+            if core.trump < 0 or held & led_mask:
+                continue
+            narrowed = allowed & trump_mask
+            if duties[i, 3] and not narrowed & beat_mask:
+                continue
+        else:
+            narrowed = allowed & beat_mask
+        if narrowed:
+            allowed = narrowed
+    return allowed
