@@ -32,6 +32,10 @@ sum of the levels' popcounts. ``levels_from_counts``, ``hand_add``, ``hand_remov
 **Tricks** are an ``int64`` array of cards, leader first, with ``n`` cards played so far.
 ``legal_mask`` follows the same rules as ``tricks.narrow`` (each applicable duty narrows the
 allowed cards when the narrowing leaves something) and is tested against it.
+
+**Speed.** Reading a field of ``CoreRules`` inside compiled code costs reference counting each
+time (about 4× the work of ``legal_mask`` itself); in a hot loop, unpack the arrays once and call
+the array forms ``legal_cards`` and ``winner_of``.
 """
 
 from __future__ import annotations
@@ -47,8 +51,9 @@ from .ruleset import Duty, Ruleset
 
 __all__ = [
     "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
-    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "legal_mask",
-    "levels_from_counts", "levels_to_counts", "partner_winning", "popcount", "trick_points", "winner_pos",
+    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "legal_cards", "legal_mask",
+    "levels_from_counts", "levels_to_counts", "partner_winning", "popcount", "trick_points", "winner_of",
+    "winner_pos",
 ]
 
 FOLLOW, TRUMP, BEAT = 0, 1, 2
@@ -177,13 +182,19 @@ def hand_remove(levels: npt.NDArray[np.uint32], c: int) -> None:
 # --------------------------------------------------------------------------- tricks
 
 @jit
-def winner_pos(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
-    """Position (0 = leader) of the card winning the first ``n`` cards of ``trick`` (n ≥ 1)."""
+def winner_of(above: npt.NDArray[np.uint32], trick: npt.NDArray[np.int64], n: int) -> int:
+    """``winner_pos`` over the ``above`` array itself (for loops that unpacked ``CoreRules``)."""
     best = 0
     for i in range(1, n):
-        if (core.above[trick[best]] >> trick[i]) & 1:
+        if (above[trick[best]] >> trick[i]) & 1:
             best = i
     return best
+
+
+@jit
+def winner_pos(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
+    """Position (0 = leader) of the card winning the first ``n`` cards of ``trick`` (n ≥ 1)."""
+    return winner_of(core.above, trick, n)
 
 
 @jit
@@ -209,13 +220,22 @@ def partner_winning(core: CoreRules, leader_seat: int, trick: npt.NDArray[np.int
 def legal_mask(core: CoreRules, duties: npt.NDArray[np.int64], held: int, trick: npt.NDArray[np.int64], n: int,
                partner_win: bool) -> int:
     """The cards of ``held`` (distinct cards, a mask) the next player of the trick may play, as a mask."""
+    return legal_cards(core.above, core.suit_mask, core.trump, duties, held, trick, n, partner_win)
+
+
+@jit
+def legal_cards(above: npt.NDArray[np.uint32], suit_mask: npt.NDArray[np.uint32], trump: int,
+                duties: npt.NDArray[np.int64], held: int, trick: npt.NDArray[np.int64], n: int,
+                partner_win: bool) -> int:
+    """``legal_mask`` over the arrays themselves: in a hot loop, unpack ``CoreRules`` once and call this
+    (reading a field of a tuple of arrays inside compiled code costs reference counting each time)."""
     if n == 0 or held == 0:
         return held
     led = trick[0] // 6
-    beat_mask = int(core.above[trick[winner_pos(core, trick, n)]])
-    led_mask = int(core.suit_mask[led])
-    trump_mask = int(core.suit_mask[core.trump]) if core.trump >= 0 else 0
-    trump_led = led == core.trump
+    beat_mask = int(above[trick[winner_of(above, trick, n)]])
+    led_mask = int(suit_mask[led])
+    trump_mask = int(suit_mask[trump]) if trump >= 0 else 0
+    trump_led = led == trump
     allowed = held
     for i in range(duties.shape[0]):
         kind, when = duties[i, 0], duties[i, 1]
@@ -226,7 +246,7 @@ def legal_mask(core: CoreRules, duties: npt.NDArray[np.int64], held: int, trick:
         if kind == FOLLOW:
             narrowed = allowed & led_mask
         elif kind == TRUMP:
-            if core.trump < 0 or held & led_mask:
+            if trump < 0 or held & led_mask:
                 continue
             narrowed = allowed & trump_mask
             if duties[i, 3] and not narrowed & beat_mask:

@@ -60,8 +60,11 @@ def test_legal_winner_points_match_the_reference_engine(name: str, rules: Rulese
                 mask = pc.legal_mask(core, duties, int(levels[0]), arr, len(trick), partner)
                 expected = legal_plays(rules, trump, cards, hand, phase=phase, leader_seat=leader)
                 assert [ALL_CARDS[c] for c in range(24) if mask >> c & 1] == expected, (hand, cards, phase)
+                assert pc.legal_cards(core.above, core.suit_mask, core.trump, duties, int(levels[0]), arr, len(trick),
+                                      partner) == mask
             if trick:
                 assert pc.winner_pos(core, arr, len(trick)) == trick_winner(rules, trump, cards)
+                assert pc.winner_of(core.above, arr, len(trick)) == trick_winner(rules, trump, cards)
                 assert pc.trick_points(core, arr, len(trick)) == sum(rules.counter_value(c) for c in cards)
 
 
