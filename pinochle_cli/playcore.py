@@ -78,6 +78,13 @@ def jit(fn: F) -> F:
     return cast(F, _njit(cache=True, nogil=True)(fn))
 
 
+def inline(fn: F) -> F:
+    """``jit``, and compiled into each caller (no call, no reference counting of the arrays passed)."""
+    if not HAVE_NUMBA:
+        return fn  # pragma: no cover
+    return cast(F, _njit(cache=True, nogil=True, inline="always")(fn))
+
+
 class CoreRules(NamedTuple):
     """One ruleset with one trump, as arrays (see the module docstring)."""
 
@@ -181,7 +188,7 @@ def hand_remove(levels: npt.NDArray[np.uint32], c: int) -> None:
 
 # --------------------------------------------------------------------------- tricks
 
-@jit
+@inline
 def winner_of(above: npt.NDArray[np.uint32], trick: npt.NDArray[np.int64], n: int) -> int:
     """``winner_pos`` over the ``above`` array itself (for loops that unpacked ``CoreRules``)."""
     best = 0
@@ -223,7 +230,7 @@ def legal_mask(core: CoreRules, duties: npt.NDArray[np.int64], held: int, trick:
     return legal_cards(core.above, core.suit_mask, core.trump, duties, held, trick, n, partner_win)
 
 
-@jit
+@inline
 def legal_cards(above: npt.NDArray[np.uint32], suit_mask: npt.NDArray[np.uint32], trump: int,
                 duties: npt.NDArray[np.int64], held: int, trick: npt.NDArray[np.int64], n: int,
                 partner_win: bool) -> int:

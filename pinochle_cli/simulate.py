@@ -19,6 +19,9 @@ The not-on-board rule (meld + every counter below the bid: set without play) nee
 step: such a bid is below no tally. Conceding never raises P(make), so the model never
 concedes. Opponents' meld does not decide whether the bid is made and is not computed.
 
+Step 5 runs compiled (``fastplay``, the same player card for card) when the work ahead repays
+loading it (``jitcache.use_compiled``); otherwise, and without numba, with numpy.
+
 Deals run in fixed chunks of ``CHUNK`` deals; chunk ``i`` draws from
 ``SeedSequence(seed).spawn(...)[i]``, so one worker or many give identical tallies (sums of
 integer histograms). Memory stays flat: a chunk's arrays, then per-suit histograms.
@@ -41,6 +44,7 @@ import numpy.typing as npt
 from .arrays import IntArray
 from .cards import N_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, SimulationError
+from .jitcache import use_compiled
 from .meld import MeldTable, meld_table
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 from .ruleset import Ruleset
@@ -186,6 +190,23 @@ class Simulator:
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
+        self.fast: Any = None  # fastplay.FastTables once the compiled player is loaded
+
+    def load_compiled(self) -> None:
+        """Play with the compiled player from now on (imports numba; loads or compiles it once)."""
+        if self.fast is None:
+            from . import fastplay
+
+            self.fast = fastplay.FastTables.build(self.play)
+            fastplay.warm(self.fast)
+
+    def play_tricks(self, canon: IntArray, leader: IntArray) -> tuple[IntArray, IntArray]:
+        """Every trick of the batch: ``(points, tricks)`` per side (compiled when loaded)."""
+        if self.fast is None:
+            return play_batch(self.play, canon, leader, bidding_side=self.side)
+        from .fastplay import play_deals
+
+        return play_deals(self.fast, canon, leader, self.side)
 
     def deal(self, rng: np.random.Generator, n: int) -> IntArray:
         """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices."""
@@ -228,7 +249,7 @@ class Simulator:
             canon[rows] = hands[rows][:, :, self.orders[int(t)]]
         if self.only_table is None:
             only[:] = False
-        points, tricks = play_batch(self.play, canon, np.tile(leader, nt), bidding_side=self.side)
+        points, tricks = self.play_tricks(canon, np.tile(leader, nt))
         won = points[:, self.side]
         took = {"trick": tricks[:, self.side] > 0, "counter": won >= r.scoring.counter_minimum,
                 "always": np.ones(b, dtype=bool), "nothing": np.ones(b, dtype=bool)}
@@ -258,10 +279,19 @@ def _init_worker(rules: Ruleset, hand: Hand, trumps: tuple[Suit, ...]) -> None:
     _WORKER = Simulator(rules, hand, trumps)
 
 
-def _work(job: tuple[int, int, int]) -> Tally:
+Job = tuple[int, int, int, bool]  # chunk index, deals, seed, play compiled
+
+
+def _work(job: Job) -> Tally:
     assert _WORKER is not None
-    index, n, seed = job
-    return _WORKER.tally(index, n, seed)
+    return _run_job(_WORKER, job)
+
+
+def _run_job(sim: Simulator, job: Job) -> Tally:
+    index, n, seed, compiled = job
+    if compiled:
+        sim.load_compiled()
+    return sim.tally(index, n, seed)
 
 
 class _Runner:
@@ -272,9 +302,11 @@ class _Runner:
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
 
-    def run(self, jobs: list[tuple[int, int, int]]) -> Iterable[Tally]:
+    def run(self, jobs: list[Job]) -> Iterable[Tally]:
+        if any(job[3] for job in jobs):
+            self.sim.load_compiled()  # before the pool forks, so that the workers inherit it
         if self.workers <= 1 or len(jobs) <= 1:
-            return (self.sim.tally(*job) for job in jobs)
+            return (_run_job(self.sim, job) for job in jobs)
         if self.pool is None:
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -378,13 +410,13 @@ def _best(suits: Sequence[SuitEstimate]) -> Suit | None:
     return max(suits, key=lambda s: (s.recommended_bid is not None, s.recommended_bid or 0, s.score_mean)).trump
 
 
-def _jobs(seed: int, first: int, deals: int) -> list[tuple[int, int, int]]:
+def _jobs(seed: int, first: int, deals: int, compiled: bool) -> list[Job]:
     """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK)."""
     jobs = []
     start = first
     while start < first + deals:
         n = min(CHUNK, first + deals - start)
-        jobs.append((start // CHUNK, n, seed))
+        jobs.append((start // CHUNK, n, seed, compiled))
         start += CHUNK
     return jobs
 
@@ -432,7 +464,9 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     reached: bool | None = None
     try:
         while True:
-            jobs = _jobs(seed, _next_start(tally.deals), target - tally.deals)
+            deals = target - tally.deals
+            compiled = sim.fast is not None or use_compiled(deals * len(trumps))
+            jobs = _jobs(seed, _next_start(tally.deals), deals, compiled)
             for part in runner.run(jobs):
                 tally.add(part)
                 if progress is not None:

@@ -1,0 +1,328 @@
+"""The simulator's card play, compiled: the heuristic player of ``players`` one deal at a time.
+
+Same player, same answers: every card chosen here is the card ``players.play_batch`` chooses
+for the same hands (tests play both on the same deals in every bundled ruleset). The numpy
+engine stays the reference; this one runs the deal loop in compiled code (``playcore.jit``)
+over plain per-deal state, kept up to date card by card: each seat's counts and its bitmask
+of distinct cards (for ``playcore.legal_mask``), what each seat cannot see (the other seats'
+cards: every card is dealt), per card and per suit, and the voids shown. A trick step then
+costs a few hundred simple operations instead of a few dozen numpy calls, and a hold chance
+is computed only for the cards whose score depends on it.
+
+The compiled functions take plain arrays only (a tuple of arrays read inside compiled code costs
+reference counting at every read): the constants are one ``int64`` table ``T`` of rows of 24
+(row names below), the per-deal state a few arrays indexed by seat.
+
+The hold chances are computed in ``float32`` with the very operations, in the same order, of
+``players._hold_chance``, so that a card scores "sure" (``players.SURE``) exactly when the
+numpy engine says so. Coordinates are canonical (trump is suit 0), as in ``players``.
+
+``FastTables.build(play, rules)`` turns a ``PlayTables`` into the arrays the compiled code
+reads; ``play_deals`` is the compiled counterpart of ``play_batch`` with every seat heuristic.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from .playcore import encode_duties, inline, jit, legal_cards
+from .players import SURE, PlayTables
+
+__all__ = ["FastTables", "play_deals", "warm"]
+
+IntArray = npt.NDArray[np.int64]
+F32Array = npt.NDArray[np.float32]
+U32Array = npt.NDArray[np.uint32]
+
+# rows of the table T (24 columns): per card, then per seat, then the game's numbers
+ABOVE, COUNTER, ORDER, PLACE, CASH, PULL, LOW, FEED, HOLD, WIN, DUMP, HAS_CV, SIDE, META = range(14)
+_SCORE_ROWS = {CASH: "cash", PULL: "pull", LOW: "low", FEED: "feed", HOLD: "hold", WIN: "win", DUMP: "dump",
+               HAS_CV: "has_cv"}
+# columns of T[META]
+PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
+# columns of the per-seat ``info`` state: unseen cards per suit, cards held per suit, voids shown, distinct cards
+SUIT_UNSEEN, SUIT_HELD, VOID, HAS = 0, 4, 8, 12
+# columns of a ``ctx`` row (one per opponent still to play): see ``_opponents``
+P_VOID, SHOWN, HAS_TRUMP, LED_VOID = 0, 4, 8, 9
+_SURE = np.float32(SURE)
+
+
+class FastTables(NamedTuple):
+    """The compiled player's constants in canonical coordinates (trump = suit 0)."""
+
+    nsides: int
+    table: IntArray  # T: rows ABOVE … META
+    none_of: F32Array  # chance that one other player holds none of k unseen cards
+    above: U32Array  # ``playcore.CoreRules.above`` with trump = suit 0
+    suit_mask: U32Array
+    duties: IntArray  # ``playcore.encode_duties`` of the play
+
+    @classmethod
+    def build(cls, play: PlayTables) -> FastTables:
+        t = np.zeros((META + 1, 24), dtype=np.int64)
+        above = np.zeros(24, dtype=np.uint32)
+        for w in range(24):
+            above[w] = sum(1 << c for c in range(24) if play.beats[w, c])
+        t[ABOVE] = above
+        t[COUNTER] = play.counter
+        t[ORDER] = play.by_strength
+        t[PLACE] = play.from_strength % 6
+        for row, name in _SCORE_ROWS.items():
+            t[row] = play.cols[name][:, 0]
+        t[SIDE, :play.players] = play.side
+        t[META, [PLAYERS, NTRICKS, INFERRED, LAST_TRICK]] = (play.players, play.tricks, play.trump_inferred,
+                                                             play.last_trick)
+        suit_mask = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
+        return cls(play.nsides, t, play.none_of.astype(np.float32), above, suit_mask, encode_duties(play.duties))
+
+
+# --------------------------------------------------------------------------- what a player knows
+
+@inline
+def _stronger(t: IntArray, unseen: IntArray, seat: int, c: int) -> int:
+    """How many cards unseen by ``seat`` of card ``c``'s suit are stronger than it."""
+    base = (c // 6) * 6
+    n = 0
+    for i in range(t[PLACE, c]):
+        n += unseen[seat, t[ORDER, base + i]]
+    return n
+
+
+@inline
+def _opponents(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: int, led: int,
+               ctx: F32Array) -> int:
+    """What ``players._hold_chance`` needs of each opponent still to play, one row of ``ctx`` each.
+
+    Row: ``P_VOID + s`` the chance they are void in suit ``s`` (1 when shown), ``SHOWN + s`` 1 when
+    the void is shown, ``HAS_TRUMP`` the chance they hold trump, ``LED_VOID`` the chance they are
+    void in the suit led (1 on a trump lead or when leading). Returns the number of rows.
+    """
+    one, zero = np.float32(1.0), np.float32(0.0)
+    p = t[META, PLAYERS]
+    m = 0
+    for j in range(position + 1, p):
+        r = (seat + j - position) % p
+        if t[SIDE, r] == t[SIDE, seat]:
+            continue
+        for s in range(4):
+            shown = info[r, VOID + s] != 0
+            ctx[m, SHOWN + s] = one if shown else zero
+            ctx[m, P_VOID + s] = one if shown else pn[info[seat, SUIT_UNSEEN + s]]
+        ctx[m, HAS_TRUMP] = zero if info[r, VOID] else one - pn[info[seat, SUIT_UNSEEN]]
+        ctx[m, LED_VOID] = ctx[m, P_VOID + led] if position > 0 and led != 0 else one
+        m += 1
+    return m
+
+
+@inline
+def _chance(t: IntArray, pn: F32Array, ctx: F32Array, m: int, position: int, unseen: IntArray, seat: int,
+            c: int) -> np.float32:
+    """The chance that card ``c`` takes the trick if it were winning now (``players._hold_chance``)."""
+    one = np.float32(1.0)
+    s = c // 6
+    none_stronger = pn[_stronger(t, unseen, seat, c)]
+    x = one
+    for i in range(m):
+        safe = one if ctx[i, SHOWN + s] > 0 else none_stronger
+        if s > 0:
+            x *= safe * (one - ctx[i, P_VOID + s] * ctx[i, HAS_TRUMP])
+        elif position == 0:
+            x *= safe
+        else:
+            x *= one - (one - safe) * ctx[i, LED_VOID]
+    return x
+
+
+# --------------------------------------------------------------------------- the heuristic's choice
+
+@inline
+def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
+    """Suits (bitmasks) in which an opponent, or the partner, has shown a void and no void in trump."""
+    opp_ruff = partner_ruff = 0
+    for p in range(t[META, PLAYERS]):
+        if info[p, VOID]:
+            continue
+        for s in range(1, 4):
+            if info[p, VOID + s]:
+                if t[SIDE, p] != t[SIDE, seat]:
+                    opp_ruff |= 1 << s
+                elif p != seat:
+                    partner_ruff |= 1 << s
+    return opp_ruff, partner_ruff
+
+
+@inline
+def _guarded(t: IntArray, has: int, unseen: IntArray, seat: int) -> int:
+    """Suits (bitmask) in which the player holds a card that no unseen card beats."""
+    out = 0
+    for s in range(4):
+        ahead = 0
+        for i in range(6):
+            c = t[ORDER, s * 6 + i]
+            if (has >> c) & 1:
+                if ahead == 0:
+                    out |= 1 << s
+                break
+            ahead += unseen[seat, c]
+    return out
+
+
+@inline
+def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32Array, seat: int,
+          bidding_side: int, m: int) -> int:
+    """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score."""
+    has = info[seat, HAS]
+    opp_ruff, partner_ruff = _ruffs(t, info, seat)
+    guarded = _guarded(t, has, unseen, seat)
+    trump_out = info[seat, SUIT_UNSEEN]
+    pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
+    best, best_score = -1, 0
+    for c in range(24):
+        if not (has >> c) & 1:
+            continue
+        s = c // 6
+        if s == 0 and pulls and _stronger(t, unseen, seat, c) == 0:
+            score = t[PULL, c]
+        elif s > 0 and _chance(t, pn, ctx, m, 0, unseen, seat, c) >= _SURE:
+            score = t[CASH, c]
+        else:
+            cv = t[HAS_CV, c] > 0
+            score = (t[LOW, c] - 40 * ((opp_ruff >> s) & 1 and cv) + 60 * ((partner_ruff >> s) & 1 and not cv)
+                     - 40 * ((guarded >> s) & 1))
+        if best < 0 or score > best_score:
+            best, best_score = c, score
+    return best
+
+
+@inline
+def _follow(t: IntArray, pn: F32Array, unseen: IntArray, ctx: F32Array, seat: int, position: int, win: int,
+            win_seat: int, m: int, legal: int) -> int:
+    """The heuristic's play to a trick led: feed a partner's sure card, take it surely or cheaply, else dump."""
+    last = position == t[META, PLAYERS] - 1
+    partner_safe = t[SIDE, win_seat] == t[SIDE, seat] and (
+        last or _chance(t, pn, ctx, m, position, unseen, seat, win) >= _SURE)
+    wins = t[ABOVE, win]
+    best, best_score = -1, 0
+    for c in range(24):
+        if not (legal >> c) & 1:
+            continue
+        if partner_safe:
+            score = t[FEED, c]
+        elif (wins >> c) & 1:
+            sure = last or _chance(t, pn, ctx, m, position, unseen, seat, c) >= _SURE
+            score = t[HOLD, c] if sure else t[WIN, c]
+        else:
+            score = t[DUMP, c]
+        if best < 0 or score > best_score:
+            best, best_score = c, score
+    return best
+
+
+# --------------------------------------------------------------------------- a deal
+
+@inline
+def _deal(hands: IntArray, held: IntArray, unseen: IntArray, info: IntArray) -> None:
+    """Start a deal from ``hands`` ``(P, 24)`` counts: every seat's state."""
+    p = hands.shape[0]
+    info[:] = 0
+    for q in range(p):
+        for c in range(24):
+            n = hands[q, c]
+            held[q, c] = n
+            info[q, SUIT_HELD + c // 6] += n
+            if n:
+                info[q, HAS] |= 1 << c
+    for q in range(p):
+        for c in range(24):
+            u = 0
+            for r in range(p):
+                if r != q:
+                    u += hands[r, c]
+            unseen[q, c] = u
+            info[q, SUIT_UNSEEN + c // 6] += u
+
+
+@inline
+def _remove(held: IntArray, unseen: IntArray, info: IntArray, seat: int, card: int) -> None:
+    """``seat`` plays ``card``: out of its hand, and no longer unseen by the others."""
+    s = card // 6
+    held[seat, card] -= 1
+    info[seat, SUIT_HELD + s] -= 1
+    if held[seat, card] == 0:
+        info[seat, HAS] &= ~(1 << card)
+    for r in range(held.shape[0]):
+        if r != seat:
+            unseen[r, card] -= 1
+            info[r, SUIT_UNSEEN + s] -= 1
+
+
+@inline
+def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
+               held: IntArray, unseen: IntArray, info: IntArray, trick: IntArray, ctx: F32Array, lead: int,
+               bidding_side: int, points: IntArray, tricks: IntArray) -> None:
+    """Play out the deal set up by ``_deal``; add to ``points``/``tricks`` per side."""
+    p, ntricks = t[META, PLAYERS], t[META, NTRICKS]
+    for n in range(ntricks):
+        led, win, win_seat, gained = 0, -1, -1, 0
+        for k in range(p):
+            seat = (lead + k) % p
+            m = _opponents(t, pn, info, seat, k, led, ctx) if k < p - 1 else 0
+            if k == 0:
+                card = _lead(t, pn, unseen, info, ctx, seat, bidding_side, m)
+            else:
+                partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
+                legal = legal_cards(above, suit_mask, 0, duties, info[seat, HAS], trick, k, partner_win)
+                card = _follow(t, pn, unseen, ctx, seat, k, win, win_seat, m, legal)
+            _remove(held, unseen, info, seat, card)
+            trick[k] = card
+            gained += t[COUNTER, card]
+            if k == 0:
+                led, win, win_seat = card // 6, card, seat
+                continue
+            if card // 6 != led:
+                info[seat, VOID + led] = 1
+                if t[META, INFERRED] and card >= 6:
+                    info[seat, VOID] = 1
+            if (t[ABOVE, win] >> card) & 1:
+                win, win_seat = card, seat
+        if n == ntricks - 1:
+            gained += t[META, LAST_TRICK]
+        points[t[SIDE, win_seat]] += gained
+        tricks[t[SIDE, win_seat]] += 1
+        lead = win_seat
+
+
+@jit
+def _play_all(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
+              hands: IntArray, leader: IntArray, bidding_side: int, points: IntArray, tricks: IntArray) -> None:
+    p = hands.shape[1]
+    held = np.zeros((p, 24), dtype=np.int64)
+    unseen = np.zeros((p, 24), dtype=np.int64)
+    info = np.zeros((p, 16), dtype=np.int64)
+    trick = np.zeros(p, dtype=np.int64)
+    ctx = np.zeros((p, 10), dtype=np.float32)
+    for g in range(hands.shape[0]):
+        _deal(hands[g], held, unseen, info)
+        _play_deal(t, pn, above, suit_mask, duties, held, unseen, info, trick, ctx, leader[g], bidding_side,
+                   points[g], tricks[g])
+
+
+def play_deals(ft: FastTables, hands: IntArray, leader: IntArray, bidding_side: int = 0) -> tuple[IntArray, IntArray]:
+    """``players.play_batch`` with every seat heuristic, compiled: ``(points, tricks)``, each ``(B, nsides)``.
+
+    ``hands``: ``(B, players, 24)`` counts in canonical coordinates; ``leader``: the first leader's seat.
+    """
+    b = hands.shape[0]
+    points = np.zeros((b, ft.nsides), dtype=np.int64)
+    tricks = np.zeros((b, ft.nsides), dtype=np.int64)
+    _play_all(ft.table, ft.none_of, ft.above, ft.suit_mask, ft.duties, np.ascontiguousarray(hands, dtype=np.int64),
+              np.ascontiguousarray(leader, dtype=np.int64), bidding_side, points, tricks)
+    return points, tricks
+
+
+def warm(ft: FastTables) -> None:
+    """Load the compiled player (compiling it on the first run after an install): play no deal."""
+    play_deals(ft, np.zeros((0, int(ft.table[META, PLAYERS]), 24), dtype=np.int64), np.zeros(0, dtype=np.int64))
