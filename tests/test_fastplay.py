@@ -1,0 +1,137 @@
+"""The compiled player plays every card the numpy player plays, and simulate uses it only when it pays."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from clihelp import run_cli
+
+from pinochle_cli import jitcache
+from pinochle_cli.cards import parse_cards
+from pinochle_cli.fastplay import FastTables, play_deals
+from pinochle_cli.players import PlayTables, play_batch
+from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
+from pinochle_cli.simulate import Simulator, estimable_trumps, estimate
+
+HANDS = {12: "AH TH KH QH JH AS KS QS KD QD KC QC",
+         20: "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC KC QC"}
+DUTY_LISTS = [  # beyond the bundled files: every field of a duty, and no duty at all
+    (Duty("follow"), Duty("trump", only_if_winning=True), Duty("beat", partner=False)),
+    (Duty("beat", when="trump-led"), Duty("follow"), Duty("trump", when="plain-led", partner=False)),
+    (Duty("follow"),),
+    (),
+]
+
+
+def _rulesets() -> list[tuple[str, Ruleset]]:
+    out = [(name, load_ruleset(name)) for name in bundled_names()]
+    out.append(("single-deck-small/trump-lead", load_ruleset("single-deck-small", {"overtake": "trump-lead"})))
+    sd = load_ruleset("single-deck")
+    out += [(f"single-deck/duties-{i}", dataclasses.replace(sd, play=dataclasses.replace(sd.play, duties=d)))
+            for i, d in enumerate(DUTY_LISTS)]
+    return out
+
+
+RULESETS = _rulesets()
+
+
+def _deals(rules: Ruleset, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` random deals of the whole pack (counts, canonical = any relabelling) and random first leaders."""
+    rng = np.random.default_rng(seed)
+    pack = np.repeat(np.arange(24), PlayTables.build(rules).full)
+    p = rules.players
+    cards = rng.permuted(np.broadcast_to(pack, (n, len(pack))), axis=1).reshape(n, p, -1)
+    hands = np.zeros((n, p, 24), dtype=np.int64)
+    for q in range(p):
+        np.add.at(hands[:, q], (np.arange(n)[:, None], cards[:, q]), 1)
+    return hands, rng.integers(0, p, n)
+
+
+@pytest.mark.parametrize(("name", "rules"), RULESETS, ids=[n for n, _ in RULESETS])
+@pytest.mark.parametrize("bidding_side", [0, 1])
+def test_compiled_player_plays_the_numpy_players_deals(name: str, rules: Ruleset, bidding_side: int) -> None:
+    tab = PlayTables.build(rules)
+    hands, leader = _deals(rules, 300, seed=len(name) + bidding_side)
+    expected = play_batch(tab, hands, leader, bidding_side=bidding_side)
+    got = play_deals(FastTables.build(tab), hands, leader, bidding_side)
+    assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
+    assert (got[0].sum(axis=1) == rules.counter_total).all()
+
+
+@pytest.mark.parametrize("name", ["single-deck", "single-deck-small", "double-deck"])
+def test_simulator_games_are_the_same_compiled(name: str) -> None:
+    rules = load_ruleset(name)
+    hand = rules.deck.check(parse_cards(HANDS[rules.hand_size]))
+    sim = Simulator(rules, hand, estimable_trumps(rules, hand))
+    numpy_games = sim.games(2, 200, seed=5)
+    sim.load_compiled()
+    compiled_games = sim.games(2, 200, seed=5)
+    for field in dataclasses.fields(numpy_games):
+        assert np.array_equal(getattr(numpy_games, field.name), getattr(compiled_games, field.name)), field.name
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_estimate_json_is_the_same_compiled(monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    rules = load_ruleset("single-deck")
+    hand = parse_cards(HANDS[12])
+    out = {}
+    for mode in ("0", "1"):
+        monkeypatch.setenv("PINOCHLE_COMPILED", mode)
+        out[mode] = estimate(rules, hand, samples=700, seed=21, workers=workers).to_json()
+    assert json.dumps(out["0"]) == json.dumps(out["1"])
+
+
+def test_cli_tables_are_the_same_compiled() -> None:
+    args = ("estimate", "AH TH KH KH QH JH AS AD AC KS QD 9C", "-r", "single-deck-small", "--samples", "300",
+            "--seed", "7", "--workers", "1")
+    numpy_run = run_cli(*args, env={"PINOCHLE_COMPILED": "0"})
+    compiled_run = run_cli(*args, env={"PINOCHLE_COMPILED": "1"})
+    assert numpy_run[0] == 0 and numpy_run == compiled_run
+
+
+# --------------------------------------------------------------------------- when to compile
+
+USE_CASES = [
+    # (PINOCHLE_COMPILED, deal-suits, cache on disk, compiled?)
+    ("", jitcache.LOAD_PAYS - 1, True, False),  # the default estimate: numpy, not even numba imported
+    ("", jitcache.LOAD_PAYS, True, True),
+    ("", jitcache.LOAD_PAYS, False, False),  # a first run that would spend longer compiling than playing
+    ("", jitcache.COMPILE_PAYS, False, True),
+    ("0", jitcache.COMPILE_PAYS, True, False),
+    ("1", 1, False, True),
+]
+
+
+@pytest.mark.parametrize(("env", "work", "on_disk", "expected"), USE_CASES)
+def test_compiled_only_when_it_pays(monkeypatch: pytest.MonkeyPatch, env: str, work: int, on_disk: bool,
+                                    expected: bool) -> None:
+    monkeypatch.setenv("PINOCHLE_COMPILED", env)
+    monkeypatch.setattr(jitcache, "cached", lambda: on_disk)
+    assert jitcache.use_compiled(work) is expected
+
+
+def test_cache_is_found_where_numba_puts_it_and_only_when_fresh(monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert jitcache.cache_dirs() == [tmp_path]
+    assert not jitcache.cached()
+    index = tmp_path / "pinochle_cli_0123" / "fastplay._play_all-300.py311.nbi"
+    index.parent.mkdir()
+    index.write_bytes(b"")
+    assert jitcache.cached()
+    os.utime(index, (0, 0))  # older than the sources: numba would compile again
+    assert not jitcache.cached()
+
+
+def test_without_numba_cache_dir_numba_looks_beside_the_module_then_in_the_users_cache(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    dirs = jitcache.cache_dirs()
+    assert dirs[0] == Path(jitcache.__file__).resolve().parent / "__pycache__"
+    assert dirs[1].name == "numba"
