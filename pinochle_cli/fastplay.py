@@ -118,12 +118,16 @@ def _opponents(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: i
 
 
 @inline
-def _chance(t: IntArray, pn: F32Array, ctx: F32Array, m: int, position: int, unseen: IntArray, seat: int,
-            c: int) -> np.float32:
-    """The chance that card ``c`` takes the trick if it were winning now (``players._hold_chance``)."""
+def _chance(pn: F32Array, ctx: F32Array, m: int, position: int, s: int, stronger: int) -> np.float32:
+    """The chance that a card of suit ``s`` with ``stronger`` unseen cards above it takes the trick if it
+    were winning now (``players._hold_chance``).
+
+    Only its comparison with ``SURE`` is used: it returns as soon as the product falls below (each
+    factor is at most 1, so it cannot rise again). For the same reason the chance never rises
+    with ``stronger``: a card that is not sure has no sure card below it in its suit.
+    """
     one = np.float32(1.0)
-    s = c // 6
-    none_stronger = pn[_stronger(t, unseen, seat, c)]
+    none_stronger = pn[stronger]
     x = one
     for i in range(m):
         safe = one if ctx[i, SHOWN + s] > 0 else none_stronger
@@ -133,6 +137,8 @@ def _chance(t: IntArray, pn: F32Array, ctx: F32Array, m: int, position: int, uns
             x *= safe
         else:
             x *= one - (one - safe) * ctx[i, LED_VOID]
+        if x < _SURE:
+            break
     return x
 
 
@@ -155,55 +161,65 @@ def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
 
 
 @inline
-def _guarded(t: IntArray, has: int, unseen: IntArray, seat: int) -> int:
-    """Suits (bitmask) in which the player holds a card that no unseen card beats."""
-    out = 0
-    for s in range(4):
-        ahead = 0
-        for i in range(6):
-            c = t[ORDER, s * 6 + i]
-            if (has >> c) & 1:
-                if ahead == 0:
-                    out |= 1 << s
-                break
-            ahead += unseen[seat, c]
-    return out
+def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -> int:
+    """The score of leading ``c`` low: not into a shown ruff with a counter, into the partner's, keep guards."""
+    s = c // 6
+    cv = t[HAS_CV, c] > 0
+    return (t[LOW, c] - 40 * ((opp_ruff >> s) & 1 and cv) + 60 * ((partner_ruff >> s) & 1 and not cv)
+            - 40 * guarded)
 
 
 @inline
 def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32Array, seat: int,
           bidding_side: int, m: int) -> int:
-    """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score."""
+    """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score.
+
+    Suit by suit, strongest first, counting the unseen cards above each card as it goes: the
+    first card held tells whether the suit is guarded (nothing unseen beats it); a hold chance
+    is computed only when cashing the card could beat the best score so far, and not below a
+    card of the suit that is not sure.
+    """
     has = info[seat, HAS]
     opp_ruff, partner_ruff = _ruffs(t, info, seat)
-    guarded = _guarded(t, has, unseen, seat)
     trump_out = info[seat, SUIT_UNSEEN]
     pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
     best, best_score = -1, 0
-    for c in range(24):
-        if not (has >> c) & 1:
-            continue
-        s = c // 6
-        if s == 0 and pulls and _stronger(t, unseen, seat, c) == 0:
-            score = t[PULL, c]
-        elif s > 0 and _chance(t, pn, ctx, m, 0, unseen, seat, c) >= _SURE:
-            score = t[CASH, c]
-        else:
-            cv = t[HAS_CV, c] > 0
-            score = (t[LOW, c] - 40 * ((opp_ruff >> s) & 1 and cv) + 60 * ((partner_ruff >> s) & 1 and not cv)
-                     - 40 * ((guarded >> s) & 1))
-        if best < 0 or score > best_score:
-            best, best_score = c, score
+    for s in range(4):
+        ahead, guarded, may_cash = 0, False, s > 0
+        for i in range(6):
+            c = t[ORDER, s * 6 + i]
+            if (has >> c) & 1:
+                if ahead == 0:
+                    guarded = True
+                score = _low(t, c, opp_ruff, partner_ruff, guarded)
+                if s == 0 and pulls and ahead == 0:
+                    score = t[PULL, c]
+                elif may_cash and _beats_best(max(score, t[CASH, c]), c, best, best_score):
+                    may_cash = _chance(pn, ctx, m, 0, s, ahead) >= _SURE
+                    if may_cash:
+                        score = t[CASH, c]
+                if _beats_best(score, c, best, best_score):
+                    best, best_score = c, score
+            ahead += unseen[seat, c]
     return best
 
 
 @inline
-def _follow(t: IntArray, pn: F32Array, unseen: IntArray, ctx: F32Array, seat: int, position: int, win: int,
-            win_seat: int, m: int, legal: int) -> int:
+def _beats_best(score: int, c: int, best: int, best_score: int) -> bool:
+    """Does card ``c`` of ``score`` take the place of ``best``? (The higher score; on a tie the lower card.)"""
+    return best < 0 or score > best_score or (score == best_score and c < best)
+
+
+@inline
+def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32Array, seat: int, position: int,
+            led: int, win: int, win_seat: int, legal: int) -> int:
     """The heuristic's play to a trick led: feed a partner's sure card, take it surely or cheaply, else dump."""
     last = position == t[META, PLAYERS] - 1
-    partner_safe = t[SIDE, win_seat] == t[SIDE, seat] and (
-        last or _chance(t, pn, ctx, m, position, unseen, seat, win) >= _SURE)
+    m = -1  # the opponents' rows of ctx, filled when a chance is first needed
+    partner_safe = t[SIDE, win_seat] == t[SIDE, seat]
+    if partner_safe and not last:
+        m = _opponents(t, pn, info, seat, position, led, ctx)
+        partner_safe = _chance(pn, ctx, m, position, win // 6, _stronger(t, unseen, seat, win)) >= _SURE
     wins = t[ABOVE, win]
     best, best_score = -1, 0
     for c in range(24):
@@ -212,7 +228,9 @@ def _follow(t: IntArray, pn: F32Array, unseen: IntArray, ctx: F32Array, seat: in
         if partner_safe:
             score = t[FEED, c]
         elif (wins >> c) & 1:
-            sure = last or _chance(t, pn, ctx, m, position, unseen, seat, c) >= _SURE
+            if not last and m < 0:
+                m = _opponents(t, pn, info, seat, position, led, ctx)
+            sure = last or _chance(pn, ctx, m, position, c // 6, _stronger(t, unseen, seat, c)) >= _SURE
             score = t[HOLD, c] if sure else t[WIN, c]
         else:
             score = t[DUMP, c]
@@ -228,21 +246,18 @@ def _deal(hands: IntArray, held: IntArray, unseen: IntArray, info: IntArray) -> 
     """Start a deal from ``hands`` ``(P, 24)`` counts: every seat's state."""
     p = hands.shape[0]
     info[:] = 0
-    for q in range(p):
-        for c in range(24):
+    for c in range(24):
+        total = 0
+        for q in range(p):
+            total += hands[q, c]
+        for q in range(p):
             n = hands[q, c]
             held[q, c] = n
+            unseen[q, c] = total - n
             info[q, SUIT_HELD + c // 6] += n
+            info[q, SUIT_UNSEEN + c // 6] += total - n
             if n:
                 info[q, HAS] |= 1 << c
-    for q in range(p):
-        for c in range(24):
-            u = 0
-            for r in range(p):
-                if r != q:
-                    u += hands[r, c]
-            unseen[q, c] = u
-            info[q, SUIT_UNSEEN + c // 6] += u
 
 
 @inline
@@ -269,13 +284,13 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
         led, win, win_seat, gained = 0, -1, -1, 0
         for k in range(p):
             seat = (lead + k) % p
-            m = _opponents(t, pn, info, seat, k, led, ctx) if k < p - 1 else 0
             if k == 0:
+                m = _opponents(t, pn, info, seat, 0, 0, ctx)
                 card = _lead(t, pn, unseen, info, ctx, seat, bidding_side, m)
             else:
                 partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
                 legal = legal_cards(above, suit_mask, 0, duties, info[seat, HAS], trick, k, partner_win)
-                card = _follow(t, pn, unseen, ctx, seat, k, win, win_seat, m, legal)
+                card = _follow(t, pn, unseen, info, ctx, seat, k, led, win, win_seat, legal)
             _remove(held, unseen, info, seat, card)
             trick[k] = card
             gained += t[COUNTER, card]
