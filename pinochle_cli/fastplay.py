@@ -165,8 +165,8 @@ def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -
     """The score of leading ``c`` low: not into a shown ruff with a counter, into the partner's, keep guards."""
     s = c // 6
     cv = t[HAS_CV, c] > 0
-    return (t[LOW, c] - 40 * ((opp_ruff >> s) & 1 and cv) + 60 * ((partner_ruff >> s) & 1 and not cv)
-            - 40 * guarded)
+    return int(t[LOW, c] - 40 * ((opp_ruff >> s) & 1 and cv) + 60 * ((partner_ruff >> s) & 1 and not cv)
+               - 40 * guarded)
 
 
 @inline
@@ -195,7 +195,7 @@ def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32A
                 if s == 0 and pulls and ahead == 0:
                     score = t[PULL, c]
                 elif may_cash and _beats_best(max(score, t[CASH, c]), c, best, best_score):
-                    may_cash = _chance(pn, ctx, m, 0, s, ahead) >= _SURE
+                    may_cash = bool(_chance(pn, ctx, m, 0, s, ahead) >= _SURE)
                     if may_cash:
                         score = t[CASH, c]
                 if _beats_best(score, c, best, best_score):
