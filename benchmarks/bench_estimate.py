@@ -1,10 +1,18 @@
-"""Speed of ``pinochle estimate``: simulated deal-suits per second (one deal scored for one trump).
+"""Speed of ``pinochle estimate``: deal-suits per second (one deal scored for one trump), numpy beside compiled.
 
 For each four-handed bundled ruleset, a hand that may name every suit, ``--samples`` deals,
-with 1 and 2 workers (``--workers`` to change). Wall-clock time of the library call, pool
-start-up included. ``--profile`` adds a cProfile summary of a one-worker run.
+with 1 and 2 workers: the numpy player (today's reference, ``PINOCHLE_COMPILED=0``) and the
+compiled player (``PINOCHLE_COMPILED=1``, its cache loaded once before timing), interleaved
+``--repeat`` times in one run; the best time of each is shown and their ratio. Wall-clock
+time of the library call, pool start-up included.
 
-    .venv/bin/python benchmarks/bench_estimate.py [--samples 10000] [--workers 1 2] [--profile]
+Then the command as users run it, in fresh processes: the default ``estimate`` (2,000
+samples), today's path against the automatic choice, once with an empty numba cache (a first
+run after install) and once with the cache in place; and a ``--samples 100000`` run.
+
+``--profile`` adds a cProfile summary of a one-worker compiled run.
+
+    .venv/bin/python benchmarks/bench_estimate.py [--samples 10000] [--workers 1 2] [--repeat 3] [--profile]
 """
 
 from __future__ import annotations
@@ -13,49 +21,99 @@ import argparse
 import cProfile
 import os
 import pstats
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from pinochle_cli.cards import parse_cards
 from pinochle_cli.ruleset import bundled_names, load_ruleset
-from pinochle_cli.simulate import estimate
+from pinochle_cli.simulate import Simulator, estimable_trumps, estimate
 
 HANDS = {  # by hand size: K and Q in every suit, so that every suit may be named under any eligibility rule
     12: "AH TH KH QH JH AS KS QS KD QD KC QC",
     20: "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC KC QC",
 }
+MODES = {"numpy": "0", "compiled": "1"}
+
+
+def _best(run: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def library_table(samples: int, workers_list: list[int], repeat: int, seed: int) -> None:
+    print(f"{'ruleset':<18} {'suits':>5} {'workers':>7} {'numpy/s':>10} {'compiled/s':>11} {'ratio':>6}")
+    for name in bundled_names():
+        rules = load_ruleset(name)
+        if rules.auction is None or rules.players != 4:
+            continue
+        hand = rules.deck.check(parse_cards(HANDS[rules.hand_size]))
+        Simulator(rules, hand, estimable_trumps(rules, hand)).load_compiled()  # the cache, loaded once
+        suits = len(estimable_trumps(rules, hand))
+        for workers in workers_list:
+            rate = {}
+            for mode, flag in MODES.items():
+                os.environ["PINOCHLE_COMPILED"] = flag
+                dt = _best(lambda: estimate(rules, hand, samples=samples, seed=seed, workers=workers), repeat)
+                rate[mode] = samples * suits / dt
+            print(f"{name:<18} {suits:>5} {workers:>7} {rate['numpy']:>10,.0f} {rate['compiled']:>11,.0f} "
+                  f"{rate['compiled'] / rate['numpy']:>5.2f}x")
+    os.environ.pop("PINOCHLE_COMPILED", None)
+
+
+def _command(args: list[str], env: dict[str, str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "pinochle_cli", *args], check=True, capture_output=True,
+                   env={**os.environ, "PINOCHLE_RULESET": "", **env}, cwd=ROOT)
+    return time.perf_counter() - t0
+
+
+def command_table(repeat: int) -> None:
+    hand = HANDS[12]
+    default = ["estimate", hand, "--seed", "1", "--json"]
+    large = ["estimate", hand, "--seed", "1", "--json", "--samples", "100000"]
+    with tempfile.TemporaryDirectory() as empty:
+        cases = [
+            ("default, first run (empty cache)", default, {"NUMBA_CACHE_DIR": empty}),
+            ("default, cache in place", default, {}),
+            ("--samples 100000, cache in place", large, {}),
+        ]
+        print(f"\n{'pinochle estimate (single-deck, every core)':<44} {'today s':>8} {'new s':>7} {'ratio':>6}")
+        for label, args, env in cases:
+            today = min(_command(args, {**env, "PINOCHLE_COMPILED": "0"}) for _ in range(repeat))
+            new = min(_command(args, env) for _ in range(repeat))
+            print(f"{label:<44} {today:>8.2f} {new:>7.2f} {today / new:>5.2f}x")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--samples", type=int, default=10_000)
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args()
-    print(f"cpu_count={os.cpu_count()} load(1 min)={os.getloadavg()[0]:.2f} samples={args.samples}")
-    print(f"{'ruleset':<20} {'suits':>5} {'workers':>7} {'seconds':>8} {'deal-suits/s':>13}")
-    for name in bundled_names():
-        rules = load_ruleset(name)
-        if rules.auction is None or rules.players != 4:
-            continue
-        hand = parse_cards(HANDS[rules.hand_size])
-        for workers in args.workers:
-            t0 = time.perf_counter()
-            result = estimate(rules, hand, samples=args.samples, seed=args.seed, workers=workers)
-            dt = time.perf_counter() - t0
-            n = result.samples * len(result.suits)
-            print(f"{name:<20} {len(result.suits):>5} {workers:>7} {dt:>8.2f} {n / dt:>13,.0f}")
+    print(f"cpu_count={os.cpu_count()} load(1 min)={os.getloadavg()[0]:.2f} samples={args.samples} "
+          f"(best of {args.repeat})")
+    library_table(args.samples, args.workers, args.repeat, args.seed)
+    command_table(args.repeat)
     print(f"load(1 min) after: {os.getloadavg()[0]:.2f}")
     if args.profile:
+        os.environ["PINOCHLE_COMPILED"] = "1"
         rules = load_ruleset("single-deck")
-        hand = parse_cards(HANDS[12])
         prof = cProfile.Profile()
         prof.enable()
-        estimate(rules, hand, samples=args.samples, seed=args.seed, workers=1)
+        estimate(rules, parse_cards(HANDS[12]), samples=args.samples, seed=args.seed, workers=1)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(12)
 
