@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .playcore import encode_duties, inline, jit, legal_cards
+from .playcore import encode_duties, jit, kernel, legal_cards
 from .players import SURE, PlayTables
 
 __all__ = ["FastTables", "play_deals", "warm"]
@@ -81,7 +81,7 @@ class FastTables(NamedTuple):
 
 # --------------------------------------------------------------------------- what a player knows
 
-@inline
+@kernel
 def _stronger(t: IntArray, unseen: IntArray, seat: int, c: int) -> int:
     """How many cards unseen by ``seat`` of card ``c``'s suit are stronger than it."""
     base = (c // 6) * 6
@@ -91,7 +91,7 @@ def _stronger(t: IntArray, unseen: IntArray, seat: int, c: int) -> int:
     return n
 
 
-@inline
+@kernel
 def _opponents(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: int, led: int,
                ctx: F32Array) -> int:
     """What ``players._hold_chance`` needs of each opponent still to play, one row of ``ctx`` each.
@@ -104,7 +104,9 @@ def _opponents(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: i
     p = t[META, PLAYERS]
     m = 0
     for j in range(position + 1, p):
-        r = (seat + j - position) % p
+        r = seat + j - position
+        if r >= p:
+            r -= p
         if t[SIDE, r] == t[SIDE, seat]:
             continue
         for s in range(4):
@@ -117,7 +119,7 @@ def _opponents(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: i
     return m
 
 
-@inline
+@kernel
 def _chance(pn: F32Array, ctx: F32Array, m: int, position: int, s: int, stronger: int) -> np.float32:
     """The chance that a card of suit ``s`` with ``stronger`` unseen cards above it takes the trick if it
     were winning now (``players._hold_chance``).
@@ -144,7 +146,7 @@ def _chance(pn: F32Array, ctx: F32Array, m: int, position: int, s: int, stronger
 
 # --------------------------------------------------------------------------- the heuristic's choice
 
-@inline
+@kernel
 def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
     """Suits (bitmasks) in which an opponent, or the partner, has shown a void and no void in trump."""
     opp_ruff = partner_ruff = 0
@@ -160,7 +162,7 @@ def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
     return opp_ruff, partner_ruff
 
 
-@inline
+@kernel
 def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -> int:
     """The score of leading ``c`` low: not into a shown ruff with a counter, into the partner's, keep guards."""
     s = c // 6
@@ -169,7 +171,7 @@ def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -
                - 40 * guarded)
 
 
-@inline
+@kernel
 def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32Array, seat: int,
           bidding_side: int, m: int) -> int:
     """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score.
@@ -204,13 +206,13 @@ def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32A
     return best
 
 
-@inline
+@kernel
 def _beats_best(score: int, c: int, best: int, best_score: int) -> bool:
     """Does card ``c`` of ``score`` take the place of ``best``? (The higher score; on a tie the lower card.)"""
     return best < 0 or score > best_score or (score == best_score and c < best)
 
 
-@inline
+@kernel
 def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32Array, seat: int, position: int,
             led: int, win: int, win_seat: int, legal: int) -> int:
     """The heuristic's play to a trick led: feed a partner's sure card, take it surely or cheaply, else dump."""
@@ -241,7 +243,7 @@ def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F3
 
 # --------------------------------------------------------------------------- a deal
 
-@inline
+@kernel
 def _deal(hands: IntArray, held: IntArray, unseen: IntArray, info: IntArray) -> None:
     """Start a deal from ``hands`` ``(P, 24)`` counts: every seat's state."""
     p = hands.shape[0]
@@ -260,7 +262,7 @@ def _deal(hands: IntArray, held: IntArray, unseen: IntArray, info: IntArray) -> 
                 info[q, HAS] |= 1 << c
 
 
-@inline
+@kernel
 def _remove(held: IntArray, unseen: IntArray, info: IntArray, seat: int, card: int) -> None:
     """``seat`` plays ``card``: out of its hand, and no longer unseen by the others."""
     s = card // 6
@@ -274,7 +276,7 @@ def _remove(held: IntArray, unseen: IntArray, info: IntArray, seat: int, card: i
             info[r, SUIT_UNSEEN + s] -= 1
 
 
-@inline
+@kernel
 def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
                held: IntArray, unseen: IntArray, info: IntArray, trick: IntArray, ctx: F32Array, lead: int,
                bidding_side: int, points: IntArray, tricks: IntArray) -> None:
@@ -283,7 +285,7 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
     for n in range(ntricks):
         led, win, win_seat, gained = 0, -1, -1, 0
         for k in range(p):
-            seat = (lead + k) % p
+            seat = lead + k if lead + k < p else lead + k - p
             if k == 0:
                 m = _opponents(t, pn, info, seat, 0, 0, ctx)
                 card = _lead(t, pn, unseen, info, ctx, seat, bidding_side, m)

@@ -33,9 +33,11 @@ sum of the levels' popcounts. ``levels_from_counts``, ``hand_add``, ``hand_remov
 ``legal_mask`` follows the same rules as ``tricks.narrow`` (each applicable duty narrows the
 allowed cards when the narrowing leaves something) and is tested against it.
 
-**Speed.** Reading a field of ``CoreRules`` inside compiled code costs reference counting each
-time (about 4× the work of ``legal_mask`` itself); in a hot loop, unpack the arrays once and call
-the array forms ``legal_cards`` and ``winner_of``.
+**Speed.** Functions that allocate nothing are compiled with ``kernel`` (no reference counting):
+a compiled call passing arrays, or a ``CoreRules``, then costs what its body does. Build your own
+helpers the same way; allocate the working arrays once, in the outermost compiled function.
+``legal_cards`` and ``winner_of`` are the same as ``legal_mask`` and ``winner_pos`` over the
+arrays themselves.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from .ruleset import Duty, Ruleset
 
 __all__ = [
     "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
-    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "legal_cards", "legal_mask",
+    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "kernel", "legal_cards", "legal_mask",
     "levels_from_counts", "levels_to_counts", "partner_winning", "popcount", "trick_points", "winner_of",
     "winner_pos",
 ]
@@ -75,14 +77,18 @@ def jit(fn: F) -> F:
     """Compile ``fn`` with numba (no Python objects, cached on disk); unchanged without numba."""
     if not HAVE_NUMBA:
         return fn  # pragma: no cover
-    return cast(F, _njit(cache=True, nogil=True)(fn))
+    return cast(F, _njit(cache=True, nogil=True, error_model="numpy")(fn))
 
 
-def inline(fn: F) -> F:
-    """``jit``, and compiled into each caller (no call, no reference counting of the arrays passed)."""
+def kernel(fn: F) -> F:
+    """``jit`` for a function that allocates nothing: compiled without reference counting.
+
+    A compiled call that passes arrays otherwise counts references to each of them (about 12 ns a
+    call, more than the work of most helpers here); without it the call costs what its body does.
+    """
     if not HAVE_NUMBA:
         return fn  # pragma: no cover
-    return cast(F, _njit(cache=True, nogil=True, inline="always")(fn))
+    return cast(F, _njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(fn))
 
 
 class CoreRules(NamedTuple):
@@ -128,7 +134,7 @@ def compile_rules(rules: Ruleset, trump: Suit | int | None) -> CoreRules:
 
 # --------------------------------------------------------------------------- hands
 
-@jit
+@kernel
 def popcount(x: int) -> int:
     """Bits set in a 32-bit mask."""
     x = x - ((x >> 1) & 0x55555555)
@@ -156,7 +162,7 @@ def levels_to_counts(levels: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
     return counts
 
 
-@jit
+@kernel
 def hand_count(levels: npt.NDArray[np.uint32], c: int) -> int:
     n = 0
     for k in range(levels.shape[0]):
@@ -164,7 +170,7 @@ def hand_count(levels: npt.NDArray[np.uint32], c: int) -> int:
     return n
 
 
-@jit
+@kernel
 def hand_size(levels: npt.NDArray[np.uint32]) -> int:
     n = 0
     for k in range(levels.shape[0]):
@@ -172,14 +178,14 @@ def hand_size(levels: npt.NDArray[np.uint32]) -> int:
     return n
 
 
-@jit
+@kernel
 def hand_add(levels: npt.NDArray[np.uint32], c: int) -> None:
     """One more copy of card ``c`` (in place); the hand must hold fewer than ``copies``."""
     k = hand_count(levels, c)
     levels[k] |= np.uint32(1 << c)
 
 
-@jit
+@kernel
 def hand_remove(levels: npt.NDArray[np.uint32], c: int) -> None:
     """One copy of card ``c`` fewer (in place); the hand must hold it."""
     k = hand_count(levels, c)
@@ -188,7 +194,7 @@ def hand_remove(levels: npt.NDArray[np.uint32], c: int) -> None:
 
 # --------------------------------------------------------------------------- tricks
 
-@inline
+@kernel
 def winner_of(above: npt.NDArray[np.uint32], trick: npt.NDArray[np.int64], n: int) -> int:
     """``winner_pos`` over the ``above`` array itself (for loops that unpacked ``CoreRules``)."""
     best = 0
@@ -198,13 +204,13 @@ def winner_of(above: npt.NDArray[np.uint32], trick: npt.NDArray[np.int64], n: in
     return best
 
 
-@jit
+@kernel
 def winner_pos(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
     """Position (0 = leader) of the card winning the first ``n`` cards of ``trick`` (n ≥ 1)."""
     return winner_of(core.above, trick, n)
 
 
-@jit
+@kernel
 def trick_points(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
     """Counter points in the first ``n`` cards of ``trick`` (the last-trick bonus is not included)."""
     total = 0
@@ -213,7 +219,7 @@ def trick_points(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
     return total
 
 
-@jit
+@kernel
 def partner_winning(core: CoreRules, leader_seat: int, trick: npt.NDArray[np.int64], n: int) -> bool:
     """Is the partner of the next player (seat ``(leader_seat + n) % players``) winning the trick?"""
     if n == 0:
@@ -223,14 +229,14 @@ def partner_winning(core: CoreRules, leader_seat: int, trick: npt.NDArray[np.int
     return bool(win_seat != seat and core.side[win_seat] == core.side[seat])
 
 
-@jit
+@kernel
 def legal_mask(core: CoreRules, duties: npt.NDArray[np.int64], held: int, trick: npt.NDArray[np.int64], n: int,
                partner_win: bool) -> int:
     """The cards of ``held`` (distinct cards, a mask) the next player of the trick may play, as a mask."""
     return legal_cards(core.above, core.suit_mask, core.trump, duties, held, trick, n, partner_win)
 
 
-@inline
+@kernel
 def legal_cards(above: npt.NDArray[np.uint32], suit_mask: npt.NDArray[np.uint32], trump: int,
                 duties: npt.NDArray[np.int64], held: int, trick: npt.NDArray[np.int64], n: int,
                 partner_win: bool) -> int:
