@@ -73,11 +73,15 @@ except ImportError:  # pragma: no cover - numba is a dependency; this keeps the 
     HAVE_NUMBA = False
 
 
+_JIT: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy"}
+_KERNEL: dict[str, Any] = {**_JIT, "_nrt": False}
+
+
 def jit(fn: F) -> F:
     """Compile ``fn`` with numba (no Python objects, cached on disk); unchanged without numba."""
     if not HAVE_NUMBA:
         return fn  # pragma: no cover
-    return cast(F, _njit(cache=True, nogil=True, error_model="numpy")(fn))
+    return cast(F, _njit(**_JIT)(fn))
 
 
 def kernel(fn: F) -> F:
@@ -88,7 +92,7 @@ def kernel(fn: F) -> F:
     """
     if not HAVE_NUMBA:
         return fn  # pragma: no cover
-    return cast(F, _njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(fn))
+    return cast(F, _njit(**_KERNEL)(fn))
 
 
 class CoreRules(NamedTuple):
