@@ -29,9 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .playcore import encode_duties, jit, kernel, legal_cards
-from .players import SURE, PlayTables
+from .players import SURE, ExchangeTables, PlayTables
 
-__all__ = ["FastTables", "play_deals", "warm"]
+__all__ = ["FastExchange", "FastTables", "exchange_deals", "play_deals", "warm"]
 
 IntArray = npt.NDArray[np.int64]
 F32Array = npt.NDArray[np.float32]
@@ -340,6 +340,130 @@ def play_deals(ft: FastTables, hands: IntArray, leader: IntArray, bidding_side: 
     return points, tricks
 
 
-def warm(ft: FastTables) -> None:
-    """Load the compiled player (compiling it on the first run after an install): play no deal."""
-    play_deals(ft, np.zeros((0, int(ft.table[META, PLAYERS]), 24), dtype=np.int64), np.zeros(0, dtype=np.int64))
+# --------------------------------------------------------------------------- the exchange
+
+PASS_BASE, TOP, KEEP_BASE = range(3)  # rows of FastExchange.card
+
+
+class FastExchange(NamedTuple):
+    """``players.ExchangeTables`` as compiled code reads it (real card indices)."""
+
+    card: IntArray  # (3, 24): PASS_BASE, TOP (highest rank), KEEP_BASE — the scores' parts not depending on trump
+    melds: IntArray  # (4, I, W): per trump, each combination instance's cards, a card once per copy (-1 pads)
+
+    @classmethod
+    def build(cls, ex: ExchangeTables) -> FastExchange:
+        card = np.zeros((3, 24), dtype=np.int64)
+        card[PASS_BASE] = 300 * ex.fixed + 10 * ex.strength + ex.counter
+        card[TOP] = ex.top
+        card[KEEP_BASE] = 200 * ex.top + 20 * ex.counter.clip(0, 1) + ex.strength
+        most = max(1, max(inst.shape[0] for inst in ex.instances))
+        width = max(1, max((int(inst.sum(axis=1).max()) for inst in ex.instances if inst.size), default=1))
+        melds = np.full((4, most, width), -1, dtype=np.int64)
+        for t, inst in enumerate(ex.instances):
+            for i, row in enumerate(inst):
+                cards = np.repeat(np.arange(24), row)
+                melds[t, i, :len(cards)] = cards
+        return cls(card, melds)
+
+
+@kernel
+def _pick(score: IntArray, n: int, k: int, highest: bool, picked: npt.NDArray[np.bool_]) -> None:
+    """Flag the ``k`` highest (or lowest) of ``score[:n]``, ties to the earlier: a stable sort's first ``k``."""
+    picked[:n] = False
+    for _ in range(k):
+        best = -1
+        for i in range(n):
+            if not picked[i] and (best < 0 or (score[i] > score[best] if highest else score[i] < score[best])):
+                best = i
+        picked[best] = True
+
+
+@kernel
+def _in_meld(melds: IntArray, trump: int, counts: IntArray, marked: npt.NDArray[np.bool_]) -> None:
+    """Mark the cards of every combination instance (for ``trump``) held complete in ``counts``."""
+    marked[:] = False
+    for i in range(melds.shape[1]):
+        need = melds[trump, i]
+        complete = need[0] >= 0
+        for j in range(need.shape[0]):
+            if need[j] >= 0:
+                copies = 0
+                for before in range(j + 1):
+                    copies += need[before] == need[j]
+                complete &= counts[need[j]] >= copies
+        if complete:
+            for j in range(need.shape[0]):
+                if need[j] >= 0:
+                    marked[need[j]] = True
+
+
+@kernel
+def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, partner: IntArray, k: int,
+                  work: IntArray, picked: npt.NDArray[np.bool_], marked: npt.NDArray[np.bool_]) -> None:
+    """One deal's exchange in place: ``players.choose_pass``, then ``players.choose_return``."""
+    h = bidder.shape[0]
+    score, full, counts = work[0], work[1], work[2]
+    for i in range(h):
+        c = partner[i]
+        score[i] = xc[PASS_BASE, c] + (1000 if c // 6 == trump else 500 * xc[TOP, c])
+    _pick(score, h, k, True, picked)
+    counts[:24] = 0
+    n = 0
+    for i in range(h):  # the bidder's cards, then those sent, in the order of the pass
+        full[n] = bidder[i]
+        n += 1
+    for _ in range(k):
+        best = -1
+        for i in range(h):
+            if picked[i] and (best < 0 or score[i] > score[best]):
+                best = i
+        full[n] = partner[best]
+        picked[best] = False
+        partner[best] = -1  # sent
+        n += 1
+    for i in range(n):
+        counts[full[i]] += 1
+    _in_meld(melds, trump, counts, marked)
+    for i in range(n):
+        c = full[i]
+        suit_len = 0
+        for r in range(6):
+            suit_len += counts[(c // 6) * 6 + r]
+        score[i] = xc[KEEP_BASE, c] + 1000 * (c // 6 == trump) + 400 * marked[c] + 10 * suit_len
+    _pick(score, n, k, False, picked)
+    kept, back = 0, 0
+    for i in range(n):
+        if picked[i]:
+            while partner[back] >= 0:
+                back += 1
+            partner[back] = full[i]
+        else:
+            bidder[kept] = full[i]
+            kept += 1
+
+
+@jit
+def _exchange_all(xc: IntArray, melds: IntArray, trump: IntArray, bidder: IntArray, partner: IntArray,
+                  k: int) -> None:
+    h = bidder.shape[1]
+    work = np.zeros((3, max(h + k, 24)), dtype=np.int64)
+    picked = np.zeros(h + k, dtype=np.bool_)
+    marked = np.zeros(24, dtype=np.bool_)
+    for g in range(bidder.shape[0]):
+        _exchange_one(xc, melds, trump[g], bidder[g], partner[g], k, work, picked, marked)
+
+
+def exchange_deals(xt: FastExchange, bidder: IntArray, partner: IntArray, trump: IntArray, k: int) -> None:
+    """The partner's pass and the bidder's return for every row, in place: ``bidder`` and ``partner``
+    ``(B, H)`` card indices end as the same cards as ``players.choose_pass`` and ``choose_return`` leave them
+    (in another order)."""
+    _exchange_all(xt.card, xt.melds, np.ascontiguousarray(trump, dtype=np.int64), bidder, partner, k)
+
+
+def warm(ft: FastTables, xt: FastExchange) -> None:
+    """Load the compiled player and exchange (compiling them on the first run after an install): play no deal."""
+    none = np.zeros((0, int(ft.table[META, PLAYERS]), 24), dtype=np.int64)
+    play_deals(ft, none, np.zeros(0, dtype=np.int64))
+    cards = np.zeros((0, 1), dtype=np.int64)
+    exchange_deals(xt, cards, cards.copy(), np.zeros(0, dtype=np.int64), 0)

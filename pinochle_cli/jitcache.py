@@ -26,7 +26,7 @@ __all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dirs", "cached", "numba_available
 
 LOAD_PAYS = 40_000  # deal-suits that repay importing numba and loading the cache
 COMPILE_PAYS = 600_000  # deal-suits that repay compiling the player first
-_ENTRY = "fastplay._play_all-*.nbi"  # numba's index file of the compiled entry point
+_ENTRIES = ("fastplay._play_all-*.nbi", "fastplay._exchange_all-*.nbi")  # numba's index files of the entry points
 _SOURCES = ("fastplay.py", "playcore.py")
 
 
@@ -51,13 +51,17 @@ def cache_dirs() -> list[Path]:
 
 
 def cached() -> bool:
-    """Is a compiled player on disk, newer than its sources?"""
+    """Is the compiled player on disk, newer than its sources?"""
+    return all(_fresh(entry) for entry in _ENTRIES)
+
+
+def _fresh(entry: str) -> bool:
     here = Path(__file__).resolve().parent
     newest = max((here / name).stat().st_mtime for name in _SOURCES)
     for root in cache_dirs():
         if not root.is_dir():
             continue
-        hits = root.glob(_ENTRY) if root.name == "__pycache__" else root.glob("*/" + _ENTRY)
+        hits = root.glob(entry) if root.name == "__pycache__" else root.glob("*/" + entry)
         if any(p.stat().st_mtime >= newest for p in hits):
             return True
     return False

@@ -190,15 +190,30 @@ class Simulator:
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
-        self.fast: Any = None  # fastplay.FastTables once the compiled player is loaded
+        self.fast: Any = None  # (fastplay.FastTables, fastplay.FastExchange) once the compiled player is loaded
 
     def load_compiled(self) -> None:
         """Play with the compiled player from now on (imports numba; loads or compiles it once)."""
         if self.fast is None:
             from . import fastplay
 
-            self.fast = fastplay.FastTables.build(self.play)
-            fastplay.warm(self.fast)
+            self.fast = fastplay.FastTables.build(self.play), fastplay.FastExchange.build(self.exchange)
+            fastplay.warm(*self.fast)
+
+    def exchange_cards(self, slots: IntArray, trump: IntArray, partner: int, k: int) -> None:
+        """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded)."""
+        if self.fast is None:
+            sent, kept = choose_pass(self.exchange, slots[:, partner], trump, k)
+            full = np.concatenate([slots[:, 0], sent], axis=1)
+            back, keep = choose_return(self.exchange, full, trump, k)
+            slots[:, 0] = keep
+            slots[:, partner] = np.concatenate([kept, back], axis=1)
+            return
+        from .fastplay import exchange_deals
+
+        bidder, other = np.ascontiguousarray(slots[:, 0]), np.ascontiguousarray(slots[:, partner])
+        exchange_deals(self.fast[1], bidder, other, trump, k)
+        slots[:, 0], slots[:, partner] = bidder, other
 
     def play_tricks(self, canon: IntArray, leader: IntArray) -> tuple[IntArray, IntArray]:
         """Every trick of the batch: ``(points, tricks)`` per side (compiled when loaded)."""
@@ -206,7 +221,7 @@ class Simulator:
             return play_batch(self.play, canon, leader, bidding_side=self.side)
         from .fastplay import play_deals
 
-        return play_deals(self.fast, canon, leader, self.side)
+        return play_deals(self.fast[0], canon, leader, self.side)
 
     def deal(self, rng: np.random.Generator, n: int) -> IntArray:
         """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices."""
@@ -228,12 +243,7 @@ class Simulator:
         slots[:, 0] = self.hand_cards[None, :]
         slots[:, 1:] = np.tile(others, (nt, 1, 1))
         if self.partner is not None and r.exchange:
-            k = r.exchange
-            sent, kept = choose_pass(self.exchange, slots[:, self.partner], trump, k)
-            full = np.concatenate([slots[:, 0], sent], axis=1)
-            back, keep = choose_return(self.exchange, full, trump, k)
-            slots[:, 0] = keep
-            slots[:, self.partner] = np.concatenate([kept, back], axis=1)
+            self.exchange_cards(slots, trump, self.partner, r.exchange)
         flat = (np.arange(b * r.players)[:, None] * N_CARDS + slots.reshape(b * r.players, r.hand_size)).ravel()
         hands = np.bincount(flat, minlength=b * r.players * N_CARDS).reshape(b, r.players, N_CARDS)
         meld = np.zeros(b, dtype=np.int64)

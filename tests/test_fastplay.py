@@ -120,11 +120,13 @@ def test_cache_is_found_where_numba_puts_it_and_only_when_fresh(monkeypatch: pyt
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert jitcache.cache_dirs() == [tmp_path]
     assert not jitcache.cached()
-    index = tmp_path / "pinochle_cli_0123" / "fastplay._play_all-300.py311.nbi"
-    index.parent.mkdir()
-    index.write_bytes(b"")
+    play = tmp_path / "pinochle_cli_0123" / "fastplay._play_all-300.py311.nbi"
+    play.parent.mkdir()
+    play.write_bytes(b"")
+    assert not jitcache.cached()  # the exchange is not compiled yet
+    (play.parent / "fastplay._exchange_all-400.py311.nbi").write_bytes(b"")
     assert jitcache.cached()
-    os.utime(index, (0, 0))  # older than the sources: numba would compile again
+    os.utime(play, (0, 0))  # older than the sources: numba would compile again
     assert not jitcache.cached()
 
 
