@@ -28,8 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_cli.cards import parse_cards
 from pinochle_cli.ruleset import bundled_names, load_ruleset
@@ -40,13 +39,14 @@ HANDS = {  # by hand size: K and Q in every suit, so that every suit may be name
     20: "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC KC QC",
 }
 MODES = {"numpy": "0", "compiled": "1"}
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def _best(run: Callable[[], object], repeat: int) -> float:
+def _best(run: Callable[..., object], args: tuple[object, ...], repeat: int, **kw: object) -> float:
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
-        run()
+        run(*args, **kw)
         times.append(time.perf_counter() - t0)
     return min(times)
 
@@ -64,7 +64,7 @@ def library_table(samples: int, workers_list: list[int], repeat: int, seed: int)
             rate = {}
             for mode, flag in MODES.items():
                 os.environ["PINOCHLE_COMPILED"] = flag
-                dt = _best(lambda: estimate(rules, hand, samples=samples, seed=seed, workers=workers), repeat)
+                dt = _best(estimate, (rules, hand), repeat, samples=samples, seed=seed, workers=workers)
                 rate[mode] = samples * suits / dt
             print(f"{name:<18} {suits:>5} {workers:>7} {rate['numpy']:>10,.0f} {rate['compiled']:>11,.0f} "
                   f"{rate['compiled'] / rate['numpy']:>5.2f}x")

@@ -1,0 +1,106 @@
+"""Start-up of each command against the import floor, and what the compiled player costs to load.
+
+Each command runs as a fresh ``python -m pinochle_cli`` process, ``--repeat`` times interleaved
+with the floors (``python -c pass``; ``import click, yaml, tabulate``; the same plus numpy); the
+median wall time of each is shown with its ratio to the click/yaml/tabulate floor. With
+``--baseline DIR`` (another checkout of the project, e.g. the main branch) every command also
+runs from there, with the same interpreter, and the ratio new/baseline is shown ("today").
+
+Then the compiled player's fixed costs, in fresh processes: importing numba, loading the
+compiled player from its cache, and compiling it into an empty cache (a first run after an
+install).
+
+    .venv/bin/python benchmarks/bench_startup.py [--repeat 7] [--baseline /path/to/other/checkout]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND = "AH TH KH QH JH AS KS QS KD QD KC QC"
+FLOORS = {
+    "python -c pass": ["-c", "pass"],
+    "import click, yaml, tabulate": ["-c", "import click, yaml, tabulate"],
+    "  + numpy": ["-c", "import click, yaml, tabulate, numpy"],
+}
+COMMANDS = {
+    "--version": ["--version"],
+    "meld … --json": ["meld", "AH TH KH QH JH KH QS JD 9H", "-t", "H", "--json"],
+    "legal …": ["legal", "--hand", "KH 9H AS", "--trick", "AS QH", "-t", "H", "--play", "9H"],
+    "score examples/single-deck-night.yaml": ["score", "examples/single-deck-night.yaml"],
+    "estimate (default)": ["estimate", HAND, "--seed", "1"],
+}
+LOAD = """
+import time; t0 = time.perf_counter()
+from pinochle_cli.cards import Hand
+from pinochle_cli.ruleset import load_ruleset
+from pinochle_cli.simulate import Simulator
+rules = load_ruleset("single-deck"); hand = Hand.parse("{hand}")
+t1 = time.perf_counter(); import numba; t2 = time.perf_counter()
+Simulator(rules, hand, rules.suits).load_compiled(); t3 = time.perf_counter()
+print(t2 - t1, t3 - t2)
+"""
+
+
+def _time(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, *args], check=False, capture_output=True, cwd=cwd,
+                   env={**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(cwd), **(env or {})})
+    return time.perf_counter() - t0
+
+
+def startup_table(repeat: int, baseline: Path | None) -> None:
+    runs: dict[str, list[float]] = {}
+    for _ in range(repeat):  # interleaved, so that a change of load hits every figure alike
+        for label, args in FLOORS.items():
+            runs.setdefault(label, []).append(_time(args, ROOT))
+        for label, args in COMMANDS.items():
+            runs.setdefault(label, []).append(_time(["-m", "pinochle_cli", *args], ROOT))
+            if baseline is not None:
+                runs.setdefault("today " + label, []).append(_time(["-m", "pinochle_cli", *args], baseline))
+    med = {label: statistics.median(v) for label, v in runs.items()}
+    floor = med["import click, yaml, tabulate"]
+    head = f"{'':<40} {'median s':>8} {'x floor':>8}"
+    print(head + (f" {'today s':>8} {'new/today':>9}" if baseline else ""))
+    for label in [*FLOORS, *COMMANDS]:
+        line = f"{label:<40} {med[label]:>8.3f} {med[label] / floor:>8.2f}"
+        if baseline is not None and label in COMMANDS:
+            today = med["today " + label]
+            line += f" {today:>8.3f} {med[label] / today:>9.2f}"
+        print(line)
+
+
+def compiled_costs() -> None:
+    print("\ncompiled player (fresh processes)")
+    code = LOAD.format(hand=HAND)
+    with tempfile.TemporaryDirectory() as empty:
+        first = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT,
+                               env={**os.environ, "NUMBA_CACHE_DIR": empty}).stdout.split()
+        again = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT,
+                               env={**os.environ, "NUMBA_CACHE_DIR": empty}).stdout.split()
+    print(f"{'import numba':<40} {float(again[0]):>8.3f} s")
+    print(f"{'load from the cache':<40} {float(again[1]):>8.3f} s")
+    print(f"{'compile into an empty cache':<40} {float(first[1]):>8.3f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--baseline", type=Path, help="another checkout to compare with (run with this interpreter)")
+    args = ap.parse_args()
+    print(f"cpu_count={os.cpu_count()} load(1 min)={os.getloadavg()[0]:.2f} repeat={args.repeat}")
+    startup_table(args.repeat, args.baseline)
+    compiled_costs()
+    print(f"load(1 min) after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
