@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .playcore import encode_duties, jit, kernel, legal_cards
+from .playcore import encode_duties, jit, kernel, legal_cards, lowest_card
 from .players import SURE, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "exchange_deals", "play_deals", "warm"]
@@ -224,9 +224,10 @@ def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F3
         partner_safe = _chance(pn, ctx, m, position, win // 6, _stronger(t, unseen, seat, win)) >= _SURE
     wins = t[ABOVE, win]
     best, best_score = -1, 0
-    for c in range(24):
-        if not (legal >> c) & 1:
-            continue
+    rest = legal
+    while rest:
+        c = lowest_card(rest)
+        rest &= rest - 1
         if partner_safe:
             score = t[FEED, c]
         elif (wins >> c) & 1:

@@ -54,7 +54,7 @@ from .ruleset import Duty, Ruleset
 __all__ = [
     "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
     "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "kernel", "legal_cards", "legal_mask",
-    "levels_from_counts", "levels_to_counts", "partner_winning", "popcount", "trick_points", "winner_of",
+    "levels_from_counts", "levels_to_counts", "lowest_card", "partner_winning", "popcount", "trick_points", "winner_of",
     "winner_pos",
 ]
 
@@ -145,6 +145,18 @@ def popcount(x: int) -> int:
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
     return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
+
+
+_MOD37 = np.full(37, -1, dtype=np.int64)  # (1 << i) % 37 is distinct for i < 36
+for _i in range(36):
+    _MOD37[(1 << _i) % 37] = _i
+
+
+@kernel
+def lowest_card(mask: int) -> int:
+    """The lowest card of a non-empty mask (its lowest set bit), without a loop: iterate a mask's cards
+    with ``c = lowest_card(m); m &= m - 1``."""
+    return int(_MOD37[(mask & -mask) % 37])
 
 
 @jit

@@ -103,3 +103,13 @@ def test_above_lists_the_cards_that_take_the_trick() -> None:
     assert core.above[ts] >> 0 & 1 and not core.above[ts] >> ts & 1  # A♠ beats 10♠, its copy does not
     assert all(core.above[ts] >> c & 1 for c in range(6, 12))  # every trump does
     assert core.above[ah] == 0  # nothing beats the top trump
+
+
+def test_lowest_card_and_iterating_a_mask() -> None:
+    for mask in [1, 0b1010000, 1 << 23, 0xFFFFFF, 0x800001, 0x35A00C]:
+        assert pc.lowest_card(mask) == (mask & -mask).bit_length() - 1
+        cards, m = [], mask
+        while m:
+            cards.append(pc.lowest_card(m))
+            m &= m - 1
+        assert cards == [c for c in range(24) if mask >> c & 1]
