@@ -43,8 +43,10 @@ _SCORE_ROWS = {CASH: "cash", PULL: "pull", LOW: "low", FEED: "feed", HOLD: "hold
                HAS_CV: "has_cv"}
 # columns of T[META]
 PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
-# columns of the per-seat ``info`` state: unseen cards per suit, cards held per suit, voids shown, distinct cards
-SUIT_UNSEEN, SUIT_HELD, VOID, HAS = 0, 4, 8, 12
+# columns of the per-seat ``info`` state: cards held per suit, voids shown, distinct cards held (a mask).
+# ``held`` and ``info`` have a row more than there are seats, ``P``: every hand together (the cards not yet
+# played), so that what ``seat`` cannot see is row ``P`` less row ``seat``.
+SUIT_HELD, VOID, HAS = 0, 4, 8
 # columns of a ``ctx`` row (one per opponent still to play): see ``_opponents``
 P_VOID, SHOWN, HAS_TRUMP, LED_VOID = 0, 4, 8, 9
 _SURE = np.float32(SURE)
@@ -82,12 +84,13 @@ class FastTables(NamedTuple):
 # --------------------------------------------------------------------------- what a player knows
 
 @kernel
-def _stronger(t: IntArray, unseen: IntArray, seat: int, c: int) -> int:
-    """How many cards unseen by ``seat`` of card ``c``'s suit are stronger than it."""
+def _stronger(t: IntArray, held: IntArray, seat: int, c: int) -> int:
+    """How many cards unseen by ``seat`` (held by the others) of card ``c``'s suit are stronger than it."""
     base = (c // 6) * 6
+    every = t[META, PLAYERS]  # the row of all hands together
     n = 0
     for i in range(t[PLACE, c]):
-        n += unseen[seat, t[ORDER, base + i]]
+        n += held[every, t[ORDER, base + i]] - held[seat, t[ORDER, base + i]]
     return n
 
 
@@ -112,8 +115,8 @@ def _opponents(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: i
         for s in range(4):
             shown = info[r, VOID + s] != 0
             ctx[m, SHOWN + s] = one if shown else zero
-            ctx[m, P_VOID + s] = one if shown else pn[info[seat, SUIT_UNSEEN + s]]
-        ctx[m, HAS_TRUMP] = zero if info[r, VOID] else one - pn[info[seat, SUIT_UNSEEN]]
+            ctx[m, P_VOID + s] = one if shown else pn[info[p, SUIT_HELD + s] - info[seat, SUIT_HELD + s]]
+        ctx[m, HAS_TRUMP] = zero if info[r, VOID] else one - pn[info[p, SUIT_HELD] - info[seat, SUIT_HELD]]
         ctx[m, LED_VOID] = ctx[m, P_VOID + led] if position > 0 and led != 0 else one
         m += 1
     return m
@@ -172,7 +175,7 @@ def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -
 
 
 @kernel
-def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32Array, seat: int,
+def _lead(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32Array, seat: int,
           bidding_side: int, m: int) -> int:
     """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score.
 
@@ -182,8 +185,9 @@ def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32A
     card of the suit that is not sure.
     """
     has = info[seat, HAS]
+    every = t[META, PLAYERS]
     opp_ruff, partner_ruff = _ruffs(t, info, seat)
-    trump_out = info[seat, SUIT_UNSEEN]
+    trump_out = info[every, SUIT_HELD] - info[seat, SUIT_HELD]
     pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
     best, best_score = -1, 0
     for s in range(4):
@@ -202,7 +206,7 @@ def _lead(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32A
                         score = t[CASH, c]
                 if _beats_best(score, c, best, best_score):
                     best, best_score = c, score
-            ahead += unseen[seat, c]
+            ahead += held[every, c] - held[seat, c]
     return best
 
 
@@ -213,7 +217,7 @@ def _beats_best(score: int, c: int, best: int, best_score: int) -> bool:
 
 
 @kernel
-def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F32Array, seat: int, position: int,
+def _follow(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32Array, seat: int, position: int,
             led: int, win: int, win_seat: int, legal: int) -> int:
     """The heuristic's play to a trick led: feed a partner's sure card, take it surely or cheaply, else dump."""
     last = position == t[META, PLAYERS] - 1
@@ -221,7 +225,7 @@ def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F3
     partner_safe = t[SIDE, win_seat] == t[SIDE, seat]
     if partner_safe and not last:
         m = _opponents(t, pn, info, seat, position, led, ctx)
-        partner_safe = _chance(pn, ctx, m, position, win // 6, _stronger(t, unseen, seat, win)) >= _SURE
+        partner_safe = _chance(pn, ctx, m, position, win // 6, _stronger(t, held, seat, win)) >= _SURE
     wins = t[ABOVE, win]
     best, best_score = -1, 0
     rest = legal
@@ -233,7 +237,7 @@ def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F3
         elif (wins >> c) & 1:
             if not last and m < 0:
                 m = _opponents(t, pn, info, seat, position, led, ctx)
-            sure = last or _chance(pn, ctx, m, position, c // 6, _stronger(t, unseen, seat, c)) >= _SURE
+            sure = last or _chance(pn, ctx, m, position, c // 6, _stronger(t, held, seat, c)) >= _SURE
             score = t[HOLD, c] if sure else t[WIN, c]
         else:
             score = t[DUMP, c]
@@ -245,41 +249,37 @@ def _follow(t: IntArray, pn: F32Array, unseen: IntArray, info: IntArray, ctx: F3
 # --------------------------------------------------------------------------- a deal
 
 @kernel
-def _deal(hands: IntArray, held: IntArray, unseen: IntArray, info: IntArray) -> None:
-    """Start a deal from ``hands`` ``(P, 24)`` counts: every seat's state."""
+def _deal(hands: IntArray, held: IntArray, info: IntArray) -> None:
+    """Start a deal from ``hands`` ``(P, 24)`` counts: every seat's state, and row ``P`` for all hands."""
     p = hands.shape[0]
     info[:] = 0
-    for c in range(24):
-        total = 0
-        for q in range(p):
-            total += hands[q, c]
-        for q in range(p):
+    held[p] = 0
+    for q in range(p):
+        for c in range(24):
             n = hands[q, c]
             held[q, c] = n
-            unseen[q, c] = total - n
+            held[p, c] += n
             info[q, SUIT_HELD + c // 6] += n
-            info[q, SUIT_UNSEEN + c // 6] += total - n
+            info[p, SUIT_HELD + c // 6] += n
             if n:
                 info[q, HAS] |= 1 << c
 
 
 @kernel
-def _remove(held: IntArray, unseen: IntArray, info: IntArray, seat: int, card: int) -> None:
-    """``seat`` plays ``card``: out of its hand, and no longer unseen by the others."""
-    s = card // 6
+def _remove(held: IntArray, info: IntArray, seat: int, card: int) -> None:
+    """``seat`` plays ``card``: out of its hand and of all hands."""
+    p = held.shape[0] - 1
     held[seat, card] -= 1
-    info[seat, SUIT_HELD + s] -= 1
+    held[p, card] -= 1
+    info[seat, SUIT_HELD + card // 6] -= 1
+    info[p, SUIT_HELD + card // 6] -= 1
     if held[seat, card] == 0:
         info[seat, HAS] &= ~(1 << card)
-    for r in range(held.shape[0]):
-        if r != seat:
-            unseen[r, card] -= 1
-            info[r, SUIT_UNSEEN + s] -= 1
 
 
 @kernel
 def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
-               held: IntArray, unseen: IntArray, info: IntArray, trick: IntArray, ctx: F32Array, lead: int,
+               held: IntArray, info: IntArray, trick: IntArray, ctx: F32Array, lead: int,
                bidding_side: int, points: IntArray, tricks: IntArray) -> None:
     """Play out the deal set up by ``_deal``; add to ``points``/``tricks`` per side."""
     p, ntricks = t[META, PLAYERS], t[META, NTRICKS]
@@ -289,12 +289,12 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
             seat = lead + k if lead + k < p else lead + k - p
             if k == 0:
                 m = _opponents(t, pn, info, seat, 0, 0, ctx)
-                card = _lead(t, pn, unseen, info, ctx, seat, bidding_side, m)
+                card = _lead(t, pn, held, info, ctx, seat, bidding_side, m)
             else:
                 partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
                 legal = legal_cards(above, suit_mask, 0, duties, info[seat, HAS], trick, k, partner_win)
-                card = _follow(t, pn, unseen, info, ctx, seat, k, led, win, win_seat, legal)
-            _remove(held, unseen, info, seat, card)
+                card = _follow(t, pn, held, info, ctx, seat, k, led, win, win_seat, legal)
+            _remove(held, info, seat, card)
             trick[k] = card
             gained += t[COUNTER, card]
             if k == 0:
@@ -317,14 +317,13 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
 def _play_all(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
               hands: IntArray, leader: IntArray, bidding_side: int, points: IntArray, tricks: IntArray) -> None:
     p = hands.shape[1]
-    held = np.zeros((p, 24), dtype=np.int64)
-    unseen = np.zeros((p, 24), dtype=np.int64)
-    info = np.zeros((p, 16), dtype=np.int64)
+    held = np.zeros((p + 1, 24), dtype=np.int64)
+    info = np.zeros((p + 1, 12), dtype=np.int64)
     trick = np.zeros(p, dtype=np.int64)
     ctx = np.zeros((p, 10), dtype=np.float32)
     for g in range(hands.shape[0]):
-        _deal(hands[g], held, unseen, info)
-        _play_deal(t, pn, above, suit_mask, duties, held, unseen, info, trick, ctx, leader[g], bidding_side,
+        _deal(hands[g], held, info)
+        _play_deal(t, pn, above, suit_mask, duties, held, info, trick, ctx, leader[g], bidding_side,
                    points[g], tricks[g])
 
 
