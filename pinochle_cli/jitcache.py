@@ -1,8 +1,8 @@
 """When the compiled card play pays, and where numba keeps it — decided without importing numba.
 
-Importing numba and loading the compiled player from its cache costs a fixed time (about half
-a second); compiling it the first time after an install costs several seconds. Each deal-suit
-played compiled instead of with numpy saves a few tens of microseconds. So ``estimate`` plays
+Importing numba and loading the compiled player from its cache costs a fixed time (about 0.7
+s); compiling it the first time after an install about 13 s of CPU. Each deal-suit played
+compiled instead of with numpy saves about 15 microseconds. So ``estimate`` plays
 with numpy unless the work ahead is large enough to repay that fixed cost:
 ``LOAD_PAYS`` deal-suits when the compiled code is already on disk, ``COMPILE_PAYS`` when it
 must be compiled first (the first large run builds the cache, and every later run loads it).
@@ -24,8 +24,8 @@ from pathlib import Path
 
 __all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dirs", "cached", "numba_available", "use_compiled"]
 
-LOAD_PAYS = 40_000  # deal-suits that repay importing numba and loading the cache
-COMPILE_PAYS = 600_000  # deal-suits that repay compiling the player first
+LOAD_PAYS = 50_000  # deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
+COMPILE_PAYS = 1_000_000  # deal-suits that repay compiling the player first (≈ 13 s of CPU)
 _ENTRIES = ("fastplay._play_all-*.nbi", "fastplay._exchange_all-*.nbi")  # numba's index files of the entry points
 _SOURCES = ("fastplay.py", "playcore.py")
 
