@@ -349,7 +349,7 @@ class FastExchange(NamedTuple):
     """``players.ExchangeTables`` as compiled code reads it (real card indices)."""
 
     card: IntArray  # (3, 24): PASS_BASE, TOP (highest rank), KEEP_BASE — the scores' parts not depending on trump
-    melds: IntArray  # (4, I, W): per trump, each combination instance's cards, a card once per copy (-1 pads)
+    melds: IntArray  # (4, I, W, 2): per trump, each combination instance's (card, copies needed) (-1 pads)
 
     @classmethod
     def build(cls, ex: ExchangeTables) -> FastExchange:
@@ -358,12 +358,13 @@ class FastExchange(NamedTuple):
         card[TOP] = ex.top
         card[KEEP_BASE] = 200 * ex.top + 20 * ex.counter.clip(0, 1) + ex.strength
         most = max(1, max(inst.shape[0] for inst in ex.instances))
-        width = max(1, max((int(inst.sum(axis=1).max()) for inst in ex.instances if inst.size), default=1))
-        melds = np.full((4, most, width), -1, dtype=np.int64)
+        width = max(1, max((int((inst > 0).sum(axis=1).max()) for inst in ex.instances if inst.size), default=1))
+        melds = np.full((4, most, width, 2), -1, dtype=np.int64)
         for t, inst in enumerate(ex.instances):
             for i, row in enumerate(inst):
-                cards = np.repeat(np.arange(24), row)
-                melds[t, i, :len(cards)] = cards
+                cards = np.flatnonzero(row)
+                melds[t, i, :len(cards), 0] = cards
+                melds[t, i, :len(cards), 1] = row[cards]
         return cls(card, melds)
 
 
@@ -383,19 +384,19 @@ def _pick(score: IntArray, n: int, k: int, highest: bool, picked: npt.NDArray[np
 def _in_meld(melds: IntArray, trump: int, counts: IntArray, marked: npt.NDArray[np.bool_]) -> None:
     """Mark the cards of every combination instance (for ``trump``) held complete in ``counts``."""
     marked[:] = False
+    width = melds.shape[2]
     for i in range(melds.shape[1]):
-        need = melds[trump, i]
-        complete = need[0] >= 0
-        for j in range(need.shape[0]):
-            if need[j] >= 0:
-                copies = 0
-                for before in range(j + 1):
-                    copies += need[before] == need[j]
-                complete &= counts[need[j]] >= copies
+        complete = melds[trump, i, 0, 0] >= 0
+        for j in range(width):
+            c = melds[trump, i, j, 0]
+            if c < 0 or not complete:
+                break
+            complete = counts[c] >= melds[trump, i, j, 1]
         if complete:
-            for j in range(need.shape[0]):
-                if need[j] >= 0:
-                    marked[need[j]] = True
+            for j in range(width):
+                c = melds[trump, i, j, 0]
+                if c >= 0:
+                    marked[c] = True
 
 
 @kernel
