@@ -14,7 +14,7 @@ reference counting at every read): the constants are one ``int64`` table ``T`` o
 (row names below), the per-deal state a few arrays indexed by seat.
 
 The hold chances are computed in ``float32`` with the very operations, in the same order, of
-``players._hold_chance``, so that a card scores "sure" (``players.SURE``) exactly when the
+``players._hold_chance``, so that a card scores "sure" (``players.SURE_WINNER``) exactly when the
 numpy engine says so. Coordinates are canonical (trump is suit 0), as in ``players``.
 
 ``FastTables.build(play, rules)`` turns a ``PlayTables`` into the arrays the compiled code
@@ -28,12 +28,12 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .arrays import IntArray
 from .playcore import encode_duties, jit, kernel, legal_cards, lowest_card
-from .players import SURE, ExchangeTables, PlayTables
+from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "exchange_deals", "play_deals", "warm"]
 
-IntArray = npt.NDArray[np.int64]
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
 
@@ -49,7 +49,7 @@ PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
 SUIT_HELD, VOID, HAS = 0, 4, 8
 # columns of a ``ctx`` row (one per opponent still to play): see ``_opponents``
 P_VOID, SHOWN, HAS_TRUMP, LED_VOID = 0, 4, 8, 9
-_SURE = np.float32(SURE)
+_SURE = np.float32(SURE_WINNER)
 
 
 class FastTables(NamedTuple):
@@ -127,7 +127,7 @@ def _chance(pn: F32Array, ctx: F32Array, m: int, position: int, s: int, stronger
     """The chance that a card of suit ``s`` with ``stronger`` unseen cards above it takes the trick if it
     were winning now (``players._hold_chance``).
 
-    Only its comparison with ``SURE`` is used: it returns as soon as the product falls below (each
+    Only its comparison with ``SURE_WINNER`` is used: it returns as soon as the product falls below (each
     factor is at most 1, so it cannot rise again). For the same reason the chance never rises
     with ``stronger``: a card that is not sure has no sure card below it in its suit.
     """

@@ -14,8 +14,9 @@ from rulesethelp import EditedRuleset, EditRuleset, edit_ruleset_text
 
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No default ruleset from the environment, a fixed terminal width, a UTF-8 locale."""
+    """No default ruleset or engine choice from the environment, a fixed terminal width, a UTF-8 locale."""
     monkeypatch.delenv("PINOCHLE_RULESET", raising=False)
+    monkeypatch.delenv("PINOCHLE_COMPILED", raising=False)
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     monkeypatch.setenv("LANG", "C.UTF-8")
