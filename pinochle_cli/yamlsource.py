@@ -1,21 +1,44 @@
 """Safe YAML reading that remembers where every value came from.
 
-PyYAML's safe composer builds the node tree; ``to_node`` turns it into ``Node`` values that
-keep the scalar's raw text (so ``9`` and ``10`` can be read as ranks, never silently as
-integers) and its line and column for error messages. Duplicate keys are refused.
+PyYAML's safe parser turns the text into events (libyaml's fast C parser when PyYAML was built
+with it, the pure-Python one otherwise) and ``_Composer`` builds ``Node`` values from them
+without recursion: each keeps the scalar's raw text (so ``9`` and ``10`` can be read as ranks,
+never silently as integers) and its line and column for error messages.
+
+What a file can make the reader do is bounded before the work is done: files larger than
+``MAX_BYTES`` and special files (devices, pipes) are refused, collections nested deeper than
+``MAX_DEPTH`` are refused as soon as the parser reaches that depth, and aliases (``*name``) may
+copy at most ``MAX_ALIAS_VALUES`` values in all. Duplicate keys and merge keys are refused.
+
+The two parsers word their errors differently and disagree on a few corner cases, so a text
+the fast parser refuses is read again by the pure one, whose message is the one shown: the
+messages and their line and column do not depend on how PyYAML was installed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import errno
+import os
+import re
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 import yaml
 
 from .errors import PinochleError
 
-__all__ = ["Node", "YamlError", "load_node", "load_text"]
+__all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "Node", "YamlError", "load_node", "load_text",
+           "open_nonblocking", "read_capped"]
+
+MAX_BYTES = 4 * 1024 * 1024  # a season of deals is well under 1 MB
+MAX_DEPTH = 64  # rulesets and records nest 6 levels deep
+MAX_ALIAS_VALUES = 200_000  # values copied by aliases (a "billion laughs" stops here)
+_SHOWN = 40  # characters of a long scalar quoted in a message
+
+_FAST_LOADER: type[Any] | None = getattr(yaml, "CSafeLoader", None)  # None: PyYAML without libyaml
+_PURE_ONLY = "\t\x85\u2028\u2029"  # tabs the pure parser refuses more often; line breaks counted differently
 
 
 class YamlError(PinochleError):
@@ -24,7 +47,10 @@ class YamlError(PinochleError):
 
 @dataclass
 class Node:
-    """A YAML value with its position: ``kind`` is ``map``, ``seq`` or ``scalar``."""
+    """A YAML value with its position: ``kind`` is ``map``, ``seq`` or ``scalar``.
+
+    A value reached through an alias (``*name``) is the anchored node itself, shared.
+    """
 
     kind: str
     source: str
@@ -54,94 +80,232 @@ class Node:
         return self.value
 
     def describe(self) -> str:
-        """How the value looks to a user, for 'got …' in messages."""
+        """How the value looks to a user, for 'got …' in messages (a long text is cut short)."""
         if self.kind == "map":
             return "a mapping"
         if self.kind == "seq":
             return "a list"
         if self.value is None:
             return "nothing (null)"
+        if len(self.raw) > _SHOWN:
+            return f"{self.raw[:_SHOWN]!r}… ({len(self.raw)} characters)"
         return repr(self.raw) if isinstance(self.value, str) else self.raw
 
 
 _CONSTRUCTOR = yaml.SafeLoader("")
+_RESOLVE: Callable[..., str] = yaml.resolver.Resolver().resolve
+_NOT_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
+_HEADER_COMMENT = re.compile(r"[^ ]#")
+_LOOKAHEAD = 1100  # characters the pure scanner may read past a value (a simple key is at most 1024)
 
 
-def _scalar_value(node: yaml.ScalarNode) -> Any:
-    return _CONSTRUCTOR.construct_object(node, deep=True)
+class _Open:
+    """A collection being composed: its node, the key waiting for its value, its size so far."""
+
+    __slots__ = ("anchor", "flow", "key", "node", "size")
+
+    def __init__(self, node: Node, anchor: str | None, flow: bool) -> None:
+        self.node = node
+        self.anchor = anchor
+        self.flow = flow
+        self.key: Node | None = None
+        self.size = 1
 
 
-MAX_VALUES = 200_000  # values in a document once aliases are expanded (a "billion laughs" stops here)
+class _AskThePureParser(Exception):
+    """The fast parser met something it places differently (an empty value's position)."""
 
 
-class _Budget:
-    """What a conversion may still do: values left, and the collections being converted (cycles)."""
+class _Composer:
+    """Builds the ``Node`` tree from parser events without recursion, bounding depth and alias copies."""
 
-    def __init__(self) -> None:
-        self.left = MAX_VALUES
-        self.open: set[int] = set()
+    def __init__(self, text: str, source: str, fast: bool) -> None:
+        self.text = text
+        self.fast = fast
+        self.source = source
+        self.stack: list[_Open] = []
+        self.anchors: dict[str, tuple[Node, int]] = {}  # anchor -> (node, values in it)
+        self.open_ids: set[int] = set()  # collections not finished yet (an alias to one is a cycle)
+        self.copied = 0  # values copied by aliases so far
+        self.scalars: dict[tuple[Any, ...], Any] = {}  # (tag, text, implicit) -> value: each read once
+        self.root: Node | None = None
+        self.documents = 0
+
+    def at(self, mark: Any) -> str:
+        return f"{self.source}:{mark.line + 1}:{mark.column + 1}"
+
+    def feed(self, event: yaml.Event) -> None:
+        if isinstance(event, yaml.ScalarEvent):
+            node = self.scalar(event)
+            self.name(event.anchor, node, 1, event)
+            self.attach(node, 1)
+        elif isinstance(event, yaml.CollectionStartEvent):
+            self.start(event)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            done = self.stack.pop()
+            self.open_ids.discard(id(done.node))
+            if done.anchor is not None:
+                self.anchors[done.anchor] = (done.node, done.size)
+            self.attach(done.node, done.size)
+        elif isinstance(event, yaml.AliasEvent):
+            self.attach(*self.alias(event))
+        elif isinstance(event, yaml.DocumentStartEvent):
+            self.documents += 1
+            if self.documents > 1:
+                raise YamlError(f"{self.at(event.start_mark)}: not valid YAML: a second document (---); "
+                                f"a file holds one")
+
+    def start(self, event: yaml.CollectionStartEvent) -> None:
+        if len(self.stack) >= MAX_DEPTH:
+            raise YamlError(f"{self.at(event.start_mark)}: nested too deeply (more than {MAX_DEPTH} levels)")
+        mark: Any = event.start_mark
+        if self.fast:
+            self.check_fast(event, mark)
+        kind = "seq" if isinstance(event, yaml.SequenceStartEvent) else "map"
+        node = Node(kind, self.source, mark.line + 1, mark.column + 1)
+        self.name(event.anchor, node, 1, event)
+        self.stack.append(_Open(node, event.anchor, bool(event.flow_style)))
+        self.open_ids.add(id(node))
+
+    def name(self, anchor: str | None, node: Node, size: int, event: yaml.NodeEvent) -> None:
+        if anchor is None:
+            return
+        if anchor in self.anchors:
+            first = self.anchors[anchor][0]
+            raise YamlError(f"{self.at(event.start_mark)}: not valid YAML: the anchor &{anchor} is defined twice "
+                            f"(first at line {first.line})")
+        self.anchors[anchor] = (node, size)
+
+    def alias(self, event: yaml.AliasEvent) -> tuple[Node, int]:
+        found = self.anchors.get(event.anchor or "")
+        if found is None:
+            raise YamlError(f"{self.at(event.start_mark)}: not valid YAML: the alias *{event.anchor} has no "
+                            f"anchor &{event.anchor} before it")
+        node, size = found
+        if id(node) in self.open_ids:
+            raise YamlError(f"{node.where}: an alias (*name) refers to a value that contains it")
+        self.copied += size
+        if self.copied > MAX_ALIAS_VALUES:
+            raise YamlError(f"{self.at(event.start_mark)}: too large: the aliases (*name) up to here copy "
+                            f"{self.copied} values, more than {MAX_ALIAS_VALUES}")
+        return node, size
+
+    def attach(self, node: Node, size: int) -> None:
+        if not self.stack:
+            self.root = node
+            return
+        parent = self.stack[-1]
+        parent.size += size
+        if parent.node.kind == "seq":
+            parent.node.items.append(node)
+        elif parent.key is None:
+            if node.kind != "scalar":
+                raise YamlError(f"{node.where}: a mapping key must be a plain value")
+            parent.key = node
+        else:
+            key, parent.key = parent.key, None
+            entries = parent.node.entries
+            if key.raw in entries:
+                raise YamlError(f"{key.where}: duplicate key {key.raw!r} (first at line {entries[key.raw][0].line})")
+            entries[key.raw] = (key, node)
+
+    def scalar(self, event: yaml.ScalarEvent) -> Node:
+        start: Any = event.start_mark
+        line, column = start.line + 1, start.column + 1
+        if self.fast:
+            self.check_fast(event, start)
+        key = (event.tag, event.value, event.implicit)
+        if key not in self.scalars:
+            self.scalars[key] = self.read_scalar(event, start)
+        return Node("scalar", self.source, line, column, value=self.scalars[key], raw=event.value)
+
+    def read_scalar(self, event: yaml.ScalarEvent, start: Any) -> Any:
+        where = f"{self.source}:{start.line + 1}:{start.column + 1}"
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _RESOLVE(yaml.ScalarNode, event.value, event.implicit)
+        if tag == "tag:yaml.org,2002:merge":
+            raise YamlError(f"{where}: merge keys (<<) are not supported: write the keys out")
+        return _scalar_value(yaml.ScalarNode(tag, event.value, start, None, event.style), where)
+
+    def check_fast(self, event: yaml.NodeEvent, start: Any) -> None:
+        """Hand the text to the pure parser where libyaml reads it differently: an empty value (placed
+        where the next token starts), ``Q?`` in brackets (a complete value for libyaml only), a block
+        scalar header with a comment not after a space, an unusual tag handle."""
+        tag = getattr(event, "tag", None)
+        if tag not in (None, "!") and not str(tag).startswith("tag:yaml.org,2002:"):
+            raise _AskThePureParser
+        if not isinstance(event, yaml.ScalarEvent):
+            return
+        if not event.style and (not event.value or ("?" in event.value and self.stack and self.stack[-1].flow)):
+            raise _AskThePureParser
+        if event.style in ("|", ">"):
+            index = self.text.find(event.style, int(start.index))
+            end = self.text.find("\n", index)
+            if _HEADER_COMMENT.search(self.text[index:] if end < 0 else self.text[index:end]):
+                raise _AskThePureParser
 
 
-def _convert(node: yaml.Node, source: str, budget: _Budget | None = None) -> Node:
-    budget = budget or _Budget()
-    line, column = node.start_mark.line + 1, node.start_mark.column + 1
-    budget.left -= 1
-    if budget.left < 0:
-        raise YamlError(f"{source}:{line}:{column}: too large: more than {MAX_VALUES} values once aliases "
-                        f"(*name) are expanded")
-    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
-        if id(node) in budget.open:
-            raise YamlError(f"{source}:{line}:{column}: an alias (*name) refers to a value that contains it")
-        budget.open.add(id(node))
-        try:
-            return _convert_collection(node, source, budget, line, column)
-        finally:
-            budget.open.discard(id(node))
-    return _convert_scalar(node, source, line, column)
+def _question_mark(source: str, line: int, column: int) -> str:
+    return (f"{source}:{line + 1}:{column + 1}: not valid YAML: a '?' inside [...] or {{...}} needs quotes: "
+            f"write \"Q?\" (or leave out the brackets)")
 
 
-def _convert_collection(node: yaml.MappingNode | yaml.SequenceNode, source: str, budget: _Budget, line: int,
-                        column: int) -> Node:
-    if isinstance(node, yaml.MappingNode):
-        out = Node("map", source, line, column)
-        for key_node, value_node in node.value:
-            key = _convert(key_node, source, budget)
-            if key.kind != "scalar":
-                raise YamlError(f"{key.where}: a mapping key must be a plain value")
-            text = key.raw
-            if text in out.entries:
-                first = out.entries[text][0]
-                raise YamlError(f"{key.where}: duplicate key {text!r} (first at line {first.line})")
-            out.entries[text] = (key, _convert(value_node, source, budget))
-        return out
-    out = Node("seq", source, line, column)
-    out.items = [_convert(n, source, budget) for n in node.value]
-    return out
-
-
-def _convert_scalar(node: yaml.Node, source: str, line: int, column: int) -> Node:
-    assert isinstance(node, yaml.ScalarNode)
-    if node.tag == "tag:yaml.org,2002:merge":
-        raise YamlError(f"{source}:{line}:{column}: merge keys (<<) are not supported: write the keys out")
+def _scalar_value(node: yaml.ScalarNode, where: str) -> Any:
     try:
-        value = _scalar_value(node)
+        value = _CONSTRUCTOR.construct_object(node, deep=True)
     except yaml.MarkedYAMLError as exc:
-        raise YamlError(f"{source}:{line}:{column}: {exc.problem or exc.context or 'cannot read this value'}") from None
+        raise YamlError(f"{where}: {exc.problem or exc.context or 'cannot read this value'}") from None
     except (yaml.YAMLError, ValueError, TypeError, KeyError, AttributeError, OverflowError):
         # an explicit tag the text does not fit, e.g. ``!!int abc`` or ``!!bool maybe``
         tag = node.tag.rsplit(":", 1)[-1]
-        raise YamlError(f"{source}:{line}:{column}: {node.value!r} cannot be read as !!{tag}") from None
+        raise YamlError(f"{where}: {node.value!r} cannot be read as !!{tag}") from None
     if not isinstance(value, (type(None), bool, int, float, str)):
         value = node.value  # timestamps, binary …: keep the text
-    return Node("scalar", source, line, column, value=value, raw=node.value)
+    return value
 
 
-def load_text(text: str, source: str) -> Node:
-    """Parse one YAML document; an empty document is an empty mapping."""
+def _compose(text: str, source: str, loader: type[Any]) -> Node | None:
+    composer = _Composer(text, source, loader is not yaml.SafeLoader)
+    events = yaml.parse(text, Loader=loader)
+    at = 0
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        for event in events:
+            mark: Any = event.start_mark
+            at = int(mark.index)
+            composer.feed(event)
+    except YamlError:
+        if composer.fast:
+            _look_ahead(composer, events, at + _LOOKAHEAD)
+        raise
+    return composer.root
+
+
+def _look_ahead(composer: _Composer, events: Iterator[yaml.Event], until: int) -> None:
+    """The pure parser reads a little ahead of the value it returns, and would report a syntax error
+    there before this value's error: read as far with libyaml, and hand trouble to the pure parser."""
+    for event in events:
+        mark: Any = event.start_mark
+        if int(mark.index) > until:
+            return
+        if isinstance(event, yaml.NodeEvent):
+            composer.check_fast(event, mark)
+
+
+def _fast_path_fits(text: str) -> bool:
+    """libyaml gives the pure parser's answer: no control characters (the pure reader refuses them up
+    front), no tabs and none of the line breaks the two count differently."""
+    return (_FAST_LOADER is not None and _NOT_PRINTABLE.search(text) is None
+            and not any(ch in text for ch in _PURE_ONLY))
+
+
+def _compose_pure(text: str, source: str) -> Node | None:
+    try:
+        return _compose(text, source, yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
+        if mark is not None and str(exc.problem).endswith("but got '?'"):
+            raise YamlError(_question_mark(source, mark.line, mark.column)) from None
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source
         raise YamlError(f"{where}: not valid YAML: {exc.problem or exc}") from None
     except yaml.reader.ReaderError as exc:  # a control character: say where, on one line
@@ -152,23 +316,50 @@ def load_text(text: str, source: str) -> Node:
                         f"allowed") from None
     except yaml.YAMLError as exc:
         raise YamlError(f"{source}: not valid YAML: {' '.join(str(exc).split())}") from None
-    except RecursionError:
-        raise YamlError(f"{source}: nested too deeply") from None
-    if root is None:
-        return Node("map", source, 1, 1)
-    try:
-        return _convert(root, source)
-    except RecursionError:
-        raise YamlError(f"{source}: nested too deeply") from None
+
+
+def load_text(text: str, source: str) -> Node:
+    """Parse one YAML document; an empty document is an empty mapping."""
+    root: Node | None = None
+    if _fast_path_fits(text):
+        try:
+            root = _compose(text, source, _FAST_LOADER)  # type: ignore[arg-type]
+        except (yaml.YAMLError, UnicodeError, _AskThePureParser):  # the pure parser words the message
+            root = _compose_pure(text, source)
+    else:
+        root = _compose_pure(text, source)
+    return Node("map", source, 1, 1) if root is None else root
+
+
+def read_capped(fh: IO[bytes], path: str) -> bytes:
+    """The contents of an open file, refused if it is not a regular file or larger than ``MAX_BYTES``."""
+    mode = os.fstat(fh.fileno()).st_mode
+    if stat.S_ISDIR(mode):
+        raise YamlError(f"{path}: cannot read: {os.strerror(errno.EISDIR)}")
+    if not stat.S_ISREG(mode):
+        raise YamlError(f"{path}: cannot read: not a regular file (a device, a pipe or a socket)")
+    data = fh.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise YamlError(f"{path}: too large: more than {MAX_BYTES // (1024 * 1024)} MB (a ruleset or a record is "
+                        f"a small text file)")
+    return data
+
+
+def open_nonblocking(path: str) -> IO[bytes]:
+    """Open for reading without waiting on a named pipe (``read_capped`` then refuses it)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    return os.fdopen(fd, "rb")
 
 
 def load_node(path: str) -> Node:
     """Read and parse a YAML file; unreadable files are a ``YamlError`` naming the path."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        with open_nonblocking(path) as fh:
+            data = read_capped(fh, path)
     except OSError as exc:
         raise YamlError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise YamlError(f"{path}: not UTF-8 text") from None
     return load_text(text, path)

@@ -19,7 +19,6 @@ from clihelp import Ran, run_cli
 
 from pinochle_cli.errors import OptionError, RulesetError
 from pinochle_cli.ruleset import load_ruleset, load_ruleset_text, parse_options
-from pinochle_cli.yamlsource import MAX_VALUES, YamlError, load_text
 
 HAND = "AS TS KS QS JS 9S AH TH KH QH JH 9H"
 RECORD = "ruleset: single-deck\nteams: {North-South: [Ann, Cy], East-West: [Bob, Di]}\ndeals: []\n"
@@ -77,7 +76,7 @@ CASES: list[tuple[list[str], str]] = [
     (["meld", "AS", "-r", D + "list.yaml"], "list.yaml:1:1: a ruleset is a mapping, got a list"),
     (["meld", "AS", "-r", D + "broken.yaml"], "broken.yaml:3:1: not valid YAML"),
     (["meld", "AS", "-r", D + "alias.yaml"], "alias.yaml:1:10: an alias (*name) refers to a value that contains it"),
-    (["meld", "AS", "-r", D + "deep.yaml"], "deep.yaml: nested too deeply"),
+    (["meld", "AS", "-r", D + "deep.yaml"], "deep.yaml:1:65: nested too deeply (more than 64 levels)"),
     (["meld", "AS", "-r", D + "badtag.yaml"], "badtag.yaml:1:17: 'one' cannot be read as !!int"),
     (["meld", "AS", "-r", D + "merge.yaml"], "merge.yaml:3:3: merge keys (<<) are not supported"),
     (["meld", "AS", "-r", D + "control.yaml"], "control.yaml:2:8: not valid YAML: the control character U+0007"),
@@ -120,7 +119,7 @@ CASES: list[tuple[list[str], str]] = [
     (["score", D + "list.yaml"], "list.yaml:1: a record is a mapping"),
     (["score", D + "broken.yaml"], "broken.yaml:3:1: not valid YAML"),
     (["score", D + "alias.yaml"], "alias.yaml:1:10: an alias (*name) refers to a value that contains it"),
-    (["score", D + "deep.yaml"], "deep.yaml: nested too deeply"),
+    (["score", D + "deep.yaml"], "deep.yaml:1:65: nested too deeply (more than 64 levels)"),
     (["score", D + "control.yaml"], "control.yaml:2:8"),
     (["score", ""], "cannot read"),
     (["score"], "Missing argument 'RECORD'"),
@@ -218,35 +217,6 @@ def test_repeated_options_are_refused() -> None:
     with pytest.raises(OptionError, match=r"option 'target' is given twice \('target=75' and 'target=150'\)"):
         parse_options(["target=75", "target=150"])
     assert parse_options(["a=1", "b=2"]) == {"a": "1", "b": "2"}
-
-
-@pytest.mark.parametrize(("text", "message"), [
-    ("a: &a [*a]", "x.yaml:1:4: an alias (*name) refers to a value that contains it"),
-    ("a: &a {b: [1, *a]}", "x.yaml:1:4: an alias (*name) refers to a value that contains it"),
-    ("[" * 3000 + "]" * 3000, "x.yaml: nested too deeply"),
-    ("a: !!int abc", "x.yaml:1:4: 'abc' cannot be read as !!int"),
-    ("a: !!float x", "x.yaml:1:4: 'x' cannot be read as !!float"),
-    ("a: !!bool maybe", "x.yaml:1:4: 'maybe' cannot be read as !!bool"),
-    ("a: !!timestamp junk", "x.yaml:1:4: 'junk' cannot be read as !!timestamp"),
-    ("a: !!map x", "x.yaml:1:4: expected a mapping node, but found scalar"),
-    ("a: !!python/object:os.system x",
-     "x.yaml:1:4: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'"),
-    ("a: 1\n<<: {b: 2}", "x.yaml:2:1: merge keys (<<) are not supported: write the keys out"),
-    ("a: b\x00", "x.yaml:1:5: not valid YAML: the control character U+0000 is not allowed"),
-])
-def test_yaml_that_broke_the_reader_is_one_located_line(text: str, message: str) -> None:
-    with pytest.raises(YamlError) as info:
-        load_text(text, "x.yaml")
-    assert str(info.value) == message
-
-
-def test_an_alias_bomb_stops_at_the_value_budget() -> None:
-    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
-    lines += [f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]" for p, c in zip("abcdefg", "bcdefgh", strict=True)]
-    with pytest.raises(YamlError, match=f"too large: more than {MAX_VALUES} values"):
-        load_text("\n".join(lines), "x.yaml")
-    small = load_text("a: &a [1, 2]\nb: *a\nc: *a", "x.yaml")  # ordinary aliases still work
-    assert small.to_python() == {"a": [1, 2], "b": [1, 2], "c": [1, 2]}
 
 
 def test_a_ruleset_with_a_bad_tag_is_a_ruleset_error() -> None:
