@@ -2,41 +2,50 @@
 
 Appending never loses a deal:
 
-* the file is locked (``fcntl.flock`` on the record itself; after the lock is taken the path is
-  checked to still name the locked file, since a finished writer replaces it) and read again
-  under the lock, so two ``record add`` runs at the same moment both land;
+* the record is locked (a ``.NAME.lock`` file beside it, held with ``filelock``, which works the
+  same on Linux, macOS and Windows) and read again under the lock, so two ``record add`` runs at
+  the same moment both land;
 * the new deal is added to the text (the user's comments and layout are kept: nothing is
   re-dumped), and the whole new text is read and checked as a record before anything is
   written: a refused deal leaves the file as it was, byte for byte;
 * the new text goes to a temporary file in the same folder, is flushed and fsynced, and
   replaces the record with ``os.replace``: a write killed at any moment leaves the old file or
-  the new one, never a mixture.
+  the new one, never a mixture; a new record is linked into place, so a full disk leaves no file;
+* a symbolic link is written through (its target is replaced, the link stays); a read-only
+  record, or one that belongs to another user, is refused rather than replaced;
+* the temporary files of writers killed mid-write are removed by the next writer.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import os
 import re
+import stat
 import tempfile
+import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
 import yaml
 
+with warnings.catch_warnings():  # where fcntl is missing filelock warns that it uses a lock file; that is fine
+    warnings.simplefilter("ignore")
+    from filelock import FileLock, Timeout
+
 from .cards import format_cards, parse_cards, parse_suit
 from .errors import CardError, RecordError, TableNameError
 from .records import MatchRecord, Table, parse_record
 from .ruleset import Ruleset, bundled_path, split_key_value
-from .yamlsource import load_text
+from .yamlsource import YamlError, load_text, open_nonblocking, read_capped
 
 __all__ = [
-    "DealInput", "append_deal", "atomic_write", "deal_entries", "insert_deal", "locked", "new_record_text",
-    "ruleset_spec_for", "write_new_record", "yaml_value",
+    "DealInput", "append_deal", "atomic_write", "check_writable", "deal_entries", "insert_deal", "locked",
+    "new_record_text", "remove_stale_temporaries", "ruleset_spec_for", "write_new_record", "yaml_value",
 ]
 
 Entries = list[tuple[str, Any]]
@@ -85,6 +94,14 @@ def _end(node: yaml.Node) -> int:
     if isinstance(node, yaml.SequenceNode):
         return max((_end(v) for v in node.value), default=int(node.start_mark.index))
     return int(node.end_mark.index)  # pragma: no cover
+
+
+def _dash_column(body: str, first: yaml.Node) -> int:
+    """The column of the ``-`` before a block list's first item (the list's own mark may be a tag)."""
+    at = int(first.start_mark.index) - 1
+    while at > 0 and body[at] in " \t\n":
+        at -= 1
+    return at - (body.rfind("\n", 0, at) + 1)
 
 
 def _line_after(text: str, index: int) -> int:
@@ -157,7 +174,7 @@ def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
             out = body[:pos] + sep + _flow_item(entries) + body[pos:]
     elif isinstance(deals, yaml.SequenceNode):
         last = deals.value[-1]
-        dash = int(deals.start_mark.column)
+        dash = _dash_column(body, deals.value[0])
         key = int(last.start_mark.column) if isinstance(last, yaml.MappingNode) else dash + 2
         at = _line_after(body, _end(last))
         addition = _block_item(entries, dash, key)
@@ -173,22 +190,38 @@ def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
 
 # --------------------------------------------------------------------------- files
 
-def atomic_write(path: str, data: bytes, *, mode: int | None = None) -> None:
-    """Replace ``path`` with ``data`` all at once: temp file in the same folder, fsync, ``os.replace``."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+LOCK_WAIT = 60.0  # seconds a writer waits for another one before giving up
+_STALE_AGE = 3600.0  # a temporary file this old is a dead writer's where process ids cannot be checked
+
+
+def _temp_prefix(target: str) -> str:
+    return f".{os.path.basename(target)}."
+
+
+def _new_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _write_temp(target: str, data: bytes, mode: int) -> str:
+    """``data`` in a new temporary file beside ``target``, named with this process's id, flushed to disk."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f"{_temp_prefix(target)}{os.getpid()}-",
+                               suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        os.chmod(tmp, mode)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    return tmp
+
+
+def _sync_folder(folder: str) -> None:
     with contextlib.suppress(OSError):  # make the rename itself durable (best effort)
         dfd = os.open(folder, os.O_RDONLY)
         try:
@@ -197,30 +230,154 @@ def atomic_write(path: str, data: bytes, *, mode: int | None = None) -> None:
             os.close(dfd)
 
 
+def atomic_write(path: str, data: bytes, *, mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` all at once: temp file in the same folder, fsync, ``os.replace``.
+
+    A symbolic link is followed: its target is replaced and the link stays. ``mode``: the new
+    file's permissions (default: the old file's, or the usual ones for a new file).
+    """
+    target = os.path.realpath(path)
+    if mode is None:
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except OSError:
+            mode = _new_file_mode()
+    tmp = _write_temp(target, data, mode)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_folder(os.path.dirname(target))
+
+
+def _create_exclusive(target: str, data: bytes) -> None:
+    """Create ``target`` with ``data`` whole or not at all: a temporary file, then a hard link to it."""
+    tmp = _write_temp(target, data, _new_file_mode())
+    try:
+        os.link(tmp, target)
+    except OSError as exc:
+        if exc.errno == errno.EEXIST:
+            raise
+        _create_exclusive_without_links(target, data)  # a file system without hard links
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _sync_folder(os.path.dirname(target))
+
+
+def _create_exclusive_without_links(target: str, data: bytes) -> None:
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), _new_file_mode())
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(target)
+        raise
+
+
+def _writer_is_gone(name: str, prefix: str, folder: str) -> bool:
+    pid_text = name[len(prefix):].partition("-")[0]
+    if os.name == "posix" and pid_text.isdigit():
+        pid = int(pid_text)
+        if pid == os.getpid():
+            return False
+        try:
+            os.kill(pid, 0)  # signal 0: only asks whether the process exists
+        except ProcessLookupError:
+            return True
+        except OSError:
+            return False  # it exists (another user's)
+        return False
+    try:
+        return time.time() - os.stat(os.path.join(folder, name)).st_mtime > _STALE_AGE
+    except OSError:
+        return False
+
+
+def remove_stale_temporaries(target: str) -> list[str]:
+    """Remove the temporary files that writers of ``target`` killed mid-write left; call under the lock."""
+    folder, prefix = os.path.dirname(target), _temp_prefix(target)
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return []
+    removed = []
+    for name in names:
+        if _writer_is_gone(name, prefix, folder):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, name))
+                removed.append(name)
+    return removed
+
+
+def _lock_file(target: str) -> str:
+    return os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.lock")
+
+
+@contextlib.contextmanager
+def _record_lock(target: str, path: str) -> Iterator[None]:
+    lock = FileLock(_lock_file(target), timeout=LOCK_WAIT)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise RecordError(f"another writer has held {_lock_file(target)} for {LOCK_WAIT:.0f} seconds; the record "
+                          f"is unchanged (if no one else is writing, remove that file)", source=path) from None
+    except OSError as exc:
+        raise RecordError(f"cannot lock: {exc.strerror or exc}; the record is unchanged", source=path) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _open_record(target: str, path: str) -> IO[bytes]:
+    try:
+        fh = open_nonblocking(target)
+    except OSError as exc:
+        raise RecordError(f"cannot open: {exc.strerror or exc}", source=path) from None
+    try:
+        read_capped(fh, path)  # a regular file of a sensible size
+        fh.seek(0)
+    except YamlError as exc:
+        fh.close()
+        raise RecordError(str(exc)) from None
+    return fh
+
+
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[IO[bytes]]:
-    """Hold an exclusive lock on the record file; yields it open for reading (the current file)."""
-    while True:
+    """Hold the record's lock; yields the record (the file a link points to) open for reading.
+
+    The lock is a separate ``.NAME.lock`` file beside the record (``filelock``: ``fcntl`` where
+    there is one, ``msvcrt`` on Windows, a lock file with the owner's process id elsewhere), so the
+    record itself can be replaced while it is held. Temporary files of writers killed mid-write
+    are removed once the lock is taken.
+    """
+    target = os.path.realpath(path)
+    _open_record(target, path).close()  # a missing or special file: say so before making a lock file
+    with _record_lock(target, path):
+        remove_stale_temporaries(target)
+        fh = _open_record(target, path)
         try:
-            fh = open(path, "rb")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise RecordError(f"cannot open: {exc.strerror or exc}", source=path) from None
-        try:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-            try:
-                same = os.path.samestat(os.fstat(fh.fileno()), os.stat(path))
-            except FileNotFoundError:
-                same = False
-            if same:
-                break
-        except BaseException:
+            yield fh
+        finally:
             fh.close()
-            raise
-        fh.close()  # another writer replaced the file while we waited: lock the new one
-    try:
-        yield fh
-    finally:
-        fh.close()  # closing releases the lock
+
+
+def check_writable(path: str) -> None:
+    """Refuse to replace a record that is read-only or belongs to someone else (it would change owner)."""
+    info = os.stat(os.path.realpath(path))
+    if not info.st_mode & stat.S_IWUSR:
+        raise RecordError("read-only: make it writable to add to it; the record is unchanged", source=path)
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is not None and info.st_uid != geteuid():
+        raise RecordError(f"not yours to write (it belongs to user id {info.st_uid}); the record is unchanged",
+                          source=path)
 
 
 def _decode(data: bytes, path: str) -> str:
@@ -257,6 +414,7 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
             # the new deal is not in the file: say which deal and field, not a line that does not exist
             raise RecordError(exc.detail, source=path, deal=number, trick=exc.trick, field=exc.field) from None
         _confirm(new_text, path, entries, len(current.deals))
+        check_writable(path)
         mode = os.fstat(fh.fileno()).st_mode & 0o7777
         try:
             atomic_write(path, new_text.encode("utf-8"), mode=mode)
@@ -289,11 +447,7 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
         if force:
             atomic_write(path, text.encode("utf-8"))
         else:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(text.encode("utf-8"))
-                fh.flush()
-                os.fsync(fh.fileno())
+            _create_exclusive(os.path.realpath(path), text.encode("utf-8"))
     except OSError as exc:
         if exc.errno == errno.EEXIST:
             raise RecordError("already exists (use --force to replace it)", source=path) from None

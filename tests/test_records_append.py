@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import fcntl
 import os
 import subprocess
 import sys
@@ -11,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from pinochle_cli import recordfile
 from pinochle_cli.errors import RecordError
@@ -48,6 +48,9 @@ LAYOUTS = [
     ("block list at column 0", HEAD + "deals:\n" + "".join(line[2:] + "\n" for line in FIRST.splitlines())),
     ("deals not the last key", HEAD + "deals:\n" + FIRST + "notes: keep going\n"),
     ("last deal ends in a literal block", HEAD + "deals:\n" + FIRST + "    notes: |\n      a close one\n\n"),
+    ("block list tagged !!seq", HEAD + "deals: !!seq\n" + FIRST),
+    ("block list, item on the next line", HEAD + "deals:\n  -\n    dealer: Ann\n    bidder: Bob\n    bid: 250\n"
+     "    counters: {North-South: 150, East-West: 100}\n"),
     ("flow list", HEAD + "deals: [{bidder: Bob, bid: 250, counters: {North-South: 150, East-West: 100}}]\n"),
     ("flow list over lines", HEAD + "deals: [\n  {bidder: Bob, bid: 250, counters: {North-South: 150, East-West: 100}},\n]\n"),
 ]
@@ -126,7 +129,7 @@ def test_append_writes_and_keeps_comments(sheet):
     assert "  - dealer: Bob\n    bidder: Di\n    bid: 300\n    trump: spades\n" in after  # dealer rotated
     assert "    meld: {East-West: 190, North-South: 40}\n    counters: {North-South: 150, East-West: 100}\n" in after
     assert record.deals[-1].score.points == (190, -300)
-    assert not [p for p in sheet.parent.iterdir() if p.name != "night.yaml"]  # no temp file left
+    assert not [p for p in sheet.parent.iterdir() if p.name not in ("night.yaml", ".night.yaml.lock")]  # no temp file left
 
 
 @pytest.mark.parametrize(("kw", "message"), [
@@ -146,7 +149,7 @@ def test_refused_deal_leaves_the_file_byte_for_byte(sheet, kw, message):
     assert str(info.value).startswith(message.replace("night.yaml", str(sheet), 1))
     assert sheet.read_bytes() == before
     assert sheet.stat().st_ino == stat.st_ino
-    assert not [p for p in sheet.parent.iterdir() if p.name != "night.yaml"]
+    assert not [p for p in sheet.parent.iterdir() if p.name not in ("night.yaml", ".night.yaml.lock")]
 
 
 def test_broken_record_is_not_appended_to(sheet):
@@ -168,7 +171,7 @@ def test_failed_replace_leaves_the_old_file(sheet, monkeypatch):
         add(sheet, bidder="Di", bid=300, meld=["EW=100"], counters=["NS=150"])
     assert str(info.value) == f"{sheet}: cannot write: No space left on device; the record is unchanged"
     assert sheet.read_bytes() == before
-    assert not [p for p in sheet.parent.iterdir() if p.name != "night.yaml"]
+    assert not [p for p in sheet.parent.iterdir() if p.name not in ("night.yaml", ".night.yaml.lock")]
 
 
 def test_killed_during_write_leaves_the_old_file(sheet, monkeypatch):
@@ -183,7 +186,7 @@ def test_killed_during_write_leaves_the_old_file(sheet, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         add(sheet, bidder="Di", bid=300, meld=["EW=100"], counters=["NS=150"])
     assert sheet.read_bytes() == before
-    assert not [p for p in sheet.parent.iterdir() if p.name != "night.yaml"]
+    assert not [p for p in sheet.parent.iterdir() if p.name not in ("night.yaml", ".night.yaml.lock")]
 
 
 def test_killed_process_leaves_the_old_file(sheet):
@@ -224,8 +227,7 @@ def test_concurrent_appends_all_land(sheet):
 
 
 def test_an_append_waits_for_the_lock(sheet):
-    with open(sheet, "rb") as fh:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+    with FileLock(str(sheet.parent / f".{sheet.name}.lock")):
         proc = _cli("record", "add", str(sheet), "--bidder", "Di", "--bid", "260", "--meld", "EW=100",
                      "--counters", "NS=100")
         time.sleep(1.5)
