@@ -31,10 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import multiprocessing
-import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +43,7 @@ from .cards import N_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, SimulationError
 from .jitcache import use_compiled
 from .meld import MeldTable, meld_table
+from .parallel import ChunkPool, workers_for
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 from .ruleset import Ruleset
 from .stats import samples_for_half_width, wilson_interval
@@ -310,7 +308,7 @@ class _Runner:
     def __init__(self, sim: Simulator, workers: int) -> None:
         self.sim = sim
         self.workers = workers
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: ChunkPool | None = None
 
     def run(self, jobs: list[Job]) -> Iterable[Tally]:
         if any(job[3] for job in jobs):
@@ -318,15 +316,15 @@ class _Runner:
         if self.workers <= 1 or len(jobs) <= 1:
             return (_run_job(self.sim, job) for job in jobs)
         if self.pool is None:
-            methods = multiprocessing.get_all_start_methods()
-            ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_init_worker,
-                                            initargs=(self.sim.rules, self.sim.hand, self.sim.trumps))
+            self.pool = ChunkPool(self.workers, _init_worker, (self.sim.rules, self.sim.hand, self.sim.trumps))
         return self.pool.map(_work, jobs)
 
-    def close(self) -> None:
+    def close(self, *, interrupted: bool = False) -> None:
         if self.pool is not None:
-            self.pool.shutdown()
+            if interrupted:
+                self.pool.stop()
+            else:
+                self.pool.close()
 
 
 # --------------------------------------------------------------------------- the estimate
@@ -451,7 +449,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None draws a fresh one (reported).
-    ``workers`` None: every core. ``progress(done, total)`` is called after each chunk.
+    ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
+    called after each chunk.
     """
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
@@ -468,7 +467,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     if not trumps:
         return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None)
     sim = Simulator(rules, hand, trumps)
-    runner = _Runner(sim, max(1, workers if workers is not None else (os.cpu_count() or 1)))
+    runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps))
     target = samples
     reached: bool | None = None
@@ -489,8 +488,10 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
             if reached or tally.deals >= MAX_SAMPLES:
                 break
             target = min(MAX_SAMPLES, CHUNK * math.ceil(wanted / CHUNK))
-    finally:
-        runner.close()
+    except BaseException:  # Ctrl-C between chunks too: end the workers now
+        runner.close(interrupted=True)
+        raise
+    runner.close()
     return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), _best(suits))
 
 

@@ -199,3 +199,6 @@ class PinochleGroup(click.Group):
             raise _one_line(exc) from None
         except BrokenPipeError:
             ctx.exit(0)
+        except KeyboardInterrupt:  # Ctrl-C: stop quietly, with the shell's code for it
+            click.echo("", err=True)
+            ctx.exit(130)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 import time
 from typing import Any
@@ -12,6 +11,7 @@ import click
 
 from ..cards import Hand, Suit, format_cards, parse_cards
 from ..meld import check_cards, meld_by_trump
+from ..parallel import workers_for
 from ..ruleset import Ruleset
 from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, BidChance, Estimate, SuitEstimate
 from ..simulate import estimate as run_estimate
@@ -201,11 +201,13 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     hand = check_cards(rules, parse_cards(" ".join(cards)))
     if seed is None:
         seed = default_seed(rules, hand, suit)
+    count, notice = workers_for(workers)
+    if notice:
+        click.echo(f"Note: {notice}.", err=True)
     progress = _Progress()
     try:
-        result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed,
-                          workers=workers if workers is not None else os.cpu_count(), precision=precision,
-                          confidence=confidence, progress=progress)
+        result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count,
+                              precision=precision, confidence=confidence, progress=progress)
     finally:
         progress.close()
     if as_json:

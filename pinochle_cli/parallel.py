@@ -1,0 +1,94 @@
+"""Worker processes for long computations that stop when asked and never outlive their parent.
+
+``ChunkPool.map`` runs jobs in worker processes and yields the results in job order:
+
+* jobs are handed out as workers free up (at most two per worker waiting), never all at once,
+  so a huge run starts at once and holds little memory;
+* Ctrl-C reaches the whole process group: the workers ignore it, and the parent, on its
+  ``KeyboardInterrupt``, ends them at once (no traceback from the workers, no queued work
+  waited for) and lets the interrupt go on to the command line, which exits 130;
+* each worker watches its parent and exits when the parent is gone (``kill``, ``kill -9``);
+* ``workers_for`` caps the count at the cores this process may use.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+__all__ = ["ChunkPool", "available_cores", "workers_for"]
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+AHEAD = 2  # jobs waiting per worker: enough to keep every worker busy
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else all)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def workers_for(asked: int | None) -> tuple[int, str | None]:
+    """The worker count to use for ``asked`` (None: every core), and a notice if it was lowered."""
+    cores = available_cores()
+    if asked is None:
+        return cores, None
+    if asked > cores:
+        return cores, f"--workers {asked}: using {cores}, the cores available"
+    return max(1, asked), None
+
+
+def _watch_parent() -> None:
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()  # returns when the parent has exited, however it ended
+        os._exit(1)
+
+
+def _start_worker(initializer: Callable[..., None], args: tuple[Any, ...]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the workers
+    threading.Thread(target=_watch_parent, name="watch-parent", daemon=True).start()
+    initializer(*args)
+
+
+class ChunkPool:
+    """A pool of ``workers`` processes, each set up once by ``initializer(*initargs)``."""
+
+    def __init__(self, workers: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+        self.workers = workers
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                                            initargs=(initializer, initargs))
+
+    def map(self, work: Callable[[Job], Result], jobs: Iterable[Job]) -> Iterator[Result]:
+        """``work(job)`` for each job, in order; on any exception (Ctrl-C too) the workers are ended."""
+        todo = iter(jobs)
+        running: deque[Future[Result]] = deque()
+        try:
+            for job in todo:
+                running.append(self.executor.submit(work, job))
+                if len(running) >= self.workers * AHEAD:
+                    yield running.popleft().result()
+            while running:
+                yield running.popleft().result()
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        """End the workers now, whatever they are doing."""
+        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+            process.kill()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        self.executor.shutdown()

@@ -1,0 +1,131 @@
+"""The estimate's worker processes: Ctrl-C, a killed parent, the worker count, jobs handed out lazily.
+
+Signals go to real subprocesses in their own process group, as a terminal sends Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pinochle_cli import parallel
+from pinochle_cli.cli import cli
+from pinochle_cli.parallel import AHEAD, ChunkPool, available_cores, workers_for
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND = "AS TS KS QS JS 9S AH TH KH QH JH 9H"
+POSIX_PROCS = sys.platform.startswith("linux") and os.path.exists(f"/proc/{os.getpid()}/task")
+needs_proc = pytest.mark.skipif(not POSIX_PROCS, reason="reads child processes from /proc")
+
+
+def children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as fh:
+            out += [int(c) for c in fh.read().split()]
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has exited
+    except FileNotFoundError:
+        return False
+
+
+def start_estimate(workers: int = 2) -> tuple[subprocess.Popen[str], list[int]]:
+    """A long estimate in its own session, once its workers are running."""
+    env = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "pinochle_cli", "estimate", HAND, "--samples", "10000000",
+                             "--workers", str(workers), "--seed", "1"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        found = children(proc.pid)
+        if len(found) >= workers:
+            time.sleep(0.5)  # let the workers take their first chunks
+            return proc, children(proc.pid)
+        time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("the workers never started")
+
+
+def wait_gone(pids: list[int], seconds: float) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.05)
+    return [p for p in pids if alive(p)]
+
+
+@needs_proc
+@pytest.mark.skipif(available_cores() < 2, reason="needs two cores for two workers")
+def test_one_ctrl_c_stops_the_estimate_quietly_with_code_130() -> None:
+    proc, workers = start_estimate()
+    os.killpg(proc.pid, signal.SIGINT)  # the terminal sends Ctrl-C to the whole foreground group
+    start = time.monotonic()
+    _out, err = proc.communicate(timeout=30)
+    took = time.monotonic() - start
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert wait_gone(workers, 1) == []
+    assert took < 1.5, f"took {took:.2f} s to stop"
+
+
+@needs_proc
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_workers_exit_when_the_parent_is_killed(sig: signal.Signals) -> None:
+    proc, workers = start_estimate()
+    proc.send_signal(sig)
+    proc.wait(timeout=30)
+    assert wait_gone(workers, 5) == [], "workers outlived their parent"
+
+
+def test_more_workers_than_cores_are_capped_with_a_notice() -> None:
+    cores = available_cores()
+    assert workers_for(cores + 62) == (cores, f"--workers {cores + 62}: using {cores}, the cores available")
+    assert workers_for(1) == (1, None)
+    assert workers_for(None) == (cores, None)
+    result = CliRunner().invoke(cli, ["estimate", HAND, "--samples", "50", "--seed", "1", "--workers",
+                                      str(cores + 62), "--json"], env={"PINOCHLE_RULESET": ""})
+    assert result.exit_code == 0
+    assert result.stderr == f"Note: --workers {cores + 62}: using {cores}, the cores available.\n"
+
+
+def test_available_cores_follows_the_affinity(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda _pid: {0, 3}, raising=False)
+    assert available_cores() == 2
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def _nothing() -> None:
+    return None
+
+
+def test_jobs_are_handed_out_as_workers_free_up() -> None:
+    pulled: list[int] = []
+
+    def jobs() -> Iterator[int]:
+        for i in range(1000):
+            pulled.append(i)
+            yield i
+
+    pool = ChunkPool(2, _nothing, ())
+    try:
+        results = pool.map(_square, jobs())
+        assert next(results) == 0
+        assert len(pulled) <= 2 * AHEAD  # not all 1000 queued at once
+        assert list(results) == [i * i for i in range(1, 1000)]
+    finally:
+        pool.close()
