@@ -31,7 +31,8 @@ from .errors import CardError, MeldError
 from .ruleset import Combination, Ruleset
 
 __all__ = [
-    "Declaration", "MeldItem", "MeldResult", "MeldTable", "check_declaration", "check_cards", "meld",
+    "Declaration", "MeldItem", "MeldResult", "MeldTable", "TABLE_LIMIT", "check_cards", "check_declaration",
+    "largest_component", "meld",
     "meld_by_trump", "meld_table", "multiple_name",
 ]
 
@@ -236,6 +237,19 @@ class _Component:
             idx = counts[:, list(self.cards)] @ np.asarray(self.strides, dtype=np.int64)
             return self.table[idx]
         return np.fromiter((self.value(row) for row in counts), dtype=np.int64, count=len(counts))
+
+
+def largest_component(rules: Ruleset) -> tuple[str, Suit, int, int]:
+    """The meld class, trump, cards and table cells of the largest component over every trump: the
+    ruleset loader refuses a meld table whose components cannot all be tabulated."""
+    worst = ("", rules.suits[0], 0, 0)
+    for trump in rules.suits:
+        for group in _components(_instances(rules, trump)):
+            cards = len({c for inst in group for c in inst.need})
+            cells = (rules.deck.copies + 1) ** cards * (len(group) + 1)
+            if cells > worst[3]:
+                worst = (group[0].klass, trump, cards, cells)
+    return worst
 
 
 _COMPONENTS: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], _Component] = {}

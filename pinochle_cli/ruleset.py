@@ -55,9 +55,16 @@ SUIT = Pattern(SUIT_RE, "a suit (S, H, D, C)")
 CARD_PATTERN = Pattern(
     f"(?:{RANK_RE})(?:[+*?]|{SUIT_RE})",
     "a card pattern: a rank then a suit, + (trump), * (a suit that is not trump) or ? (any suit)")
-# Upper bounds that keep every total inside the engine's 64-bit integers and every table small.
-MAX_POINTS = 10**9  # any point value, bid, target or number of deals
-MAX_COPIES = 16  # copies of each card in the pack
+# Upper bounds that keep every total inside the engine's 64-bit integers, every table small and
+# every command quick (tests/test_fuzz_limits.py runs every command on rulesets at these limits).
+MAX_POINTS = 10**9  # any bid, target or number of deals
+MAX_CARD_POINTS = 10_000  # a combination's points (any number of copies), a counter's, the last trick's
+MAX_COPIES = 4  # copies of each card in the pack
+MAX_PLAYERS = 8
+MAX_COMBINATIONS = 64  # entries of the meld table
+MAX_COMBINATION_CARDS = 12  # cards of one combination
+MAX_OPTIONS = 16
+MAX_CHOICES = 32  # choices of one option
 OUTCOME_VALUES = words(OutcomeKind)
 DUTY_NAMES = words(DutyName)
 
@@ -74,11 +81,12 @@ OUTCOME = Obj({
     "bidders": Field(Str(OUTCOME_VALUES), required=True),
     "defenders": Field(Str(OUTCOME_VALUES), required=True),
 }, "what each side scores", build=lambda **d: Outcome(**d))
-POINTS = Union(Int(0, MAX_POINTS), Seq(Int(0, MAX_POINTS), min_items=1), description="an integer or a list of integers")
+POINTS = Union(Int(0, MAX_CARD_POINTS), Seq(Int(0, MAX_CARD_POINTS), min_items=1, max_items=MAX_COPIES),
+               description="an integer or a list of integers")
 
 COMBINATION = Obj({
     "class": Field(Str(), required=True, doc="a card counts at most once within a class"),
-    "cards": Field(Seq(CARD_PATTERN, min_items=1), required=True,
+    "cards": Field(Seq(CARD_PATTERN, min_items=1, max_items=MAX_COMBINATION_CARDS), required=True,
                    doc="A+ a trump ace, K* a king of one non-trump suit, Q? any one suit, QS the queen of spades"),
     "points": Field(POINTS, required=True,
                     doc="points for 1, 2, 3 … copies declared together; more copies combine these"),
@@ -88,7 +96,7 @@ COMBINATION = Obj({
 OPTION = Obj({
     "description": Field(Str()),
     "default": Field(Str(numbers=True), required=True),
-    "choices": Field(MapOf(Nullable(MapOf(Whatever())), min_items=1), required=True,
+    "choices": Field(MapOf(Nullable(MapOf(Whatever())), min_items=1, max_items=MAX_CHOICES), required=True,
                      doc="choice → patch: dotted path → value, applied to this document "
                          "(in a list, the item named so or counted from 0: play.duties.beat)"),
 }, "an option")
@@ -230,15 +238,15 @@ RULESET_SCHEMA = Obj({
         "ranks": Field(Seq(RANK, min_items=1, unique=True), required=True, doc="high to low"),
         "copies": Field(Int(1, MAX_COPIES), required=True),
     }, "the deck"), required=True),
-    "players": Field(Int(2), required=True),
+    "players": Field(Int(2, MAX_PLAYERS), required=True),
     "partnerships": Field(Seq(Seq(Int(0), min_items=1), min_items=2),
                           doc="seats of each side, clockwise from 0; omitted: every player alone"),
     "hand_size": Field(Int(1), required=True),
     "stock": Field(Nullable(Obj({
         "turn_up_trump": Field(Bool(), doc="the stock's bottom card is turned up for trump and drawn last"),
     }, "the stock")), doc="cards left after the deal; drawn after each trick (winner first)"),
-    "counters": Field(MapOf(Int(0, MAX_POINTS), RANK), required=True, doc="points per rank captured in tricks"),
-    "last_trick": Field(Int(0, MAX_POINTS), required=True, doc="bonus for winning the last trick"),
+    "counters": Field(MapOf(Int(0, MAX_CARD_POINTS), RANK), required=True, doc="points per rank captured in tricks"),
+    "last_trick": Field(Int(0, MAX_CARD_POINTS), required=True, doc="bonus for winning the last trick"),
     "play": Field(Obj({
         "leader": Field(Str(words(Leader)), required=True,
                         doc="who leads the first trick"),
@@ -267,7 +275,7 @@ RULESET_SCHEMA = Obj({
                        doc="ranks the bidder must hold in a suit to name it (eligible: marriage is [K, Q])"),
     }, "trump"), required=True),
     "exchange": Field(Int(0), doc="cards the partner passes to the bidder, and back"),
-    "meld": Field(MapOf(COMBINATION, min_items=1), required=True),
+    "meld": Field(MapOf(COMBINATION, min_items=1, max_items=MAX_COMBINATIONS), required=True),
     "scoring": Field(Obj({
         "keep_meld": Field(Str(words(KeepMeld)), required=True,
                            doc="a side keeps its meld only if it took a trick / a counter point"),
@@ -286,7 +294,7 @@ RULESET_SCHEMA = Obj({
         "both_reach": Field(Str(words(BothReach)), doc="both sides reach the target on one deal"),
         "tie": Field(Str(words(Tie)), doc="equal totals when a winner is due"),
     }, "the match", build=lambda **d: Match(**d)), required=True),
-    "options": Field(MapOf(OPTION)),
+    "options": Field(MapOf(OPTION, max_items=MAX_OPTIONS)),
 }, "a ruleset", post=_check_ruleset)
 
 
@@ -755,7 +763,10 @@ def _copy(node: Node) -> Node:
 
 
 def _apply_choices(root: Node, doc: dict[str, Any], chosen: Mapping[str, str]) -> Node:
-    patched = _copy(root)
+    """The document with the chosen patches applied, without its options (so checking every choice
+    costs the choices times the rest of the document, not times the options too)."""
+    patched = Node(root.kind, root.source, root.line, root.column,
+                   entries={k: (kn, _copy(v)) for k, (kn, v) in root.entries.items() if k != "options"})
     options_node = root.get("options")
     for name, choice in chosen.items():
         option_node = options_node.get(name) if options_node else None
@@ -764,7 +775,6 @@ def _apply_choices(root: Node, doc: dict[str, Any], chosen: Mapping[str, str]) -
         patch = doc["options"][name]["choices"][choice]
         for dotted, value in (patch or {}).items():
             _patch(patched, dotted, value, where.get(dotted) or where, name)
-    patched.entries.pop("options", None)
     return patched
 
 
@@ -878,7 +888,23 @@ def load_from_node(root: Node, options: Mapping[str, str] | None = None, *, path
                 RULESET_SCHEMA.check(_apply_choices(root, doc, {**defaults, name: choice}), "")
     patched = _apply_choices(root, doc, chosen)
     final = RULESET_SCHEMA.check(patched, "")
-    return _build(final, chosen, option_docs, path or root.source)
+    rules = _build(final, chosen, option_docs, path or root.source)
+    _check_meld_groups(rules, patched)
+    return rules
+
+
+def _check_meld_groups(rules: Ruleset, root: Node) -> None:
+    """Combinations of one class that share cards are priced together from one table per group: a
+    group of too many cards would take too long, and is refused."""
+    from .meld import TABLE_LIMIT, largest_component  # the meld engine is built on this module
+
+    klass, trump, cards, cells = largest_component(rules)
+    if cells > TABLE_LIMIT:
+        node = root.get("meld") or root
+        raise fail(node, "meld", f"the combinations of class {klass!r} share cards so widely that with "
+                                 f"{trump.word} as trump they form one group of {cards} different cards, too "
+                                 f"many to price quickly ({cells:,} table cells, at most {TABLE_LIMIT:,}): "
+                                 f"give them fewer cards in common, or split the class")
 
 
 def load_ruleset(spec: str | os.PathLike[str] | None = None, options: Mapping[str, str] | None = None,

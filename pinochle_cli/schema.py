@@ -22,6 +22,9 @@ __all__ = [
 ]
 
 
+_KEYS_SHOWN = 8  # keys quoted when a mapping has too many
+
+
 def fail(node: Node, path: str, message: str) -> SchemaError:
     return SchemaError(message, source=node.source, line=node.line, column=node.column, path=path)
 
@@ -173,10 +176,11 @@ class Nullable(Schema):
 class Seq(Schema):
     kinds = ("seq",)
 
-    def __init__(self, item: Schema, *, min_items: int = 0, unique: bool = False,
+    def __init__(self, item: Schema, *, min_items: int = 0, max_items: int | None = None, unique: bool = False,
                  description: str | None = None, frozen: bool = False) -> None:
         """``frozen``: give a tuple (for a frozen model) rather than a list."""
-        self.item, self.min_items, self.unique, self.frozen = item, min_items, unique, frozen
+        self.item, self.min_items, self.max_items = item, min_items, max_items
+        self.unique, self.frozen = unique, frozen
         self.description = description or f"a list of {item.description}"
 
     def check(self, node: Node, path: str) -> list[Any] | tuple[Any, ...]:
@@ -184,6 +188,8 @@ class Seq(Schema):
             raise self.expect(node, path)
         if len(node.items) < self.min_items:
             raise fail(node, path, f"expected at least {self.min_items} item(s), got {len(node.items)}")
+        if self.max_items is not None and len(node.items) > self.max_items:
+            raise fail(node, path, f"expected at most {self.max_items} items, got {len(node.items)}")
         out = [self.item.check(n, f"{path}[{i}]") for i, n in enumerate(node.items)]
         if self.unique:
             seen: dict[str, int] = {}
@@ -198,6 +204,8 @@ class Seq(Schema):
         out: dict[str, Any] = {"type": "array", "items": self.item.to_json()}
         if self.min_items:
             out["minItems"] = self.min_items
+        if self.max_items is not None:
+            out["maxItems"] = self.max_items
         return out
 
 
@@ -306,9 +314,10 @@ class MapOf(Schema):
         if len(node.entries) < self.min_items:
             raise fail(node, path, f"expected at least {self.min_items} entr{'y' if self.min_items == 1 else 'ies'}")
         if self.max_items is not None and len(node.entries) > self.max_items:
-            keys = ", ".join(repr(k) for k in node.entries)
+            keys = ", ".join(repr(k) for k in list(node.entries)[:_KEYS_SHOWN])
+            more = ", …" if len(node.entries) > _KEYS_SHOWN else ""
             raise fail(node, path, f"expected at most {self.max_items} entr{'y' if self.max_items == 1 else 'ies'}, "
-                                   f"got {len(node.entries)} ({keys})")
+                                   f"got {len(node.entries)} ({keys}{more})")
         out: dict[str, Any] = {}
         for key, (key_node, value_node) in node.entries.items():
             if self.key is not None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +63,7 @@ CHUNK = 500  # deals per chunk: the unit of parallel work and of seeding
 MAX_SAMPLES = 200_000  # --precision stops here even if an interval is still wider
 SAMPLES_LIMIT = 10_000_000  # --samples above this is refused (about two minutes a suit on one core)
 STOP_BELOW = 0.01  # the bid list ends at the first bid made less often than this
+MAX_BIDS = 1000  # and has at most this many bids
 
 
 # --------------------------------------------------------------------------- checks
@@ -130,33 +132,35 @@ class GameBatch:
 
 @dataclass
 class Tally:
-    """Integer sums over deals, per suit (same order as ``Simulator.trumps``): order-independent."""
+    """Integer sums over deals, per suit (same order as ``Simulator.trumps``): order-independent.
+
+    A claim histogram holds only the claims seen (a ``Counter``), so its size and cost do not
+    depend on how many points a meld is worth.
+    """
 
     deals: int
-    hist: list[IntArray]  # hist[s][v + 1] = deals whose claim is v (v = -1 … max)
+    hist: list[Counter[int]]  # hist[s][v] = deals whose claim is v (v = -1: the make condition failed)
     meld: list[int]
     counters: list[int]
 
     @classmethod
     def empty(cls, suits: int) -> Tally:
-        return cls(0, [np.zeros(1, dtype=np.int64) for _ in range(suits)], [0] * suits, [0] * suits)
+        return cls(0, [Counter() for _ in range(suits)], [0] * suits, [0] * suits)
 
     def add(self, other: Tally) -> None:
         self.deals += other.deals
         for i, h in enumerate(other.hist):
-            mine = self.hist[i]
-            if len(h) > len(mine):
-                mine = np.concatenate([mine, np.zeros(len(h) - len(mine), dtype=np.int64)])
-            mine[: len(h)] += h
-            self.hist[i] = mine
+            self.hist[i].update(h)
             self.meld[i] += other.meld[i]
             self.counters[i] += other.counters[i]
 
     def made(self, suit: int, bid: int) -> int:
         """Deals in which the bidding side makes ``bid`` with suit number ``suit``."""
-        h = self.hist[suit]
-        start = max(bid + 1, 0)
-        return int(h[start:].sum()) if start < len(h) else 0
+        return sum(n for claim, n in self.hist[suit].items() if claim >= bid)
+
+    def top(self, suit: int) -> int:
+        """The highest claim seen (-1: none)."""
+        return max(self.hist[suit], default=-1)
 
 
 class Simulator:
@@ -271,7 +275,8 @@ class Simulator:
         t = Tally(n, [], [], [])
         for i in range(len(self.trumps)):
             rows = slice(i * n, (i + 1) * n)
-            t.hist.append(np.bincount(g.claim[rows] + 1).astype(np.int64))
+            claims, counts = np.unique(g.claim[rows], return_counts=True)
+            t.hist.append(Counter(dict(zip(claims.tolist(), counts.tolist(), strict=True))))
             t.meld.append(int(g.meld[rows].sum()))
             t.counters.append(int(won[rows].sum()))
         return t
@@ -388,18 +393,21 @@ class Estimate:
 
 
 def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
+    """The ladder of bids from the minimum to the first one made less often than ``STOP_BELOW`` (or
+    above every claim), at most ``MAX_BIDS`` of them."""
     assert rules.auction is not None
     n = tally.deals
     out: list[BidChance] = []
     bid = rules.auction.minimum
-    top = len(tally.hist[suit]) - 2  # the highest claim seen
-    while True:
+    top = tally.top(suit)
+    while len(out) < MAX_BIDS:
         made = tally.made(suit, bid)
         p = made / n
         out.append(BidChance(bid, made, p, wilson_interval(made, n)))
         if p < STOP_BELOW or bid > top:
-            return out
+            break
         bid = rules.auction.next_bid(bid)
+    return out
 
 
 def _summarise(rules: Ruleset, trumps: Sequence[Suit], tally: Tally, confidence: float) -> list[SuitEstimate]:
