@@ -44,7 +44,7 @@ from .ruleset import Ruleset, bundled_path, split_key_value
 from .yamlsource import YamlError, load_text, open_nonblocking, read_capped
 
 __all__ = [
-    "DealInput", "append_deal", "atomic_write", "check_writable", "deal_entries", "insert_deal", "locked",
+    "DealInput", "append_deal", "atomic_write", "check_name", "check_writable", "deal_entries", "insert_deal", "locked",
     "new_record_text", "remove_stale_temporaries", "ruleset_spec_for", "write_new_record", "yaml_value",
 ]
 
@@ -453,6 +453,12 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
             raise RecordError("already exists (use --force to replace it)", source=path) from None
         raise RecordError(f"cannot write: {exc.strerror or exc}", source=path) from None
     return record
+
+
+def check_name(name: str, option: str) -> None:
+    """A player's or a team's name is one line of printable characters (a table must show it)."""
+    if not name.isprintable():
+        raise RecordError(f"{option} {name!r}: a name is one line of printable characters")
 
 
 def new_record_text(ruleset_spec: str, options: Mapping[str, str], *,

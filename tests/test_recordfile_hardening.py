@@ -194,3 +194,18 @@ def test_record_add_refuses_a_named_pipe_without_waiting(tmp_path: Path) -> None
     result = invoke("record", "add", str(fifo), *ADD)
     assert result.exit_code == 2
     assert result.stderr == f"Error: {fifo}: cannot read: not a regular file (a device, a pipe or a socket)\n"
+
+
+# ------------------------------------------------------------------ names
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--player", "Ann\nBob", "--player", "Cy"], "--player 'Ann\\nBob': a name is one line of printable characters"),
+    (["--team", "U\ts=Ann,Cy", "--team", "Them=Bob,Di"], "--team 'U\\ts': a name is one line of printable"),
+    (["--team", "Us=Ann,C\x07y", "--team", "Them=Bob,Di"], "a player of --team 'C\\x07y': a name is one line"),
+])
+def test_record_new_refuses_a_name_that_is_not_one_printable_line(tmp_path: Path, args: list[str],
+                                                                  message: str) -> None:
+    rules = ["-r", "two-handed"] if args[0] == "--player" else []
+    result = invoke("record", "new", str(tmp_path / "n.yaml"), *rules, *args)
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+    assert not (tmp_path / "n.yaml").exists()

@@ -7,7 +7,15 @@ import re
 import click
 
 from ..errors import RecordError
-from ..recordfile import DealInput, append_deal, deal_entries, new_record_text, ruleset_spec_for, write_new_record
+from ..recordfile import (
+    DealInput,
+    append_deal,
+    check_name,
+    deal_entries,
+    new_record_text,
+    ruleset_spec_for,
+    write_new_record,
+)
 from ..records import MatchRecord
 from ..ruleset import parse_options
 from .common import CONTEXT_SETTINGS, complete_player, complete_suit, get_ruleset, json_option, ruleset_options
@@ -47,6 +55,7 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
                           ("a player of --team", [p for _, ms in team_list for p in ms])):
         seen: set[str] = set()
         for name in names:
+            check_name(name, option)
             if name.lower() in seen:
                 raise RecordError(f"{option} {name!r} is given twice")
             seen.add(name.lower())
