@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 import yaml
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinochle_cli import yamlsource
+from pinochle_cli.cli import cli
 from pinochle_cli.yamlsource import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, Node, YamlError, load_node, load_text
 
 FAST = getattr(yaml, "CSafeLoader", None)
@@ -184,3 +186,11 @@ def test_libyaml_and_the_pure_parser_give_the_same_answer(text: str) -> None:
 
 def test_the_fast_parser_is_used_when_present() -> None:
     assert (yamlsource._FAST_LOADER is not None) == (FAST is not None)
+
+
+def test_a_ruleset_that_is_one_long_value_is_quoted_briefly(tmp_path: Path) -> None:
+    path = tmp_path / "long.yaml"
+    path.write_text("x" * 1_000_000)
+    result = CliRunner().invoke(cli, ["meld", "AS", "-r", str(path)], env={"PINOCHLE_RULESET": ""})
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {path}:1:1: a ruleset is a mapping, got {'x' * 40!r}… (1000000 characters)\n")
