@@ -416,6 +416,7 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
         _confirm(new_text, path, entries, len(current.deals))
         check_writable(path)
         mode = os.fstat(fh.fileno()).st_mode & 0o7777
+        fh.close()  # Windows cannot replace a file that is open; the lock is held on its own file
         try:
             atomic_write(path, new_text.encode("utf-8"), mode=mode)
         except OSError as exc:
