@@ -108,6 +108,7 @@ class DealReader:
         self.sides = len(table.sides)
         self.given_player: dict[str, tuple[int, Node]] = {}  # meld given by player
         self.given_side: dict[int, tuple[int, Node]] = {}  # meld given by side
+        self.shown: dict[str, Hand] = {}  # the cards each player showed for meld
 
     # ----------------------------------------------------------------- helpers
 
@@ -334,6 +335,7 @@ class DealReader:
             self.shape("meld", node, kind_only=True)
             for key, (key_node, value) in node.entries.items():
                 self.read_meld_entry(key, key_node, value, parts)
+            self.check_shown_together(node)
             for side, (_pts, value) in self.given_side.items():
                 doubled = [p for p in self.table.members[side] if p in self.given_player]
                 if doubled and self.table.teams:
@@ -343,6 +345,17 @@ class DealReader:
             self.meld_from_hands(self.d.hands, self.d.trump, parts)
         self.d.meld = tuple(sum(p for p, _ in side_parts) for side_parts in parts)
         return tuple(self.meld_only(side, side_parts) for side, side_parts in enumerate(parts))
+
+    def check_shown_together(self, node: Node) -> None:
+        """The cards all players showed for meld fit in the pack together (each player's own are
+        checked against the pack, and against their hand where it is given, as they are read)."""
+        copies = self.rules.deck.copies
+        total = Hand(card for hand in self.shown.values() for card in hand)
+        for card in total.distinct():
+            if total.count(card) > copies:
+                who = ", ".join(f"{p} {hand.count(card)}" for p, hand in self.shown.items() if card in hand)
+                raise self.err(node, f"{card} ({card.ascii()}) is shown {total.count(card)} times ({who}); "
+                                     f"{self.rules.deck.name} has {copies}", "meld")
 
     def meld_only(self, side: int, parts: list[tuple[int, bool | None]]) -> bool | None:
         flags = [o for p, o in parts if p > 0]
@@ -368,7 +381,7 @@ class DealReader:
                 raise self.err(value, "a team's meld is a number; cards are shown by a player", f"meld.{key}")
             if self.d.trump is None:
                 raise self.err(value, "meld given as cards needs the trump suit: add trump:", f"meld.{who}")
-            shown = self.cards(value, f"meld.{who}")
+            shown = self.shown[who] = self.cards(value, f"meld.{who}")
             result = meld(rules, shown, self.d.trump)
             pts, only = result.total, result.only(rules.scoring.kept_if_only) and result.total > 0
             hands = self.d.hands
