@@ -14,7 +14,8 @@ import time
 from collections.abc import Callable
 
 from pinochle_cli import yamlsource
-from pinochle_cli.yamlsource import YamlError, load_text
+from pinochle_cli.errors import YamlError
+from pinochle_cli.yamlsource import load_text
 
 DEAL = """\
   - dealer: Kim

@@ -21,6 +21,10 @@ class CardError(PinochleError, ValueError):
     """A card or list of cards that cannot be read, or does not fit the deck."""
 
 
+class YamlError(PinochleError):
+    """Text that is not YAML, or YAML with a duplicate key or an unsupported construct."""
+
+
 class RulesetError(PinochleError):
     """A ruleset that cannot be found, read or validated."""
 

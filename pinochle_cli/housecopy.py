@@ -12,9 +12,9 @@ import json
 import re
 from pathlib import Path
 
-from .errors import RulesetError
+from .errors import RulesetError, YamlError
 from .ruleset import Ruleset, bundled_path, load_ruleset_text
-from .yamlsource import Node, YamlError, load_text
+from .yamlsource import Node, load_text
 
 __all__ = ["copy_text"]
 

@@ -38,10 +38,10 @@ with warnings.catch_warnings():  # where fcntl is missing filelock warns that it
     from filelock import FileLock, Timeout
 
 from .cards import format_cards, parse_cards, parse_suit
-from .errors import CardError, RecordError, TableNameError
+from .errors import CardError, RecordError, TableNameError, YamlError
 from .records import MatchRecord, Table, parse_record
 from .ruleset import Ruleset, bundled_path, split_key_value
-from .yamlsource import YamlError, load_text, open_nonblocking, read_capped
+from .yamlsource import load_text, open_nonblocking, read_capped
 
 __all__ = [
     "DealInput", "append_deal", "atomic_write", "check_name", "check_writable", "deal_entries", "insert_deal", "locked",

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, parse_rank, parse_suit
-from .errors import OptionError, RulesetError, SchemaError
+from .errors import OptionError, RulesetError, SchemaError, YamlError
 from .schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail
 from .vocabulary import (
     BothReach,
@@ -34,7 +34,7 @@ from .vocabulary import (
     TrumpSource,
     words,
 )
-from .yamlsource import Node, YamlError, load_node, load_text
+from .yamlsource import Node, load_node, load_text
 
 __all__ = [
     "SCHEMA_VERSION", "Auction", "CardPattern", "Combination", "Duty", "Match", "OptionSpec",

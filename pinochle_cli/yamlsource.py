@@ -27,7 +27,7 @@ from typing import IO, Any
 
 import yaml
 
-from .errors import PinochleError
+from .errors import YamlError
 
 __all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "Node", "YamlError", "load_node", "load_text",
            "open_nonblocking", "read_capped"]
@@ -39,10 +39,6 @@ _SHOWN = 40  # characters of a long scalar quoted in a message
 
 _FAST_LOADER: type[Any] | None = getattr(yaml, "CSafeLoader", None)  # None: PyYAML without libyaml
 _PURE_ONLY = "\t\x85\u2028\u2029"  # tabs the pure parser refuses more often; line breaks counted differently
-
-
-class YamlError(PinochleError):
-    """Text that is not YAML, or YAML with a duplicate key or an unsupported construct."""
 
 
 @dataclass
@@ -64,9 +60,6 @@ class Node:
     @property
     def where(self) -> str:
         return f"{self.source}:{self.line}:{self.column}"
-
-    def keys(self) -> Iterator[str]:
-        return iter(self.entries)
 
     def get(self, key: str) -> Node | None:
         pair = self.entries.get(key)

@@ -77,7 +77,7 @@ def test_one_ctrl_c_stops_the_estimate_quietly_with_code_130() -> None:
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert wait_gone(workers, 1) == []
-    assert took < 1.5, f"took {took:.2f} s to stop"
+    assert took < 3.0, f"took {took:.2f} s to stop"  # about 0.2 s idle; the bound leaves room for a loaded machine
 
 
 @needs_proc

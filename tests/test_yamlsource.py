@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from pinochle_cli import yamlsource
 from pinochle_cli.cli import cli
-from pinochle_cli.yamlsource import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, Node, YamlError, load_node, load_text
+from pinochle_cli.errors import YamlError
+from pinochle_cli.yamlsource import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, Node, load_node, load_text
 
 FAST = getattr(yaml, "CSafeLoader", None)
 PARSERS = ["pure"] + (["libyaml"] if FAST is not None else [])

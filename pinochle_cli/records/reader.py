@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 
-from ..errors import PinochleError, RecordError, RulesetError
+from ..errors import PinochleError, RecordError, RulesetError, YamlError
 from ..ruleset import Ruleset, load_ruleset
 from ..scoring import Standing, match_standing
-from ..yamlsource import Node, YamlError, load_node, load_text
+from ..yamlsource import Node, load_node, load_text
 from .deal import DealReader, Problems
 from .layout import RECORD, field_of, located, shaped
 from .model import DealRecord, MatchRecord
