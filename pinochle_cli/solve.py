@@ -1,0 +1,236 @@
+"""Double-dummy solving: the counters a side takes from a position when everyone plays perfectly.
+
+A ``Position`` is every hand (seat order), the trick being played (leader first) and who led
+it. Seat 0 and its partners are "us" (the bidding side). ``Solver(rules, trump)`` answers:
+
+- ``value(position)``: the counters (last-trick bonus included) our side takes from here on,
+  the cards already on the trick included;
+- ``plays(position)``: each distinct legal card of the player to move with the value after it.
+
+The rules come from the ruleset: the duties in force once any stock is used up
+(``rules.play.duties``), trick strength from ``rules.rank_order``, values from
+``rules.counters``. The search (``solvecore.reach``) answers yes/no questions "do we take at
+least v?"; the value is found by a binary search over the multiples of the counter step (the
+greatest common divisor of the counter values and the last-trick bonus). One solver keeps its
+transposition table between questions, so the positions of one deal share their work.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from .errors import PlayError
+from .ruleset import Ruleset
+from .solvecore import LEAD_PLACE, TAGS, empty_stats, legal_mask, reach
+from .tricks import check_play, strength_table, trick_winner
+
+__all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
+
+_DUTY_KIND = {"follow": 0, "trump": 1, "beat": 2}
+_DUTY_WHEN = {"always": 0, "trump-led": 1, "plain-led": 2}
+_TABLE_BITS = 20
+_SEED = 20141  # fixed: the table keys are the same on every run
+
+
+class SolveAborted(PlayError):
+    """The search ran past its node limit."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """Hands in seat order, the current trick (leader first) and the seat that led it."""
+
+    hands: tuple[Hand, ...]
+    leader: int = 0
+    trick: tuple[Card, ...] = field(default=())
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be completed, the current one included."""
+        return len(self.hands[self.to_play])
+
+    def play(self, card: Card, players: int) -> Position:
+        """The position after the player to move plays ``card`` (a complete trick is cleared by the caller)."""
+        seat = self.to_play
+        hands = tuple(h.remove(card) if s == seat else h for s, h in enumerate(self.hands))
+        return Position(hands, self.leader, (*self.trick, card))
+
+
+def counter_step(rules: Ruleset) -> int:
+    """The grid of counter totals: the gcd of every counter value and the last-trick bonus."""
+    return math.gcd(*rules.counters.values(), rules.last_trick) or 1
+
+
+def _who(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
+    """``PlayError`` naming the problem unless ``pos`` can arise in a deal of ``rules``."""
+    players = rules.players
+    if len(pos.hands) != players:
+        raise PlayError(f"{len(pos.hands)} hands given; {rules.name} has {players} players")
+    if not 0 <= pos.leader < players:
+        raise PlayError(f"leader seat {pos.leader} is not a seat 0..{players - 1}")
+    if len(pos.trick) >= players:
+        raise PlayError(f"the trick {format_cards(pos.trick)} has {len(pos.trick)} cards: with {players} players "
+                        "it is complete")
+    if trump not in rules.suits:
+        raise PlayError(f"trump {trump} is not a suit of {rules.deck.name}")
+    played = {(pos.leader + j) % players for j in range(len(pos.trick))}
+    size = len(pos.hands[pos.to_play])
+    if size == 0:
+        raise PlayError("the hands are empty: there is nothing left to play")
+    for seat, hand in enumerate(pos.hands):
+        want = size - 1 if seat in played else size
+        if len(hand) != want:
+            why = " (it has played to the trick)" if seat in played else ""
+            raise PlayError(f"{_who(seat)} holds {len(hand)} cards, expected {want}{why}: the hands must be "
+                            "the same size, one card fewer for each player who played to the trick")
+    if size > rules.hand_size:
+        raise PlayError(f"the hands hold {size} cards; a hand in {rules.name} has {rules.hand_size}")
+    rules.deck.check([c for h in pos.hands for c in h] + list(pos.trick))
+    for j, card in enumerate(pos.trick):
+        seat = (pos.leader + j) % players
+        ruling = check_play(rules, trump, pos.trick[:j], pos.hands[seat].add(card), card,
+                            phase="play-off" if rules.has_stock else None, leader_seat=pos.leader)
+        if not ruling.allowed:
+            raise PlayError(f"the trick: {_who(seat)} played {card} — {ruling.summary}")
+
+
+class Solver:
+    """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls."""
+
+    def __init__(self, rules: Ruleset, trump: Suit, *, table_bits: int = _TABLE_BITS) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.step = counter_step(rules)
+        players = rules.players
+        strength = strength_table(rules)
+        values = [rules.counter_value(c) for c in ALL_CARDS]
+        classes = {v: i for i, v in enumerate(sorted(set(values)))}
+        self.tab = np.array([strength, values, [classes[v] for v in values]], dtype=np.int64)
+        self.par = np.array([players, int(trump), rules.last_trick], dtype=np.int64)
+        self.side = np.array([0 if rules.side_of(s) == rules.side_of(0) else 1 for s in range(players)],
+                             dtype=np.int64)
+        duties = rules.play.duties
+        self.duties = np.array([[_DUTY_KIND[d.name], _DUTY_WHEN[d.when], int(d.partner), int(d.only_if_winning)]
+                                for d in duties], dtype=np.int64).reshape(len(duties), 4)
+        order = np.full((4, 6), -1, dtype=np.int64)
+        for s in range(4):
+            ranked = [r for r in rules.rank_order]
+            for k, rank in enumerate(ranked):
+                order[s, k] = s * 6 + int(rank)
+        self.order = order
+        if 2 * players * len(classes) > TAGS:
+            raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
+        rng = np.random.default_rng(_SEED)
+        self.zob = rng.integers(-(2**62), 2**62, size=(2, 4, LEAD_PLACE + 1, TAGS), dtype=np.int64)
+        self.tt = np.zeros((1 << table_bits, 4), dtype=np.int64)
+        self.tt[:, 0] = -1
+        self.hist = np.zeros((players, 24), dtype=np.int64)
+        depth = rules.hand_size + 1
+        plies = depth * players + 1
+        self.moves = np.zeros((plies, 24), dtype=np.int64)
+        self.masks = np.zeros((plies, 24), dtype=np.int64)
+        self.frames = np.zeros((plies, 16), dtype=np.int64)
+        self.tricks = np.zeros((depth, players), dtype=np.int64)
+        self.stats = empty_stats()
+        self.node_limit = 0
+
+    @property
+    def nodes(self) -> int:
+        """Trick-boundary nodes searched since the solver was made."""
+        return int(self.stats[0])
+
+    # ------------------------------------------------------------------ questions
+
+    def _arrays(self, pos: Position) -> tuple[np.ndarray, np.ndarray, int, int]:
+        hands = np.array([h.counts for h in pos.hands], dtype=np.int64)
+        live = hands.sum(axis=0)
+        left = pos.tricks_left
+        trick = self.tricks[left]
+        for j, card in enumerate(pos.trick):
+            trick[j] = card.index
+            live[card.index] += 1
+        win = trick_winner(self.rules, self.trump, pos.trick) if pos.trick else 0
+        rest = int(self.tab[1] @ live) + self.rules.last_trick
+        return hands, live, win, rest
+
+    def reaches(self, pos: Position, target: int) -> bool:
+        """Does our side take at least ``target`` counters from ``pos`` on?"""
+        hands, live, win, rest = self._arrays(pos)
+        return self._reach(hands, live, pos, win, target, rest)
+
+    def _reach(self, hands: np.ndarray, live: np.ndarray, pos: Position, win: int, target: int, rest: int) -> bool:
+        stats = self.stats
+        stats[1] = stats[0] + self.node_limit if self.node_limit else 0
+        if target <= 0:
+            return True
+        if target > rest:
+            return False
+        ok = reach(hands, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
+                   self.par, self.duties, self.side, self.tab, self.order, self.zob, self.tt, self.hist,
+                   self.moves, self.masks, self.frames, stats)
+        if stats[2]:
+            stats[2] = 0
+            raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")
+        return bool(ok)
+
+    def value(self, pos: Position, lower: int = 0, upper: int | None = None) -> int:
+        """Our side's counters from ``pos`` on under perfect play (known to lie in ``lower..upper``)."""
+        hands, live, win, rest = self._arrays(pos)
+        step = self.step
+        lo = max(0, lower)
+        hi = rest if upper is None else min(rest, upper)
+        while lo < hi:
+            mid = lo + ((hi - lo) // step + 1) // 2 * step
+            if self._reach(hands, live, pos, win, mid, rest):
+                lo = mid
+            else:
+                hi = mid - step
+        return lo
+
+    def legal(self, pos: Position) -> list[Card]:
+        """The distinct cards the player to move may play (the compiled rule, as the search sees it)."""
+        hands, _live, win, _rest = self._arrays(pos)
+        mask = np.zeros(24, dtype=np.int64)
+        legal_mask(hands, pos.to_play, self.tricks[pos.tricks_left], len(pos.trick), win, pos.leader, self.par,
+                   self.duties, self.side, self.tab, mask)
+        return [ALL_CARDS[i] for i in range(24) if mask[i]]
+
+    def after(self, pos: Position, card: Card) -> tuple[Position, int]:
+        """The position after ``card`` and the counters our side took by it (when it ends a trick)."""
+        nxt = pos.play(card, self.rules.players)
+        if len(nxt.trick) < self.rules.players:
+            return nxt, 0
+        winner = (pos.leader + trick_winner(self.rules, self.trump, nxt.trick)) % self.rules.players
+        points = sum(self.rules.counter_value(c) for c in nxt.trick)
+        if not nxt.hands[pos.to_play]:
+            points += self.rules.last_trick
+        return Position(nxt.hands, winner), (points if self.side[winner] == 0 else 0)
+
+    def value_after(self, pos: Position, card: Card) -> int:
+        """Our side's counters from ``pos`` on when the player to move plays ``card`` and all play perfectly after."""
+        nxt, taken = self.after(pos, card)
+        if not any(nxt.hands):
+            return taken
+        return taken + self.value(nxt)
+
+    def plays(self, pos: Position) -> list[tuple[Card, int]]:
+        """Each distinct legal card of the player to move, with our side's value after it."""
+        return [(card, self.value_after(pos, card)) for card in self.legal(pos)]
+
+    def best(self, plays: Sequence[tuple[Card, int]], seat: int) -> int:
+        """The best value among ``plays`` for the side of ``seat``."""
+        values = [v for _, v in plays]
+        return max(values) if self.side[seat] == 0 else min(values)

@@ -1,0 +1,59 @@
+"""An independent exhaustive minimax over tricks.py: the reference the compiled solver is checked against.
+
+No pruning, no table, no card equivalence: every legal card of every player is tried.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pinochle_cli.cards import Card, Hand, Suit
+from pinochle_cli.ruleset import Ruleset
+from pinochle_cli.solve import Position
+from pinochle_cli.tricks import legal_plays, trick_winner
+
+
+def _phase(rules: Ruleset) -> str | None:
+    return "play-off" if rules.has_stock else None
+
+
+def minimax(rules: Ruleset, trump: Suit, pos: Position) -> int:
+    """Counters seat 0's side takes from ``pos`` on with both sides perfect."""
+    seat = pos.to_play
+    legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=pos.leader)
+    values = [value_after(rules, trump, pos, card) for card in legal]
+    ours = rules.side_of(seat) == rules.side_of(0)
+    return max(values) if ours else min(values)
+
+
+def value_after(rules: Ruleset, trump: Suit, pos: Position, card: Card) -> int:
+    seat = pos.to_play
+    hands = tuple(h.remove(card) if s == seat else h for s, h in enumerate(pos.hands))
+    trick = (*pos.trick, card)
+    if len(trick) < rules.players:
+        return minimax(rules, trump, Position(hands, pos.leader, trick))
+    winner = (pos.leader + trick_winner(rules, trump, trick)) % rules.players
+    points = sum(rules.counter_value(c) for c in trick)
+    last = not any(hands)
+    if last:
+        points += rules.last_trick
+    taken = points if rules.side_of(winner) == rules.side_of(0) else 0
+    return taken if last else taken + minimax(rules, trump, Position(hands, winner))
+
+
+def random_endgame(rules: Ruleset, rng: np.random.Generator, tricks: int, *,
+                   mid_trick: bool = True) -> tuple[Suit, Position]:
+    """A random position with ``tricks`` tricks to go (possibly some cards already on the trick)."""
+    cards = rules.deck.cards()
+    order = rng.permutation(len(cards))
+    trump = rules.suits[int(rng.integers(len(rules.suits)))]
+    players = rules.players
+    leader = int(rng.integers(players))
+    hands = [Hand([cards[i] for i in order[s * tricks:(s + 1) * tricks]]) for s in range(players)]
+    pos = Position(tuple(hands), leader)
+    if mid_trick:
+        for _ in range(int(rng.integers(players))):
+            seat = pos.to_play
+            legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=leader)
+            pos = pos.play(legal[int(rng.integers(len(legal)))], players)
+    return trump, pos
