@@ -26,13 +26,12 @@ import numpy as np
 from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from .errors import PlayError
 from .ruleset import Ruleset
-from .solvecore import LEAD_PLACE, TAGS, empty_stats, legal_mask, reach
+from .playcore import compile_rules, legal_cards
+from .solvecore import LEAD_PLACE, TAGS, empty_stats, reach
 from .tricks import check_play, strength_table, trick_winner
 
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
 
-_DUTY_KIND = {"follow": 0, "trump": 1, "beat": 2}
-_DUTY_WHEN = {"always": 0, "trump-led": 1, "plain-led": 2}
 _TABLE_BITS = 20
 _SEED = 20141  # fixed: the table keys are the same on every run
 
@@ -122,9 +121,8 @@ class Solver:
         self.par = np.array([players, int(trump), rules.last_trick], dtype=np.int64)
         self.side = np.array([0 if rules.side_of(s) == rules.side_of(0) else 1 for s in range(players)],
                              dtype=np.int64)
-        duties = rules.play.duties
-        self.duties = np.array([[_DUTY_KIND[d.name], _DUTY_WHEN[d.when], int(d.partner), int(d.only_if_winning)]
-                                for d in duties], dtype=np.int64).reshape(len(duties), 4)
+        core = compile_rules(rules, trump)
+        self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
         order = np.full((4, 6), -1, dtype=np.int64)
         for s in range(4):
             ranked = [r for r in rules.rank_order]
@@ -141,7 +139,7 @@ class Solver:
         depth = rules.hand_size + 1
         plies = depth * players + 1
         self.moves = np.zeros((plies, 24), dtype=np.int64)
-        self.masks = np.zeros((plies, 24), dtype=np.int64)
+        self.keys = np.zeros(24, dtype=np.int64)
         self.frames = np.zeros((plies, 16), dtype=np.int64)
         self.tricks = np.zeros((depth, players), dtype=np.int64)
         self.stats = empty_stats()
@@ -154,33 +152,34 @@ class Solver:
 
     # ------------------------------------------------------------------ questions
 
-    def _arrays(self, pos: Position) -> tuple[np.ndarray, np.ndarray, int, int]:
+    def _arrays(self, pos: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
         hands = np.array([h.counts for h in pos.hands], dtype=np.int64)
+        held = np.array([sum(1 << c for c in range(24) if row[c]) for row in hands], dtype=np.int64)
         live = hands.sum(axis=0)
-        left = pos.tricks_left
-        trick = self.tricks[left]
+        trick = self.tricks[pos.tricks_left]
         for j, card in enumerate(pos.trick):
             trick[j] = card.index
             live[card.index] += 1
         win = trick_winner(self.rules, self.trump, pos.trick) if pos.trick else 0
         rest = int(self.tab[1] @ live) + self.rules.last_trick
-        return hands, live, win, rest
+        return hands, held, live, win, rest
 
     def reaches(self, pos: Position, target: int) -> bool:
         """Does our side take at least ``target`` counters from ``pos`` on?"""
-        hands, live, win, rest = self._arrays(pos)
-        return self._reach(hands, live, pos, win, target, rest)
+        hands, held, live, win, rest = self._arrays(pos)
+        return self._reach(hands, held, live, pos, win, target, rest)
 
-    def _reach(self, hands: np.ndarray, live: np.ndarray, pos: Position, win: int, target: int, rest: int) -> bool:
+    def _reach(self, hands: np.ndarray, held: np.ndarray, live: np.ndarray, pos: Position, win: int, target: int,
+               rest: int) -> bool:
         stats = self.stats
         stats[1] = stats[0] + self.node_limit if self.node_limit else 0
         if target <= 0:
             return True
         if target > rest:
             return False
-        ok = reach(hands, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
-                   self.par, self.duties, self.side, self.tab, self.order, self.zob, self.tt, self.hist,
-                   self.moves, self.masks, self.frames, stats)
+        ok = reach(hands, held, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
+                   self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.zob,
+                   self.tt, self.hist, self.moves, self.keys, self.frames, stats)
         if stats[2]:
             stats[2] = 0
             raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")
@@ -188,13 +187,13 @@ class Solver:
 
     def value(self, pos: Position, lower: int = 0, upper: int | None = None) -> int:
         """Our side's counters from ``pos`` on under perfect play (known to lie in ``lower..upper``)."""
-        hands, live, win, rest = self._arrays(pos)
+        hands, held, live, win, rest = self._arrays(pos)
         step = self.step
         lo = max(0, lower)
         hi = rest if upper is None else min(rest, upper)
         while lo < hi:
             mid = lo + ((hi - lo) // step + 1) // 2 * step
-            if self._reach(hands, live, pos, win, mid, rest):
+            if self._reach(hands, held, live, pos, win, mid, rest):
                 lo = mid
             else:
                 hi = mid - step
@@ -202,11 +201,13 @@ class Solver:
 
     def legal(self, pos: Position) -> list[Card]:
         """The distinct cards the player to move may play (the compiled rule, as the search sees it)."""
-        hands, _live, win, _rest = self._arrays(pos)
-        mask = np.zeros(24, dtype=np.int64)
-        legal_mask(hands, pos.to_play, self.tricks[pos.tricks_left], len(pos.trick), win, pos.leader, self.par,
-                   self.duties, self.side, self.tab, mask)
-        return [ALL_CARDS[i] for i in range(24) if mask[i]]
+        _hands, held, _live, win, _rest = self._arrays(pos)
+        seat = pos.to_play
+        win_seat = (pos.leader + win) % self.rules.players
+        partner_win = bool(pos.trick) and win_seat != seat and self.side[win_seat] == self.side[seat]
+        allowed = legal_cards(self.above, self.suit_mask, int(self.par[1]), self.duties, int(held[seat]),
+                              self.tricks[pos.tricks_left], len(pos.trick), partner_win)
+        return [ALL_CARDS[i] for i in range(24) if (allowed >> i) & 1]
 
     def after(self, pos: Position, card: Card) -> tuple[Position, int]:
         """The position after ``card`` and the counters our side took by it (when it ends a trick)."""
