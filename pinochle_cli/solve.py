@@ -1,7 +1,8 @@
 """Double-dummy solving: the counters a side takes from a position when everyone plays perfectly.
 
 A ``Position`` is every hand (seat order), the trick being played (leader first) and who led
-it. Seat 0 and its partners are "us" (the bidding side). ``Solver(rules, trump)`` answers:
+it. "Our side" is seat 0 and its partners (``Solver(us=seat)`` picks another seat's side).
+``Solver(rules, trump)`` answers:
 
 - ``value(position)``: the counters (last-trick bonus included) our side takes from here on,
   the cards already on the trick included;
@@ -25,8 +26,8 @@ import numpy as np
 
 from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from .errors import PlayError
-from .ruleset import Ruleset
 from .playcore import compile_rules, legal_cards
+from .ruleset import Ruleset
 from .solvecore import LEAD_PLACE, TAGS, empty_stats, reach
 from .tricks import check_play, strength_table, trick_winner
 
@@ -109,7 +110,7 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
 class Solver:
     """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls."""
 
-    def __init__(self, rules: Ruleset, trump: Suit, *, table_bits: int = _TABLE_BITS) -> None:
+    def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, table_bits: int = _TABLE_BITS) -> None:
         self.rules = rules
         self.trump = trump
         self.step = counter_step(rules)
@@ -118,8 +119,8 @@ class Solver:
         values = [rules.counter_value(c) for c in ALL_CARDS]
         classes = {v: i for i, v in enumerate(sorted(set(values)))}
         self.tab = np.array([strength, values, [classes[v] for v in values]], dtype=np.int64)
-        self.par = np.array([players, int(trump), rules.last_trick], dtype=np.int64)
-        self.side = np.array([0 if rules.side_of(s) == rules.side_of(0) else 1 for s in range(players)],
+        self.par = np.array([players, int(trump), rules.last_trick, len(classes)], dtype=np.int64)
+        self.side = np.array([0 if rules.side_of(s) == rules.side_of(us) else 1 for s in range(players)],
                              dtype=np.int64)
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
@@ -226,6 +227,16 @@ class Solver:
         if not any(nxt.hands):
             return taken
         return taken + self.value(nxt)
+
+    def keeps(self, pos: Position, card: Card, value: int) -> bool:
+        """Does ``card`` keep ``value`` (our side's value from ``pos``) for the side of the player to move?"""
+        nxt, taken = self.after(pos, card)
+        ours = self.side[pos.to_play] == 0
+        if not any(nxt.hands):
+            return taken >= value if ours else taken <= value
+        if ours:
+            return self.reaches(nxt, value - taken)
+        return not self.reaches(nxt, value - taken + self.step)
 
     def plays(self, pos: Position) -> list[tuple[Card, int]]:
         """Each distinct legal card of the player to move, with our side's value after it."""

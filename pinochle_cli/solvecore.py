@@ -7,7 +7,7 @@ ruleset (nothing here names a game):
   same as a mask of distinct cards (``playcore``'s form); ``live[card]``: copies still in play
   (in a hand or on the trick being played);
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
-- ``par``: ``[players, trump (-1: none), last-trick bonus]``; ``side[seat]``: 0 for our side;
+- ``par``: ``[players, trump (-1: none), last-trick bonus, value classes]``; ``side[seat]``: 0 for our side;
 - ``duties``, ``above``, ``suit_mask``: ``playcore``'s compiled rules (legality and winner come
   from ``playcore.legal_cards``);
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
@@ -39,10 +39,10 @@ _ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history
 
 
 @jit
-def _key(hands: Any, live: Any, leader: int, players: int, tab: Any, order: Any, zob: Any) -> tuple[int, int]:
+def _key(hands: Any, live: Any, leader: int, par: Any, tab: Any, order: Any, zob: Any) -> tuple[int, int]:
     k1 = zob[0, 0, LEAD_PLACE, leader]
     k2 = zob[1, 0, LEAD_PLACE, leader]
-    classes = 1 + tab[2].max()
+    players, classes = par[0], par[3]
     for s in range(order.shape[0]):
         place = 0
         for r in range(order.shape[1]):
@@ -63,29 +63,16 @@ def _key(hands: Any, live: Any, leader: int, players: int, tab: Any, order: Any,
 
 
 @jit
-def _lead_score(c: int, seat: int, hands: Any, live: Any, tab: Any, order: Any) -> int:
-    """A lead's merit: the suit's top card still out (cash it, counters first), else a low card."""
-    s = c // 6
-    for r in range(order.shape[1]):
-        x = order[s, r]
-        if x == c:
-            return 2000 + 100 * tab[2, c]
-        if x >= 0 and live[x] - hands[seat, x] > 0:
-            break
-    return 1000 - 100 * tab[2, c] + tab[0, c]
-
-
-@jit
-def _score(c: int, seat: int, hands: Any, live: Any, order: Any, trick: Any, tl: int, win: int, leader: int,
-           players: int, side: Any, tab: Any, above: Any) -> int:
-    """A follower's guess at a card's merit: keep the trick for the side cheaply, or give little away."""
+def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: int, players: int, side: Any,
+           tab: Any, above: Any) -> int:
+    """A card's merit for ordering: a lead of the suit's top card still out (``top``) cashes it, counters
+    first, other leads go low; a follower keeps the trick for the side cheaply or gives little away."""
     if tl == 0:
-        return _lead_score(c, seat, hands, live, tab, order)
+        return int(2000 + 100 * tab[2, c] if top else 1000 - 100 * tab[2, c] + tab[0, c])
     takes = (above[trick[win]] >> c) & 1
-    ours = takes == 1 or side[(leader + win) % players] == side[seat]
-    if ours:
-        return 2000 + 100 * tab[2, c] + (tab[0, c] if takes == 1 else 0)
-    return 1000 - 100 * tab[2, c] + tab[0, c]
+    if takes == 1 or side[(leader + win) % players] == side[seat]:
+        return int(2000 + 100 * tab[2, c] + (tab[0, c] if takes == 1 else 0))
+    return int(1000 - 100 * tab[2, c] + tab[0, c])
 
 
 @jit
@@ -96,6 +83,7 @@ def _gather(hands: Any, live: Any, seat: int, allowed: int, trick: Any, tl: int,
     for s in range(order.shape[0]):
         prev = -1
         clear = False
+        top = True  # no card outside the hand above this one yet
         for r in range(order.shape[1]):
             c = order[s, r]
             if c < 0:
@@ -103,23 +91,24 @@ def _gather(hands: Any, live: Any, seat: int, allowed: int, trick: Any, tl: int,
             if live[c] == 0:
                 continue
             other = live[c] - hands[seat, c]
-            if not (allowed >> c) & 1:
+            if (allowed >> c) & 1 == 0:
                 clear = False
-                continue
-            if not (prev >= 0 and clear and other == 0 and tab[1, c] == tab[1, prev]):
-                key = (_score(c, seat, hands, live, order, trick, tl, win, leader, par[0], side, tab, above)
-                       << _ORDER_SHIFT) \
-                    + hist[seat, c]
-                j = n
-                while j > 0 and keys[j - 1] < key:
-                    out[j] = out[j - 1]
-                    keys[j] = keys[j - 1]
-                    j -= 1
-                out[j] = c
-                keys[j] = key
-                n += 1
-            prev = c
-            clear = other == 0
+            else:
+                if not (prev >= 0 and clear and other == 0 and tab[1, c] == tab[1, prev]):
+                    key = (_score(c, seat, top, trick, tl, win, leader, par[0], side, tab, above) << _ORDER_SHIFT) \
+                        + hist[seat, c]
+                    j = n
+                    while j > 0 and keys[j - 1] < key:
+                        out[j] = out[j - 1]
+                        keys[j] = keys[j - 1]
+                        j -= 1
+                    out[j] = c
+                    keys[j] = key
+                    n += 1
+                prev = c
+                clear = other == 0
+            if other > 0:
+                top = False
     return n
 
 
@@ -159,7 +148,7 @@ def _probe(f: Any, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob: A
     if stats[1] > 0 and stats[0] > stats[1]:
         stats[2] = 1
         return 0
-    k1, k2 = _key(hands, live, f[LEADER], par[0], tab, order, zob)
+    k1, k2 = _key(hands, live, f[LEADER], par, tab, order, zob)
     slot = k1 & (tt.shape[0] - 1)
     f[K1], f[K2], f[SLOT] = k1, k2, slot
     f[LOWER], f[UPPER] = 0, rest
@@ -245,7 +234,7 @@ def _back(f: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: An
     _take(hands, held, seat, c, 1)
     if f[TL] + 1 == players:
         _settle(live, tricks[f[LEFT]], f[LEFT], par, tab, 1)
-    return c
+    return int(c)
 
 
 @jit

@@ -68,11 +68,14 @@ class Deal:
     hands: dict[str, Hand] | None = None
     stock: list[Card] | None = None  # top first
     played: bool = False
+    play: tuple[tuple[Card, ...], ...] | None = None
+    leader: int | None = None
 
     def record(self, facts: DealFacts, score: DealScore, standing: Standing) -> DealRecord:
         return DealRecord(self.number, self.line, self.dealer, self.bidder, self.bid, self.trump, self.auction,
                           self.meld, self.counters, self.tricks, self.conceded, self.no_trump, self.redeal,
-                          self.hands, self.played, facts, score, standing)
+                          self.hands, self.played, facts, score, standing, self.play, self.leader,
+                          None if self.stock is None else tuple(self.stock))
 
 
 @cache
@@ -570,6 +573,7 @@ class DealReader:
             raise self.err(at, exc.detail, trick=exc.trick) from None
         except PinochleError as exc:
             raise self.err(play_node, str(exc), "play") from None
+        self.d.play, self.d.leader = tuple(tuple(t) for t in tricks), leader
         counters = [0] * self.sides
         won = [0] * self.sides
         for index, (c, t) in enumerate(zip(result.side_counters(rules), result.side_tricks(rules), strict=True)):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Hand, Suit
+from ..cards import Card, Hand, Suit
 from ..errors import RecordError
 from ..ruleset import Ruleset
 from ..scoring import DealFacts, DealScore, Standing
@@ -35,6 +35,9 @@ class DealRecord:
     facts: DealFacts
     score: DealScore
     standing: Standing
+    play: tuple[tuple[Card, ...], ...] | None = None  # the recorded tricks, each leader first
+    leader: int | None = None  # seat that led the first trick (with play)
+    stock: tuple[Card, ...] | None = None  # top first
 
     @property
     def bidder_side(self) -> int | None:

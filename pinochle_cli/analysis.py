@@ -1,0 +1,208 @@
+"""The post-mortem of a recorded deal: could the bid have been made, and which cards cost points?
+
+Every card of the recorded play is judged double-dummy (all hands visible, everyone perfect
+afterwards): the counters its side would have ended the deal with had it played the best card,
+and the counters it ends with after the card actually played. The difference is what the card
+gave up. The bidding side is the solver's "our side" (the first seat's side when the game has
+no bidder).
+
+Positions are solved from the last card back to the first, so the solver's table fills with
+the endings before the hard early positions; a time limit stops the work early and the first
+tricks are then reported as not analysed. Tricks played while a stock lasts (whose hands change
+by drawing) are never analysed: the analysis starts with the first trick after the stock.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .cards import Card, Hand, Suit
+from .deal import replay_deal
+from .errors import PlayError
+from .records import DealRecord, MatchRecord
+from .solve import Position, SolveAborted, Solver
+
+__all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyse_deal", "playable_deals"]
+
+Progress = Callable[[int, int], None]
+_MIN_RATE = 20_000  # nodes a second assumed before any was measured (for the node limit under a time limit)
+
+
+@dataclass(frozen=True)
+class CardVerdict:
+    """One card judged: ``best`` is what the player's side ends the deal with after the best card,
+    ``after`` after the card played; ``cost = best - after``; ``better``: a card keeping ``best``."""
+
+    trick: int
+    seat: int
+    player: str
+    card: Card
+    best: int
+    after: int
+    better: Card | None
+
+    @property
+    def cost(self) -> int:
+        return self.best - self.after
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    player: str
+    cards: int  # cards analysed
+    costly: int  # cards that gave up points
+    given_up: int  # their total
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """A deal's verdicts; ``perfect``: the bidding side's counters for the deal had everyone played
+    perfectly from trick ``first_trick`` on (None when nothing was analysed); ``taken``: what it took."""
+
+    number: int
+    side: str
+    bidder: str | None
+    bid: int | None
+    meld: int
+    trump: Suit
+    taken: int
+    perfect: int | None
+    first_trick: int
+    tricks: int
+    stopped: str | None  # why the tricks before first_trick were not analysed
+    verdicts: tuple[CardVerdict, ...]
+    seconds: float
+    nodes: int
+
+    @property
+    def makeable(self) -> bool | None:
+        """Was the bid makeable under perfect play (counters plus meld)? None without bid or full analysis."""
+        if self.bid is None or self.perfect is None or self.first_trick != 1:
+            return None
+        return self.perfect + self.meld >= self.bid
+
+    def players(self, seating: tuple[str, ...]) -> list[PlayerSummary]:
+        rows = []
+        for name in seating:
+            mine = [v for v in self.verdicts if v.player == name]
+            costly = [v for v in mine if v.cost > 0]
+            rows.append(PlayerSummary(name, len(mine), len(costly), sum(v.cost for v in costly)))
+        return rows
+
+
+def playable_deals(record: MatchRecord) -> list[DealRecord]:
+    """The deals of ``record`` with hands and a replayed play."""
+    return [d for d in record.deals if d.played and d.play is not None and d.hands is not None]
+
+
+@dataclass(frozen=True)
+class _Step:
+    trick: int
+    seat: int
+    pos: Position
+    card: Card
+    taken: int  # our side's counters from the tricks before this position
+    gain: int  # our side's counters from the trick this card completes (0 if it completes none)
+
+
+def _steps(record: MatchRecord, deal: DealRecord, us: int) -> tuple[list[_Step], int, int]:
+    """The analysable positions in play order, the first trick among them, and our side's counters."""
+    rules = record.rules
+    assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
+    hands: list[Hand] = [deal.hands[p] for p in record.table.seating]
+    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock)
+    ours = rules.side_of(us)
+    steps: list[_Step] = []
+    taken = 0
+    first = len(played.tricks) + 1
+    for k, trick in enumerate(played.tricks):
+        points = sum(rules.counter_value(c) for c in trick) + (rules.last_trick if k == len(played.tricks) - 1 else 0)
+        gain = points if rules.side_of(played.winners[k]) == ours else 0
+        if played.phases[k] != "stock":
+            first = min(first, k + 1)
+            pos = Position(tuple(hands), played.leaders[k])
+            for j, card in enumerate(trick):
+                steps.append(_Step(k + 1, pos.to_play, pos, card, taken, gain if j == len(trick) - 1 else 0))
+                pos = pos.play(card, rules.players)
+        for j, card in enumerate(trick):
+            seat = (played.leaders[k] + j) % rules.players
+            hands[seat] = hands[seat].remove(card)
+        for seat, card in played.draws[k]:
+            hands[seat] = hands[seat].add(card)
+        taken += gain
+    return steps, first, taken
+
+
+def _judge(solver: Solver, step: _Step, value_next: int) -> tuple[int, int, Card | None]:
+    """Our side's value before the card, after it, and a card that would have kept the value."""
+    after = step.gain + value_next
+    ours = solver.side[step.seat] == 0
+    value = solver.value(step.pos, lower=after) if ours else solver.value(step.pos, upper=after)
+    better = None
+    if value != after:
+        better = next(c for c in solver.legal(step.pos) if c != step.card and solver.keeps(step.pos, c, value))
+    return value, after, better
+
+
+def _set_limit(solver: Solver, time_limit: float | None, elapsed: float) -> None:
+    """A node limit that ends the next search about when the time runs out."""
+    if time_limit is None:
+        return
+    left = time_limit - elapsed
+    if left <= 0:
+        raise SolveAborted("the time limit is reached")
+    rate = solver.nodes / elapsed if elapsed > 0.5 else _MIN_RATE
+    solver.node_limit = max(1, int(max(rate, _MIN_RATE) * left))
+
+
+def analyse_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
+                 progress: Progress | None = None, clock: Callable[[], float] = time.monotonic) -> DealAnalysis:
+    """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card."""
+    if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:
+        raise PlayError(f"deal {deal.number} has no recorded play to analyse (it needs hands: and play:)")
+    rules, table = record.rules, record.table
+    us = table.seat_of(deal.bidder) if deal.bidder is not None else 0
+    steps, first, taken = _steps(record, deal, us)
+    solver = Solver(rules, deal.trump, us=us)
+    start = clock()
+    judged: list[CardVerdict] = []
+    value_next, values = 0, [0] * len(steps)
+    done_from = len(steps)
+    stopped: str | None = None
+    for i in range(len(steps) - 1, -1, -1):
+        step = steps[i]
+        try:
+            _set_limit(solver, time_limit, clock() - start)
+            value, after, better = _judge(solver, step, value_next)
+        except SolveAborted:
+            stopped = "time limit"
+            break
+        best_total, after_total = step.taken + value, step.taken + after
+        if solver.side[step.seat] != 0:
+            best_total, after_total = rules.counter_total - best_total, rules.counter_total - after_total
+        judged.append(CardVerdict(step.trick, step.seat, table.seating[step.seat], step.card, best_total,
+                                  after_total, better))
+        value_next = values[i] = value
+        done_from = i
+        if progress is not None:
+            progress(len(steps) - i, len(steps))
+    first_done = _first_whole_trick(steps, done_from, len(deal.play))
+    whole = tuple(v for v in reversed(judged) if v.trick >= first_done)
+    at = next((i for i, st in enumerate(steps) if st.trick == first_done), None)
+    perfect = None if at is None else steps[at].taken + values[at]
+    if first_done == first:
+        stopped = "stock" if first > 1 else None
+    bidder_side = table.side_of_seat(us)
+    return DealAnalysis(deal.number, table.sides[bidder_side], deal.bidder, deal.bid, deal.meld[bidder_side],
+                        deal.trump, taken, perfect, first_done, len(deal.play), stopped, whole, clock() - start,
+                        solver.nodes)
+
+
+def _first_whole_trick(steps: list[_Step], done_from: int, tricks: int) -> int:
+    """The first trick whose every card was judged (``steps[done_from:]`` were)."""
+    if done_from >= len(steps):
+        return tricks + 1
+    step = steps[done_from]
+    return step.trick if not step.pos.trick else step.trick + 1
