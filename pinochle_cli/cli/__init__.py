@@ -7,6 +7,7 @@ import sys
 import click
 
 from .. import __version__
+from .analyze_cmd import analyze
 from .common import CONTEXT_SETTINGS, PinochleGroup, plain_fallback
 from .docs_cmd import docs, record_format
 from .estimate_cmd import estimate
@@ -16,6 +17,7 @@ from .record_cmd import record
 from .record_schema_cmd import record_schema
 from .rulesets_cmd import rulesets
 from .score_cmd import score
+from .solve_cmd import solve
 
 
 @click.group("pinochle", cls=PinochleGroup, context_settings=CONTEXT_SETTINGS)
@@ -30,7 +32,7 @@ def cli() -> None:
     """
 
 
-for command in (meld, legal, score, estimate, record, rulesets, docs):
+for command in (meld, legal, score, estimate, record, rulesets, docs, solve, analyze):
     cli.add_command(command)
 record.add_command(record_format)
 record.add_command(record_schema)

@@ -1,0 +1,132 @@
+"""``pinochle analyze``: a recorded deal judged card by card with perfect play as the yardstick."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from ..analysis import DealAnalysis, Progress, analyse_deal, playable_deals
+from ..errors import PlayError
+from ..records import DealRecord, MatchRecord, read_record
+from .common import CONTEXT_SETTINGS, emit_json, json_option, table
+
+
+def _deals(record: MatchRecord, number: int | None, path: str) -> list[DealRecord]:
+    if number is None:
+        deals = playable_deals(record)
+        if not deals:
+            raise PlayError(f"{path}: no deal has a recorded play (hands: and play:) to analyse")
+        return deals
+    found = [d for d in record.deals if d.number == number]
+    if not found:
+        raise PlayError(f"{path}: there is no deal {number} (the record has {len(record.deals)} deals)")
+    if found[0] not in playable_deals(record):
+        raise PlayError(f"{path}: deal {number} has no recorded play (hands: and play:) to analyse")
+    return found
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Progress | None]:
+    """A progress bar on a terminal (stderr); nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
+        def update(done: int, total: int) -> None:
+            bar.length = total
+            bar.update(done - bar.pos)
+        yield update
+
+
+def _not_analysed(a: DealAnalysis, limit: float | None) -> str:
+    if a.first_trick == 1:
+        return ""
+    span = "trick 1" if a.first_trick == 2 else f"tricks 1–{a.first_trick - 1}"
+    why = f"the time limit of {limit:g} s" if a.stopped == "time limit" else "played with the stock"
+    return f"{span} not analysed ({why})"
+
+
+def _headline(a: DealAnalysis) -> str:
+    who = f"{a.bidder} bid {a.bid}" if a.bidder is not None and a.bid is not None else "no bid"
+    return f"Deal {a.number}: {who}, trump {a.trump.symbol} {a.trump.word}; {a.side} melded {a.meld}."
+
+
+def _verdict(a: DealAnalysis, limit: float | None) -> list[str]:
+    lines = []
+    if a.perfect is None:
+        lines.append(f"Perfect play: {_not_analysed(a, limit)}.")
+    elif a.first_trick > 1:
+        lines.append(f"Perfect play from trick {a.first_trick} on: {a.side} take {a.perfect} counters; "
+                     f"{_not_analysed(a, limit)}.")
+    else:
+        total = a.perfect + a.meld
+        sentence = f"Perfect play: {a.side} take {a.perfect} counters + {a.meld} meld = {total}"
+        if a.makeable is not None:
+            sentence += f": the bid of {a.bid} was {'makeable' if a.makeable else 'not makeable'}"
+        lines.append(sentence + ".")
+    lines.append(f"In play {a.side} took {a.taken} counters.")
+    return lines
+
+
+def _show(record: MatchRecord, a: DealAnalysis, limit: float | None) -> None:
+    click.echo(_headline(a))
+    for line in _verdict(a, limit):
+        click.echo(line)
+    costly = [v for v in a.verdicts if v.cost > 0]
+    click.echo("")
+    if costly:
+        rows = [[v.trick, v.player, str(v.card), v.cost, str(v.better), v.best] for v in costly]
+        click.echo(table(rows, headers=["trick", "player", "played", "gave up", "better", "kept"]))
+    else:
+        click.echo("No card analysed cost its side a point.")
+    click.echo("")
+    rows = [[p.player, p.cards, p.costly, p.given_up] for p in a.players(record.table.seating)]
+    click.echo(table(rows, headers=["player", "cards", "costly", "gave up"]))
+
+
+def _json(record: MatchRecord, a: DealAnalysis, limit: float | None) -> dict[str, Any]:
+    return {
+        "number": a.number, "bidder": a.bidder, "side": a.side, "bid": a.bid, "meld": a.meld,
+        "trump": a.trump.letter, "taken": a.taken, "perfect": a.perfect, "makeable": a.makeable,
+        "analysed_from_trick": a.first_trick, "not_analysed": _not_analysed(a, limit) or None,
+        "cards": [{"trick": v.trick, "player": v.player, "card": v.card.ascii(), "gave_up": v.cost,
+                   "better": v.better.ascii() if v.better else None, "kept": v.best} for v in a.verdicts],
+        "players": [{"player": p.player, "cards": p.cards, "costly": p.costly, "gave_up": p.given_up}
+                    for p in a.players(record.table.seating)],
+    }
+
+
+@click.command("analyze", context_settings=CONTEXT_SETTINGS)
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--deal", "number", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Analyse deal N only [default: every deal with a recorded play].")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+              metavar="SECONDS", help="Per deal: the first tricks left when it runs out are marked not analysed.")
+@json_option
+def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> None:
+    """Could the bid have been made, and which cards cost points? Each card of a recorded deal is
+    compared with the best card, every player playing perfectly afterwards with all hands seen.
+
+    "gave up": the counters the card cost its side; "better": a card that would have kept them;
+    "kept": what the side would then have ended the deal with.
+
+    \b
+    Example:
+      pinochle analyze examples/single-deck-played.yaml
+    """
+    record = read_record(path)
+    results = []
+    for deal in _deals(record, number, path):
+        with _progress(f"deal {deal.number}") as progress:
+            results.append(analyse_deal(record, deal, time_limit=time_limit, progress=progress))
+    if as_json:
+        emit_json({"ruleset": record.rules.name, "deals": [_json(record, a, time_limit) for a in results]})
+        return
+    for i, a in enumerate(results):
+        if i:
+            click.echo("")
+        _show(record, a, time_limit)

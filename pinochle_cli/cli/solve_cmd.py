@@ -1,0 +1,98 @@
+"""``pinochle solve``: the double-dummy value of a position and of each legal card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..cards import Card, Hand, format_cards, parse_cards
+from ..errors import CardError, PlayError
+from ..ruleset import Ruleset
+from ..solve import Position, Solver, check_position
+from .common import (
+    CONTEXT_SETTINGS,
+    emit_json,
+    get_ruleset,
+    get_trump,
+    json_option,
+    ruleset_options,
+    table,
+    trump_option,
+)
+
+
+def _cards(text: str, where: str) -> list[Card]:
+    try:
+        return parse_cards(text)
+    except CardError as exc:
+        raise CardError(f"{where}: {exc}") from None
+
+
+def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_text: str) -> Position:
+    if len(hand_texts) != rules.players:
+        raise PlayError(f"{len(hand_texts)} --hand given; {rules.name} has {rules.players} players: give one "
+                        "--hand per seat, seat 0 first")
+    if not 0 <= leader < rules.players:
+        raise PlayError(f"--leader {leader} is not a seat 0..{rules.players - 1}")
+    hands = tuple(Hand(_cards(text, f"--hand {seat} (seat {seat})")) for seat, text in enumerate(hand_texts))
+    return Position(hands, leader, tuple(_cards(trick_text, "--trick")))
+
+
+def _us(rules: Ruleset) -> str:
+    seats = [s for s in range(rules.players) if rules.side_of(s) == rules.side_of(0)]
+    return "seat 0" if len(seats) == 1 else "seats " + ", ".join(str(s) for s in seats)
+
+
+def _drawing(rules: Ruleset, pos: Position, best: set[Card]) -> str:
+    rows = []
+    for seat, hand in enumerate(pos.hands):
+        cards = " ".join(f"{c}*" if seat == pos.to_play and c in best else str(c) for c in hand)
+        mark = ">" if seat == pos.to_play else ""
+        rows.append([mark, f"seat {seat}", "us" if rules.side_of(seat) == rules.side_of(0) else "them", cards])
+    return table(rows, tablefmt="plain")
+
+
+@click.command("solve", context_settings=CONTEXT_SETTINGS)
+@click.option("--hand", "hand_texts", multiple=True, required=True, metavar="CARDS",
+              help="A seat's cards, in seat order 0, 1, 2, … (repeat once per player).")
+@trump_option(required=True)
+@click.option("--leader", type=int, default=0, show_default=True, metavar="SEAT", help="The seat that led this trick.")
+@click.option("--trick", "trick_text", default="", metavar="CARDS",
+              help="Cards already played to this trick, leader first (those players hold one card fewer).")
+@ruleset_options
+@json_option
+def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str, ruleset: str | None,
+          options: tuple[str, ...], as_json: bool) -> None:
+    """The counters seat 0's side takes from here on when every player plays perfectly, all cards seen.
+
+    Seat 0 and its partners are "us"; the value counts every counter still to be won (the cards
+    on the trick and the last-trick bonus included). Every legal card of the player to move is
+    shown with the value after it; the best are marked *. In a game with a stock the play after
+    the stock is solved.
+
+    \b
+    Example:
+      pinochle solve -t S --hand "AS 10H" --hand "KS 9H" --hand "QS AH" --hand "JS KH"
+    """
+    rules = get_ruleset(ruleset, options)
+    suit = get_trump(trump, rules)
+    assert suit is not None
+    pos = _position(rules, hand_texts, leader, trick_text)
+    check_position(rules, suit, pos)
+    solver = Solver(rules, suit)
+    plays = solver.plays(pos)
+    value = solver.best(plays, pos.to_play)
+    if as_json:
+        data: dict[str, Any] = {"value": value, "to_play": pos.to_play,
+                                "plays": [{"card": c.ascii(), "value": v} for c, v in plays]}
+        emit_json(data)
+        return
+    best = {c for c, v in plays if v == value}
+    trick = f"; on the trick: {format_cards(pos.trick)} (led by seat {pos.leader})" if pos.trick else ""
+    click.echo(f"{rules.name}, trump {suit.symbol} {suit.word}; seat {pos.to_play} to play{trick}")
+    click.echo(_drawing(rules, pos, best))
+    left = sum(rules.counter_value(c) for h in pos.hands for c in h) + sum(
+        rules.counter_value(c) for c in pos.trick) + rules.last_trick
+    click.echo(f"Perfect play: us ({_us(rules)}) take {value} of the {left} counters left.")
+    click.echo(table([[f"{c}{' *' if c in best else ''}", v] for c, v in plays], headers=["card", "us after it"]))
