@@ -7,7 +7,7 @@ gave up. The bidding side is the solver's "our side" (the first seat's side when
 no bidder).
 
 Positions are solved from the last card back to the first, so the solver's table fills with
-the endings before the hard early positions; a time limit stops the work early and the first
+the endings before the hard early positions; a time limit (CPU seconds) stops the work early and the first
 tricks are then reported as not analysed. Tricks played while a stock lasts (whose hands change
 by drawing) are never analysed: the analysis starts with the first trick after the stock.
 """
@@ -139,10 +139,14 @@ def _judge(solver: Solver, step: _Step, value_next: int) -> tuple[int, int, Card
     """Our side's value before the card, after it, and a card that would have kept the value."""
     after = step.gain + value_next
     ours = solver.side[step.seat] == 0
-    value = solver.value(step.pos, lower=after) if ours else solver.value(step.pos, upper=after)
+    if ours:  # the best card keeps at least ``after``
+        value = solver.value(step.pos, lower=after, near=after + solver.step)
+    else:  # the best card gives at most ``after``
+        value = solver.value(step.pos, upper=after, near=after)
     better = None
     if value != after:
-        better = next(c for c in solver.legal(step.pos) if c != step.card and solver.keeps(step.pos, c, value))
+        tried = sorted(solver.legal(step.pos), key=lambda c: -solver.hist[step.seat, c.index])
+        better = next(c for c in tried if c != step.card and solver.keeps(step.pos, c, value))
     return value, after, better
 
 
@@ -158,7 +162,7 @@ def _set_limit(solver: Solver, time_limit: float | None, elapsed: float) -> None
 
 
 def analyse_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
-                 progress: Progress | None = None, clock: Callable[[], float] = time.monotonic) -> DealAnalysis:
+                 progress: Progress | None = None, clock: Callable[[], float] = time.process_time) -> DealAnalysis:
     """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card."""
     if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:
         raise PlayError(f"deal {deal.number} has no recorded play to analyse (it needs hands: and play:)")

@@ -19,13 +19,13 @@ transposition table between questions, so the positions of one deal share their 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
-from .errors import PlayError
+from .errors import CardError, PlayError
 from .playcore import compile_rules, legal_cards
 from .ruleset import Ruleset
 from .solvecore import LEAD_PLACE, TAGS, empty_stats, reach
@@ -70,10 +70,6 @@ def counter_step(rules: Ruleset) -> int:
     return math.gcd(*rules.counters.values(), rules.last_trick) or 1
 
 
-def _who(seat: int) -> str:
-    return f"seat {seat}"
-
-
 def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
     """``PlayError`` naming the problem unless ``pos`` can arise in a deal of ``rules``."""
     players = rules.players
@@ -90,21 +86,22 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
     size = len(pos.hands[pos.to_play])
     if size == 0:
         raise PlayError("the hands are empty: there is nothing left to play")
-    for seat, hand in enumerate(pos.hands):
-        want = size - 1 if seat in played else size
-        if len(hand) != want:
-            why = " (it has played to the trick)" if seat in played else ""
-            raise PlayError(f"{_who(seat)} holds {len(hand)} cards, expected {want}{why}: the hands must be "
-                            "the same size, one card fewer for each player who played to the trick")
+    sizes = [len(h) for h in pos.hands]
+    if any(n != (size - 1 if seat in played else size) for seat, n in enumerate(sizes)):
+        raise PlayError(f"the hands hold {', '.join(map(str, sizes))} cards (seat 0 first): they must be the same "
+                        "size, one card fewer for each player who already played to the trick")
     if size > rules.hand_size:
         raise PlayError(f"the hands hold {size} cards; a hand in {rules.name} has {rules.hand_size}")
-    rules.deck.check([c for h in pos.hands for c in h] + list(pos.trick))
+    try:
+        rules.deck.check([c for h in pos.hands for c in h] + list(pos.trick))
+    except CardError as exc:
+        raise PlayError(f"the hands and the trick together: {exc}") from None
     for j, card in enumerate(pos.trick):
         seat = (pos.leader + j) % players
         ruling = check_play(rules, trump, pos.trick[:j], pos.hands[seat].add(card), card,
                             phase="play-off" if rules.has_stock else None, leader_seat=pos.leader)
         if not ruling.allowed:
-            raise PlayError(f"the trick: {_who(seat)} played {card} — {ruling.summary}")
+            raise PlayError(f"the trick: seat {seat} played {card} — {ruling.summary}")
 
 
 class Solver:
@@ -186,19 +183,50 @@ class Solver:
             raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")
         return bool(ok)
 
-    def value(self, pos: Position, lower: int = 0, upper: int | None = None) -> int:
-        """Our side's counters from ``pos`` on under perfect play (known to lie in ``lower..upper``)."""
+    def value(self, pos: Position, lower: int = 0, upper: int | None = None, *, near: int | None = None) -> int:
+        """Our side's counters from ``pos`` on under perfect play, known to lie in ``lower..upper``.
+
+        ``near``: a value it is likely close to: asked first, then steps doubling away from it,
+        before the binary search (a value next to a known one takes one or two questions).
+        """
         hands, held, live, win, rest = self._arrays(pos)
         step = self.step
+
+        def reaches(target: int) -> bool:
+            return self._reach(hands, held, live, pos, win, target, rest)
+
         lo = max(0, lower)
         hi = rest if upper is None else min(rest, upper)
+        if near is not None and lo < hi:
+            lo, hi = self._gallop(reaches, lo, hi, min(max(near, lo), hi))
         while lo < hi:
             mid = lo + ((hi - lo) // step + 1) // 2 * step
-            if self._reach(hands, held, live, pos, win, mid, rest):
+            if reaches(mid):
                 lo = mid
             else:
                 hi = mid - step
         return lo
+
+    def _gallop(self, reaches: Callable[[int], bool], lo: int, hi: int, x: int) -> tuple[int, int]:
+        """Narrow ``lo..hi`` around ``x`` by steps doubling away from it."""
+        up = reaches(x)
+        if up:
+            lo = x
+        else:
+            hi = x - self.step
+        jump = self.step
+        while lo < hi:
+            target = min(hi, lo + jump) if up else max(lo, hi - jump)
+            if reaches(target):
+                lo = target
+                if not up:
+                    break
+            else:
+                hi = target - self.step
+                if up:
+                    break
+            jump *= 2
+        return lo, hi
 
     def legal(self, pos: Position) -> list[Card]:
         """The distinct cards the player to move may play (the compiled rule, as the search sees it)."""
@@ -221,12 +249,12 @@ class Solver:
             points += self.rules.last_trick
         return Position(nxt.hands, winner), (points if self.side[winner] == 0 else 0)
 
-    def value_after(self, pos: Position, card: Card) -> int:
+    def value_after(self, pos: Position, card: Card, *, near: int | None = None) -> int:
         """Our side's counters from ``pos`` on when the player to move plays ``card`` and all play perfectly after."""
         nxt, taken = self.after(pos, card)
         if not any(nxt.hands):
             return taken
-        return taken + self.value(nxt)
+        return taken + self.value(nxt, near=None if near is None else near - taken)
 
     def keeps(self, pos: Position, card: Card, value: int) -> bool:
         """Does ``card`` keep ``value`` (our side's value from ``pos``) for the side of the player to move?"""
@@ -240,7 +268,10 @@ class Solver:
 
     def plays(self, pos: Position) -> list[tuple[Card, int]]:
         """Each distinct legal card of the player to move, with our side's value after it."""
-        return [(card, self.value_after(pos, card)) for card in self.legal(pos)]
+        result: list[tuple[Card, int]] = []
+        for card in self.legal(pos):
+            result.append((card, self.value_after(pos, card, near=result[-1][1] if result else None)))
+        return result
 
     def best(self, plays: Sequence[tuple[Card, int]], seat: int) -> int:
         """The best value among ``plays`` for the side of ``seat``."""

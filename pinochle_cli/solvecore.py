@@ -81,6 +81,8 @@ def _gather(hands: Any, live: Any, seat: int, allowed: int, trick: Any, tl: int,
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out``."""
     n = 0
     for s in range(order.shape[0]):
+        if (allowed >> (6 * s)) & 0x3F == 0:
+            continue
         prev = -1
         clear = False
         top = True  # no card outside the hand above this one yet
@@ -137,7 +139,25 @@ TL, LEADER, WIN, NEED, REST, LEFT, SLOT, K1, K2, LOWER, UPPER, COUNT, AT, OURS =
 
 
 @jit
-def _probe(f: Any, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob: Any, tt: Any, stats: Any) -> int:
+def _sure(hands: Any, live: Any, leader: int, left: int, rest: int, par: Any, tab: Any, order: Any) -> int:
+    """Counters the leader's side surely takes: the leader's trumps above every trump held elsewhere each
+    win a trick when led (all that is left when they are as many as the tricks)."""
+    trump = par[1]
+    if trump < 0:
+        return 0
+    points = tricks = 0
+    for r in range(order.shape[1]):
+        c = order[trump, r]
+        if c < 0 or live[c] > hands[leader, c]:
+            break
+        points += hands[leader, c] * tab[1, c]
+        tricks += hands[leader, c]
+    return rest if tricks >= left else points
+
+
+@jit
+def _probe(f: Any, hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any, zob: Any, tt: Any,
+           stats: Any) -> int:
     """At a trick boundary: the answer from the bounds or the table (0/1), else -1 (search it)."""
     need, rest = f[NEED], f[REST]
     if need <= 0:
@@ -147,6 +167,12 @@ def _probe(f: Any, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob: A
     stats[0] += 1
     if stats[1] > 0 and stats[0] > stats[1]:
         stats[2] = 1
+        return 0
+    sure = _sure(hands, live, f[LEADER], f[LEFT], rest, par, tab, order)
+    if side[f[LEADER]] == 0:
+        if sure >= need:
+            return 1
+    elif rest - sure < need:
         return 0
     k1, k2 = _key(hands, live, f[LEADER], par, tab, order, zob)
     slot = k1 & (tt.shape[0] - 1)
@@ -171,7 +197,7 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
-        known = _probe(f, hands, live, par, tab, order, zob, tt, stats)
+        known = _probe(f, hands, live, par, side, tab, order, zob, tt, stats)
         if known >= 0:
             return known
     seat = (leader + tl) % players

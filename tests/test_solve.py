@@ -1,0 +1,108 @@
+"""The double-dummy solver against an exhaustive minimax and the reference trick engine, every bundled ruleset."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from solve_reference import minimax, random_endgame, value_after
+
+from pinochle_cli.cards import Hand, Suit, parse_cards
+from pinochle_cli.errors import PlayError
+from pinochle_cli.ruleset import bundled_names, load_ruleset
+from pinochle_cli.solve import Position, SolveAborted, Solver, check_position, counter_step
+from pinochle_cli.tricks import legal_plays
+
+RULESETS = bundled_names()
+POSITIONS = 150  # per ruleset; bench_solve.py --check runs thousands
+
+
+def _tricks(players: int) -> int:
+    return 3 if players > 2 else 4
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_values_agree_with_exhaustive_minimax(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(14)
+    solvers = {s: Solver(rules, s, table_bits=14) for s in rules.suits}  # one table kept across positions
+    for _ in range(POSITIONS):
+        trump, pos = random_endgame(rules, rng, int(rng.integers(1, _tricks(rules.players) + 1)))
+        assert solvers[trump].value(pos) == minimax(rules, trump, pos), (trump, pos)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_card_value_agrees_with_exhaustive_minimax(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(41)
+    for _ in range(POSITIONS // 5):
+        trump, pos = random_endgame(rules, rng, _tricks(rules.players) - 1)
+        solver = Solver(rules, trump, table_bits=12)
+        assert solver.plays(pos) == [(c, value_after(rules, trump, pos, c)) for c in solver.legal(pos)]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_legal_cards_agree_with_the_trick_engine(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(7)
+    phase = "play-off" if rules.has_stock else None
+    for _ in range(POSITIONS):
+        trump, pos = random_endgame(rules, rng, int(rng.integers(1, rules.hand_size + 1)))
+        want = legal_plays(rules, trump, pos.trick, pos.hands[pos.to_play], phase=phase, leader_seat=pos.leader)
+        assert Solver(rules, trump, table_bits=4).legal(pos) == want
+
+
+@pytest.mark.parametrize(("name", "step"), [("single-deck", 10), ("single-deck-small", 1), ("two-handed", 1),
+                                            ("double-deck", 1)])
+def test_the_value_grid_comes_from_the_counters(name: str, step: int) -> None:
+    assert counter_step(load_ruleset(name)) == step
+
+
+def _pos(*hands: str, leader: int = 0, trick: str = "") -> Position:
+    return Position(tuple(Hand(parse_cards(h)) for h in hands), leader, tuple(parse_cards(trick)))
+
+
+def test_a_king_and_a_queen_of_different_value_are_two_moves() -> None:
+    # two-handed: K is 4, Q is 3. Leading Q♥ lets the K♥ take the last trick: 14; leading K♥ gives 13.
+    rules = load_ruleset("two-handed")
+    solver = Solver(rules, Suit.S)
+    pos = _pos("KH QH", "AH 9H")
+    assert solver.plays(pos) == [(c, v) for c, v in zip(parse_cards("KH QH"), (13, 14), strict=True)]
+    assert solver.value(pos) == 14
+
+
+def test_the_other_side_gets_the_rest() -> None:
+    rules = load_ruleset("single-deck")
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        trump, pos = random_endgame(rules, rng, 3)
+        rest = sum(rules.counter_value(c) for h in pos.hands for c in h) + sum(
+            rules.counter_value(c) for c in pos.trick) + rules.last_trick
+        assert Solver(rules, trump, us=1).value(pos) == rest - Solver(rules, trump).value(pos)
+
+
+def test_a_node_limit_stops_the_search() -> None:
+    rules = load_ruleset("single-deck")
+    trump, pos = random_endgame(rules, np.random.default_rng(5), 8, mid_trick=False)
+    solver = Solver(rules, trump)
+    solver.node_limit = 10
+    with pytest.raises(SolveAborted):
+        solver.value(pos)
+
+
+@pytest.mark.parametrize(("hands", "leader", "trick", "message"), [
+    (("AS", "KS", "QS"), 0, "", "3 hands given; single-deck has 4 players"),
+    (("AS", "KS", "QS", "JS"), 4, "", "leader seat 4 is not a seat 0..3"),
+    (("AS KS", "KS", "QS", "JS"), 0, "", "the hands hold 2, 1, 1, 1 cards (seat 0 first): they must be the same "
+                                         "size, one card fewer for each player who already played to the trick"),
+    (("AS", "KS", "QS", "JS"), 0, "9S", "the hands hold 1, 1, 1, 1 cards (seat 0 first): they must be the same "
+                                        "size, one card fewer for each player who already played to the trick"),
+    (("AS", "AS", "AS", "JS"), 0, "", "the hands and the trick together: 3 copies of A♠ (AS); the single-deck pack has 2"),
+    (("AS", "KH", "QS JS", "JS 9D"), 0, "9H 9S", "the trick: seat 1 played 9♠ — must follow suit in ♥"),
+    (("AS", "KH", "QS", "JS"), 0, "9H 9S AH 10H", "the trick 9♥ 9♠ A♥ 10♥ has 4 cards: with 4 players it is "
+                                                  "complete"),
+    (("", "", "", ""), 0, "", "the hands are empty: there is nothing left to play"),
+])
+def test_impossible_positions_are_refused(hands: tuple[str, ...], leader: int, trick: str, message: str) -> None:
+    with pytest.raises(PlayError) as info:
+        check_position(load_ruleset("single-deck"), Suit.S, _pos(*hands, leader=leader, trick=trick))
+    assert str(info.value) == message
