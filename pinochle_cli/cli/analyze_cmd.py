@@ -23,7 +23,8 @@ def _deals(record: MatchRecord, number: int | None, path: str) -> list[DealRecor
         return deals
     found = [d for d in record.deals if d.number == number]
     if not found:
-        raise PlayError(f"{path}: there is no deal {number} (the record has {len(record.deals)} deals)")
+        count = len(record.deals)
+        raise PlayError(f"{path}: there is no deal {number} (the record has {count} deal{'s' if count != 1 else ''})")
     if found[0] not in playable_deals(record):
         raise PlayError(f"{path}: deal {number} has no recorded play (hands: and play:) to analyse")
     return found
