@@ -1,0 +1,86 @@
+"""The post-mortem of a recorded deal: each card's verdict against an exhaustive search, and the time limit."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from clihelp import run_cli
+from solve_reference import minimax, value_after
+
+from pinochle_cli.analysis import analyse_deal, playable_deals
+from pinochle_cli.deal import replay_deal
+from pinochle_cli.records import read_record
+from pinochle_cli.solve import Position
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYED = str(ROOT / "examples" / "single-deck-played.yaml")
+NIGHT = str(ROOT / "examples" / "single-deck-night.yaml")
+
+
+def ticking() -> Callable[[], float]:
+    """A clock that advances one second each time it is read: the time limit stops after a known card."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 1.0
+        return now[0]
+    return clock
+
+
+def test_a_time_limit_leaves_the_first_tricks_not_analysed() -> None:
+    record = read_record(PLAYED)
+    deal = playable_deals(record)[0]
+    # one tick per card: 9 cards judged (tricks 12, 11 and one card of 10), so trick 11 is the first whole one
+    result = analyse_deal(record, deal, time_limit=10, clock=ticking())
+    assert (result.first_trick, result.stopped, result.makeable) == (11, "time limit", None)
+    assert [v.trick for v in result.verdicts] == [11] * 4 + [12] * 4
+
+
+def test_each_verdict_agrees_with_the_exhaustive_search() -> None:
+    record = read_record(PLAYED)
+    deal = playable_deals(record)[0]
+    rules = record.rules
+    assert deal.trump is not None and deal.hands is not None and deal.play is not None and deal.leader is not None
+    assert rules.side_of(record.table.seat_of(deal.bidder or "")) == rules.side_of(0)  # the reference's side
+    result = analyse_deal(record, deal, time_limit=10, clock=ticking())
+    hands = [deal.hands[p] for p in record.table.seating]
+    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play)
+    taken, expected = 0, []
+    for k, trick in enumerate(played.tricks):
+        pos = Position(tuple(hands), played.leaders[k])
+        for card in trick:
+            if k >= 10:
+                best = taken + minimax(rules, deal.trump, pos)
+                after = taken + value_after(rules, deal.trump, pos, card)
+                if rules.side_of(pos.to_play) != rules.side_of(0):
+                    best, after = rules.counter_total - best, rules.counter_total - after
+                expected.append((k + 1, card, best, after))
+            hands[pos.to_play] = hands[pos.to_play].remove(card)
+            pos = pos.play(card, rules.players)
+        if rules.side_of(played.winners[k]) == rules.side_of(0):
+            taken += sum(rules.counter_value(c) for c in trick) + (rules.last_trick if k == 11 else 0)
+    assert [(v.trick, v.card, v.best, v.after) for v in result.verdicts] == expected
+    for v in result.verdicts:
+        assert v.cost >= 0 and (v.better is None) == (v.cost == 0)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ([NIGHT], f"{NIGHT}: no deal has a recorded play (hands: and play:) to analyse"),
+    ([PLAYED, "--deal", "5"], f"{PLAYED}: there is no deal 5 (the record has 1 deal)"),
+    ([NIGHT, "--deal", "1"], f"{NIGHT}: deal 1 has no recorded play (hands: and play:) to analyse"),
+    ([PLAYED, "--time-limit", "0"], "Invalid value for '--time-limit': 0.0 is not in the range x>0."),
+])
+def test_analyze_refuses(args: list[str], message: str) -> None:
+    assert run_cli("analyze", *args) == (2, "", f"Error: {message}\n")
+
+
+def test_analyze_json_within_a_small_time_limit() -> None:
+    code, out, err = run_cli("analyze", PLAYED, "--json", "--time-limit", "0.5")
+    assert (code, err) == (0, "")
+    deal = json.loads(out)["deals"][0]
+    assert (deal["number"], deal["side"], deal["bid"], deal["meld"], deal["taken"]) == (1, "North-South", 260, 180, 90)
+    assert all(c["trick"] >= deal["analysed_from_trick"] for c in deal["cards"])
+    assert [p["player"] for p in deal["players"]] == ["Ann", "Bob", "Cy", "Di"]
