@@ -145,8 +145,7 @@ def _judge(solver: Solver, step: _Step, value_next: int) -> tuple[int, int, Card
         value = solver.value(step.pos, upper=after, near=after)
     better = None
     if value != after:
-        tried = sorted(solver.legal(step.pos), key=lambda c: -solver.hist[step.seat, c.index])
-        better = next(c for c in tried if c != step.card and solver.keeps(step.pos, c, value))
+        better = next(c for c in solver.legal(step.pos) if c != step.card and solver.keeps(step.pos, c, value))
     return value, after, better
 
 

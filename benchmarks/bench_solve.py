@@ -1,0 +1,108 @@
+"""Double-dummy solving speed: CPU seconds and nodes for a fixed set of deals per ruleset.
+
+    python benchmarks/bench_solve.py [--deals 100] [--tricks N] [--cap SECONDS] [--node-limit N]
+                                     [--ruleset NAME ...] [--check N]
+
+Each deal (fixed seed) is solved from its first lead with a fresh solver (its table empty); the
+time is the process's CPU time (one core), the nodes are trick-boundary nodes. ``--tricks N``
+solves endgames of N tricks (random hands of N cards) instead of whole deals. A game with a
+stock is solved from the play-off on (random hands of the play-off's size). ``--cap`` stops a
+ruleset after that many CPU seconds and ``--node-limit`` gives up a deal after that many nodes
+(both counted in the output). ``--check N`` first compares N random 3–4-trick endgames per
+ruleset with the exhaustive minimax of tests/solve_reference.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from solve_reference import minimax, random_endgame  # noqa: E402
+
+from pinochle_cli.cards import Hand  # noqa: E402
+from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset  # noqa: E402
+from pinochle_cli.solve import Position, SolveAborted, Solver  # noqa: E402
+
+
+def positions(rules: Ruleset, deals: int, tricks: int) -> list[tuple[object, Position]]:
+    rng = np.random.default_rng(2026)
+    cards = rules.deck.cards()
+    out = []
+    for _ in range(deals):
+        order = rng.permutation(len(cards))
+        trump = rules.suits[int(rng.integers(len(rules.suits)))]
+        hands = tuple(Hand([cards[i] for i in order[s * tricks:(s + 1) * tricks]]) for s in range(rules.players))
+        out.append((trump, Position(hands, 0)))
+    return out
+
+
+def check(rules: Ruleset, n: int) -> None:
+    rng = np.random.default_rng(99)
+    t0 = time.process_time()
+    for _ in range(n):
+        trump, pos = random_endgame(rules, rng, int(rng.integers(1, (3 if rules.players > 2 else 4) + 1)))
+        got, want = Solver(rules, trump, table_bits=12).value(pos), minimax(rules, trump, pos)
+        assert got == want, (rules.name, trump, pos, got, want)
+    print(f"{rules.name:18s} {n} endgames agree with the exhaustive minimax ({time.process_time() - t0:.0f} s)")
+
+
+def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int) -> None:
+    times, nodes, over = [], [], 0
+    spent = 0.0
+    for trump, pos in positions(rules, deals, tricks):
+        if spent > cap:
+            break
+        solver = Solver(rules, trump)  # type: ignore[arg-type]
+        solver.node_limit = node_limit
+        t0 = time.process_time()
+        try:
+            solver.value(pos)
+        except SolveAborted:
+            over += 1
+        dt = time.process_time() - t0
+        spent += dt
+        if not solver.stats[2]:
+            times.append(dt)
+            nodes.append(solver.nodes)
+    done = len(times) + over
+    line = f"{rules.name:18s} {tricks:2d} tricks  {done:3d}/{deals} deals"
+    if times:
+        t = np.array(times)
+        line += (f"  median {np.median(t):7.3f} s  p95 {np.percentile(t, 95):7.3f} s  max {t.max():7.3f} s"
+                 f"  nodes median {np.median(nodes):10.0f}  max {max(nodes):10d}")
+    if over:
+        line += f"  ({over} over {node_limit} nodes)"
+    print(line, flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--tricks", type=int, default=None, help="endgames of this many tricks [default: whole deals]")
+    ap.add_argument("--cap", type=float, default=600.0, help="CPU seconds per ruleset")
+    ap.add_argument("--node-limit", type=int, default=50_000_000)
+    ap.add_argument("--ruleset", action="append", default=None)
+    ap.add_argument("--check", type=int, default=0)
+    args = ap.parse_args()
+    print(f"cores: {os.cpu_count()} (one used)  deals per ruleset: {args.deals}  cap: {args.cap:g} CPU s per ruleset")
+    warm = load_ruleset("single-deck")
+    Solver(warm, warm.suits[0]).value(positions(warm, 1, 2)[0][1])  # compile (or load the cache) first
+    for name in args.ruleset or bundled_names():
+        rules = load_ruleset(name)
+        if args.check:
+            check(rules, args.check)
+        tricks = args.tricks or min(rules.hand_size, rules.deck.size // rules.players)
+        bench(rules, args.deals, tricks, args.cap, args.node_limit)
+
+
+if __name__ == "__main__":
+    main()
