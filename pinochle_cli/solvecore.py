@@ -139,20 +139,35 @@ TL, LEADER, WIN, NEED, REST, LEFT, SLOT, K1, K2, LOWER, UPPER, COUNT, AT, OURS =
 
 
 @jit
-def _sure(hands: Any, live: Any, leader: int, left: int, rest: int, par: Any, tab: Any, order: Any) -> int:
-    """Counters the leader's side surely takes: the leader's trumps above every trump held elsewhere each
-    win a trick when led (all that is left when they are as many as the tricks)."""
+def _sure(hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any) -> int:
+    """Counters our side surely takes (> 0) or surely loses (< 0), from the top trumps alone.
+
+    A trick holding a trump is won by its highest trump, so the top trumps still out, as long as
+    one side holds every copy of each, go to that side with their counters."""
     trump = par[1]
     if trump < 0:
         return 0
-    points = tricks = 0
+    owner = -1
+    points = 0
     for r in range(order.shape[1]):
         c = order[trump, r]
-        if c < 0 or live[c] > hands[leader, c]:
+        if c < 0:
             break
-        points += hands[leader, c] * tab[1, c]
-        tricks += hands[leader, c]
-    return rest if tricks >= left else points
+        if live[c] == 0:
+            continue
+        held = 0
+        for h in range(par[0]):
+            if hands[h, c] > 0:
+                if owner == -1:
+                    owner = side[h]
+                if side[h] != owner:
+                    held = -1
+                    break
+                held += hands[h, c]
+        if held < 0:
+            break
+        points += held * tab[1, c]
+    return points if owner == 0 else -points
 
 
 @jit
@@ -168,12 +183,9 @@ def _probe(f: Any, hands: Any, live: Any, par: Any, side: Any, tab: Any, order: 
     if stats[1] > 0 and stats[0] > stats[1]:
         stats[2] = 1
         return 0
-    sure = _sure(hands, live, f[LEADER], f[LEFT], rest, par, tab, order)
-    if side[f[LEADER]] == 0:
-        if sure >= need:
-            return 1
-    elif rest - sure < need:
-        return 0
+    sure = _sure(hands, live, par, side, tab, order)
+    if sure >= need or rest + min(sure, 0) < need:
+        return 1 if sure >= need else 0
     k1, k2 = _key(hands, live, f[LEADER], par, tab, order, zob)
     slot = k1 & (tt.shape[0] - 1)
     f[K1], f[K2], f[SLOT] = k1, k2, slot
