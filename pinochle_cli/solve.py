@@ -121,12 +121,7 @@ class Solver:
                              dtype=np.int64)
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
-        order = np.full((4, 6), -1, dtype=np.int64)
-        for s in range(4):
-            ranked = [r for r in rules.rank_order]
-            for k, rank in enumerate(ranked):
-                order[s, k] = s * 6 + int(rank)
-        self.order = order
+        self.order = np.array([[s * 6 + int(rank) for rank in rules.rank_order] for s in range(4)], dtype=np.int64)
         if 2 * players * len(classes) > TAGS:
             raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
         rng = np.random.default_rng(_SEED)

@@ -12,7 +12,7 @@ ruleset (nothing here names a game):
   from ``playcore.legal_cards``);
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
   the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
-  first (-1 pads);
+  first;
 - ``zob[stream, suit, place, tag]``: random keys; ``tt[slot] = [key1, key2, lower, upper]``: the
   transposition table of values from a trick boundary on; ``hist[seat, card]``: history scores
   for move ordering; ``moves[ply, :]``: scratch; ``stats = [nodes, node limit (0: none), aborted]``.
@@ -47,8 +47,6 @@ def _key(hands: Any, live: Any, leader: int, par: Any, tab: Any, order: Any, zob
         place = 0
         for r in range(order.shape[1]):
             c = order[s, r]
-            if c < 0:
-                break
             if live[c] == 0:
                 continue
             repeat = 0
@@ -88,8 +86,6 @@ def _gather(hands: Any, live: Any, seat: int, allowed: int, trick: Any, tl: int,
         top = True  # no card outside the hand above this one yet
         for r in range(order.shape[1]):
             c = order[s, r]
-            if c < 0:
-                break
             if live[c] == 0:
                 continue
             other = live[c] - hands[seat, c]
@@ -151,8 +147,6 @@ def _sure(hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any) -> i
     points = 0
     for r in range(order.shape[1]):
         c = order[trump, r]
-        if c < 0:
-            break
         if live[c] == 0:
             continue
         held = 0

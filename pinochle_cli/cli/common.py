@@ -12,7 +12,7 @@ import click
 from click.shell_completion import CompletionItem
 from tabulate import tabulate
 
-from ..cards import Suit, parse_suit
+from ..cards import Card, Suit, parse_cards, parse_suit
 from ..errors import CardError, PinochleError, RulesetError
 from ..records import MatchRecord, read_record
 from ..ruleset import Ruleset, bundled_names, load_ruleset, parse_options
@@ -150,6 +150,14 @@ def get_trump(text: str | None, rules: Ruleset | None = None) -> Suit | None:
 def heading(rules: Ruleset, trump: Suit | None = None) -> str:
     """The first line of a human answer: the game, the options away from their defaults, the trump."""
     return rules.label + ("" if trump is None else f", trump {trump.symbol} {trump.word}")
+
+
+def read_cards(text: str, where: str) -> list[Card]:
+    """The cards of ``text``; an unreadable card is reported with ``where`` (the option) in front."""
+    try:
+        return parse_cards(text)
+    except CardError as exc:
+        raise CardError(f"{where}: {exc}") from None
 
 
 def emit_json(data: Any) -> None:

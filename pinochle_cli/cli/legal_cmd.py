@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ..cards import Card, Deck, Hand, format_cards, parse_card, parse_cards
+from ..cards import Card, Deck, Hand, format_cards, parse_card
 from ..errors import CardError, PlayError
 from ..ruleset import Ruleset
 from ..tricks import PHASES, check_play, legal_plays, trick_winner
@@ -17,17 +17,11 @@ from .common import (
     get_trump,
     heading,
     json_option,
+    read_cards,
     ruleset_options,
     table,
     trump_option,
 )
-
-
-def _read(text: str, where: str) -> list[Card]:
-    try:
-        return parse_cards(text)
-    except CardError as exc:
-        raise CardError(f"{where}: {exc}") from None
 
 
 def _check(deck: Deck, cards: list[Card], where: str) -> Hand:
@@ -72,8 +66,8 @@ def legal(hand_text: str, trick_text: str, trump: str, ruleset: str | None, opti
     """
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
-    hand_cards = _read(hand_text, "--hand")
-    trick = _read(trick_text, "--trick")
+    hand_cards = read_cards(hand_text, "--hand")
+    trick = read_cards(trick_text, "--trick")
     card = parse_card_at(play_text) if play_text is not None else None
     if not hand_cards:
         raise PlayError("--hand is empty: give the cards you hold")

@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from ..cards import Card, Hand, format_cards, parse_cards
-from ..errors import CardError, PlayError
+from ..cards import Card, Hand, format_cards
+from ..errors import PlayError
 from ..ruleset import Ruleset
 from ..solve import Position, Solver, check_position
 from .common import (
@@ -16,17 +16,11 @@ from .common import (
     get_ruleset,
     get_trump,
     json_option,
+    read_cards,
     ruleset_options,
     table,
     trump_option,
 )
-
-
-def _cards(text: str, where: str) -> list[Card]:
-    try:
-        return parse_cards(text)
-    except CardError as exc:
-        raise CardError(f"{where}: {exc}") from None
 
 
 def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_text: str) -> Position:
@@ -35,8 +29,8 @@ def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_te
                         "--hand per seat, seat 0 first")
     if not 0 <= leader < rules.players:
         raise PlayError(f"--leader {leader} is not a seat 0..{rules.players - 1}")
-    hands = tuple(Hand(_cards(text, f"--hand {seat} (seat {seat})")) for seat, text in enumerate(hand_texts))
-    return Position(hands, leader, tuple(_cards(trick_text, "--trick")))
+    hands = tuple(Hand(read_cards(text, f"--hand {seat} (seat {seat})")) for seat, text in enumerate(hand_texts))
+    return Position(hands, leader, tuple(read_cards(trick_text, "--trick")))
 
 
 def _us(rules: Ruleset) -> str:
