@@ -15,6 +15,7 @@ from .common import (
     emit_json,
     get_ruleset,
     get_trump,
+    heading,
     json_option,
     read_cards,
     ruleset_options,
@@ -84,7 +85,7 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str,
         return
     best = {c for c, v in plays if v == value}
     trick = f"; on the trick: {format_cards(pos.trick)} (led by seat {pos.leader})" if pos.trick else ""
-    click.echo(f"{rules.name}, trump {suit.symbol} {suit.word}; seat {pos.to_play} to play{trick}")
+    click.echo(f"{heading(rules, suit)}; seat {pos.to_play} to play{trick}")
     click.echo(_drawing(rules, pos, best))
     left = sum(rules.counter_value(c) for h in pos.hands for c in h) + sum(
         rules.counter_value(c) for c in pos.trick) + rules.last_trick
