@@ -5,17 +5,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..analysis import DealAnalysis, Progress, analyse_deal, playable_deals
 from ..errors import PlayError
 from ..records import DealRecord, MatchRecord, read_record
 from .common import CONTEXT_SETTINGS, emit_json, json_option, table
 
+if TYPE_CHECKING:
+    from ..analysis import DealAnalysis, Progress
+
 
 def _deals(record: MatchRecord, number: int | None, path: str) -> list[DealRecord]:
+    from ..analysis import playable_deals  # the solver loads numba: only for this command
+
     if number is None:
         deals = playable_deals(record)
         if not deals:
@@ -120,6 +124,8 @@ def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> 
     Example:
       pinochle analyze examples/single-deck-played.yaml
     """
+    from ..analysis import analyse_deal
+
     record = read_record(path)
     results = []
     for deal in _deals(record, number, path):

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..cards import Card, Hand, format_cards
 from ..errors import PlayError
 from ..ruleset import Ruleset
-from ..solve import Position, Solver, check_position
+
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
@@ -23,6 +23,9 @@ from .common import (
     trump_option,
 )
 
+if TYPE_CHECKING:
+    from ..solve import Position
+
 
 def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_text: str) -> Position:
     if len(hand_texts) != rules.players:
@@ -30,6 +33,8 @@ def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_te
                         "--hand per seat, seat 0 first")
     if not 0 <= leader < rules.players:
         raise PlayError(f"--leader {leader} is not a seat 0..{rules.players - 1}")
+    from ..solve import Position  # the solver loads numba: only for this command
+
     hands = tuple(Hand(read_cards(text, f"--hand {seat} (seat {seat})")) for seat, text in enumerate(hand_texts))
     return Position(hands, leader, tuple(read_cards(trick_text, "--trick")))
 
@@ -70,6 +75,8 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str,
     Example:
       pinochle solve -t S --hand "AS 10H" --hand "KS 9H" --hand "QS AH" --hand "JS KH"
     """
+    from ..solve import Solver, check_position
+
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     assert suit is not None
