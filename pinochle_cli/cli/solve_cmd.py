@@ -9,7 +9,6 @@ import click
 from ..cards import Card, Hand, format_cards
 from ..errors import PlayError
 from ..ruleset import Ruleset
-
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
