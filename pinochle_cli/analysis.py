@@ -125,7 +125,7 @@ def _steps(record: MatchRecord, deal: DealRecord, us: int) -> tuple[list[_Step],
             pos = Position(tuple(hands), played.leaders[k])
             for j, card in enumerate(trick):
                 steps.append(_Step(k + 1, pos.to_play, pos, card, taken, gain if j == len(trick) - 1 else 0))
-                pos = pos.play(card, rules.players)
+                pos = pos.play(card)
         for j, card in enumerate(trick):
             seat = (played.leaders[k] + j) % rules.players
             hands[seat] = hands[seat].remove(card)

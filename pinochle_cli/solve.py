@@ -58,7 +58,7 @@ class Position:
         """Tricks still to be completed, the current one included."""
         return len(self.hands[self.to_play])
 
-    def play(self, card: Card, players: int) -> Position:
+    def play(self, card: Card) -> Position:
         """The position after the player to move plays ``card`` (a complete trick is cleared by the caller)."""
         seat = self.to_play
         hands = tuple(h.remove(card) if s == seat else h for s, h in enumerate(self.hands))
@@ -235,7 +235,7 @@ class Solver:
 
     def after(self, pos: Position, card: Card) -> tuple[Position, int]:
         """The position after ``card`` and the counters our side took by it (when it ends a trick)."""
-        nxt = pos.play(card, self.rules.players)
+        nxt = pos.play(card)
         if len(nxt.trick) < self.rules.players:
             return nxt, 0
         winner = (pos.leader + trick_winner(self.rules, self.trump, nxt.trick)) % self.rules.players

@@ -55,5 +55,5 @@ def random_endgame(rules: Ruleset, rng: np.random.Generator, tricks: int, *,
         for _ in range(int(rng.integers(players))):
             seat = pos.to_play
             legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=leader)
-            pos = pos.play(legal[int(rng.integers(len(legal)))], players)
+            pos = pos.play(legal[int(rng.integers(len(legal)))])
     return trump, pos

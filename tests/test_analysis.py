@@ -59,7 +59,7 @@ def test_each_verdict_agrees_with_the_exhaustive_search() -> None:
                     best, after = rules.counter_total - best, rules.counter_total - after
                 expected.append((k + 1, card, best, after))
             hands[pos.to_play] = hands[pos.to_play].remove(card)
-            pos = pos.play(card, rules.players)
+            pos = pos.play(card)
         if rules.side_of(played.winners[k]) == rules.side_of(0):
             taken += sum(rules.counter_value(c) for c in trick) + (rules.last_trick if k == 11 else 0)
     assert [(v.trick, v.card, v.best, v.after) for v in result.verdicts] == expected
