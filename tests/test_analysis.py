@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import numpy as np
 import pytest
 from clihelp import run_cli
 from solve_reference import minimax, value_after
 
 from pinochle_cli.analysis import analyse_deal, playable_deals
-from pinochle_cli.deal import replay_deal
-from pinochle_cli.records import read_record
+from pinochle_cli.cards import Card
+from pinochle_cli.deal import deal_cards, play_deal, random_strategy, replay_deal
+from pinochle_cli.records import DealRecord, MatchRecord, parse_record, read_record
+from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solve import Position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,20 +42,20 @@ def test_a_time_limit_leaves_the_first_tricks_not_analysed() -> None:
     assert [v.trick for v in result.verdicts] == [11] * 4 + [12] * 4
 
 
-def test_each_verdict_agrees_with_the_exhaustive_search() -> None:
-    record = read_record(PLAYED)
-    deal = playable_deals(record)[0]
+def _expected(record: MatchRecord, deal: DealRecord, first: int) -> list[tuple[int, Card, int, int]]:
+    """(trick, card, best, after) of every card from trick ``first`` on, by the exhaustive minimax."""
     rules = record.rules
     assert deal.trump is not None and deal.hands is not None and deal.play is not None and deal.leader is not None
-    assert rules.side_of(record.table.seat_of(deal.bidder or "")) == rules.side_of(0)  # the reference's side
-    result = analyse_deal(record, deal, time_limit=10, clock=ticking())
+    us = record.table.seat_of(deal.bidder) if deal.bidder else 0
+    assert rules.side_of(us) == rules.side_of(0)  # the reference counts for seat 0's side
     hands = [deal.hands[p] for p in record.table.seating]
-    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play)
+    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock)
     taken, expected = 0, []
+    last = len(played.tricks) - 1
     for k, trick in enumerate(played.tricks):
         pos = Position(tuple(hands), played.leaders[k])
         for card in trick:
-            if k >= 10:
+            if k + 1 >= first:
                 best = taken + minimax(rules, deal.trump, pos)
                 after = taken + value_after(rules, deal.trump, pos, card)
                 if rules.side_of(pos.to_play) != rules.side_of(0):
@@ -60,11 +63,45 @@ def test_each_verdict_agrees_with_the_exhaustive_search() -> None:
                 expected.append((k + 1, card, best, after))
             hands[pos.to_play] = hands[pos.to_play].remove(card)
             pos = pos.play(card)
+        for seat, card in played.draws[k]:
+            hands[seat] = hands[seat].add(card)
         if rules.side_of(played.winners[k]) == rules.side_of(0):
-            taken += sum(rules.counter_value(c) for c in trick) + (rules.last_trick if k == 11 else 0)
-    assert [(v.trick, v.card, v.best, v.after) for v in result.verdicts] == expected
+            taken += sum(rules.counter_value(c) for c in trick) + (rules.last_trick if k == last else 0)
+    return expected
+
+
+def _check(record: MatchRecord, deal: DealRecord, ticks: int, first: int, stopped: str, compared: int) -> None:
+    """Judged from trick ``first`` on; the verdicts from trick ``compared`` on as the exhaustive search says."""
+    result = analyse_deal(record, deal, time_limit=ticks, clock=ticking())
+    assert (result.first_trick, result.stopped) == (first, stopped)
+    assert result.verdicts[0].trick == first
+    got = [(v.trick, v.card, v.best, v.after) for v in result.verdicts if v.trick >= compared]
+    assert got == _expected(record, deal, compared)
     for v in result.verdicts:
         assert v.cost >= 0 and (v.better is None) == (v.cost == 0)
+
+
+def test_each_verdict_agrees_with_the_exhaustive_search() -> None:
+    record = read_record(PLAYED)
+    _check(record, playable_deals(record)[0], 10, 11, "time limit", 11)
+
+
+def test_the_tricks_played_with_the_stock_are_not_analysed() -> None:
+    rules = load_ruleset("two-handed")
+    rng = np.random.default_rng(3)
+    hands, stock = deal_cards(rules, rng)
+    play = play_deal(rules, hands, stock[-1].suit, 1, random_strategy(rng), stock=stock)
+
+    def cards(cs: Iterable[Card]) -> str:
+        return ", ".join(c.ascii().replace("T", "10") for c in cs)
+    text = "\n".join([
+        "ruleset: two-handed", "players: [Pat, Sam]", "deals:", "  - dealer: Pat",
+        f"    trump: {stock[-1].suit.letter}", "    meld: {Pat: 0, Sam: 0}",
+        f"    hands: {{Pat: [{cards(hands[0])}], Sam: [{cards(hands[1])}]}}", f"    stock: [{cards(stock)}]",
+        "    play:", *(f"      - [{cards(t)}]" for t in play.tricks)])
+    record = parse_record(text)
+    _check(record, record.deals[0], 200, 13, "stock", 23)  # time for the whole play-off, no trick of the stock
+    _check(record, record.deals[0], 5, 23, "time limit", 23)
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -60,16 +60,18 @@ def _headline(a: DealAnalysis) -> str:
     return f"Deal {a.number}: {who}, trump {a.trump.symbol} {a.trump.word}; {a.side} melded {a.meld}."
 
 
-def _verdict(a: DealAnalysis, limit: float | None) -> list[str]:
+def _verdict(record: MatchRecord, a: DealAnalysis, limit: float | None) -> list[str]:
+    table = record.table
+    take = "take" if len(table.members[table.sides.index(a.side)]) > 1 else "takes"
     lines = []
     if a.perfect is None:
         lines.append(f"Perfect play: {_not_analysed(a, limit)}.")
     elif a.first_trick > 1:
-        lines.append(f"Perfect play from trick {a.first_trick} on: {a.side} take {a.perfect} counters; "
+        lines.append(f"Perfect play from trick {a.first_trick} on: {a.side} {take} {a.perfect} counters; "
                      f"{_not_analysed(a, limit)}.")
     else:
         total = a.perfect + a.meld
-        sentence = f"Perfect play: {a.side} take {a.perfect} counters + {a.meld} meld = {total}"
+        sentence = f"Perfect play: {a.side} {take} {a.perfect} counters + {a.meld} meld = {total}"
         if a.makeable is not None:
             sentence += f": the bid of {a.bid} was {'makeable' if a.makeable else 'not makeable'}"
         lines.append(sentence + ".")
@@ -79,7 +81,7 @@ def _verdict(a: DealAnalysis, limit: float | None) -> list[str]:
 
 def _show(record: MatchRecord, a: DealAnalysis, limit: float | None) -> None:
     click.echo(_headline(a))
-    for line in _verdict(a, limit):
+    for line in _verdict(record, a, limit):
         click.echo(line)
     costly = [v for v in a.verdicts if v.cost > 0]
     click.echo("")
