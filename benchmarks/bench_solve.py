@@ -7,9 +7,10 @@ Each deal (fixed seed) is solved from its first lead with a fresh solver (its ta
 time is the process's CPU time (one core), the nodes are trick-boundary nodes. ``--tricks N``
 solves endgames of N tricks (random hands of N cards) instead of whole deals. A game with a
 stock is solved from the play-off on (random hands of the play-off's size). ``--cap`` stops a
-ruleset after that many CPU seconds and ``--node-limit`` gives up a deal after that many nodes
-(both counted in the output). ``--check N`` first compares N random 3–4-trick endgames per
-ruleset with the exhaustive minimax of tests/solve_reference.py.
+ruleset after that many CPU seconds and ``--node-limit`` gives up a deal when one question
+("do we take at least v?") passes that many nodes (both counted in the output). ``--check N``
+first compares N random 3–4-trick endgames per ruleset with the exhaustive minimax of
+tests/solve_reference.py.
 """
 
 from __future__ import annotations
@@ -68,11 +69,10 @@ def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int) 
             solver.value(pos)
         except SolveAborted:
             over += 1
-        dt = time.process_time() - t0
-        spent += dt
-        if not solver.stats[2]:
-            times.append(dt)
+        else:
+            times.append(time.process_time() - t0)
             nodes.append(solver.nodes)
+        spent += time.process_time() - t0
     done = len(times) + over
     line = f"{rules.name:18s} {tricks:2d} tricks  {done:3d}/{deals} deals"
     if times:
