@@ -44,7 +44,9 @@ _SCORE_ROWS = {CASH: "cash", PULL: "pull", LOW: "low", FEED: "feed", HOLD: "hold
 # columns of T[META]
 PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
 # columns of the per-seat ``info`` state: cards held per suit, voids shown, distinct cards held (a mask).
-# ``held`` and ``info`` have a row more than there are seats, ``P``: every hand together (the cards not yet
+# ``packed[seat, s]`` holds the counts of suit ``s``, one byte per card, strongest first (byte ``i`` counts the
+# card ``T[ORDER, 6 s + i]``): the cards of a suit stronger than a card are then one masked word.
+# ``packed`` and ``info`` have a row more than there are seats, ``P``: every hand together (the cards not yet
 # played), so that what ``seat`` cannot see is row ``P`` less row ``seat``.
 SUIT_HELD, VOID, HAS = 0, 4, 8
 # columns of a ``ctx`` row (one per opponent still to play): see ``_opponents``
@@ -84,14 +86,20 @@ class FastTables(NamedTuple):
 # --------------------------------------------------------------------------- what a player knows
 
 @kernel
-def _stronger(t: IntArray, held: IntArray, seat: int, c: int) -> int:
+def _stronger(t: IntArray, packed: IntArray, seat: int, c: int) -> int:
     """How many cards unseen by ``seat`` (held by the others) of card ``c``'s suit are stronger than it."""
-    base = (c // 6) * 6
-    every = t[META, PLAYERS]  # the row of all hands together
-    n = 0
-    for i in range(t[PLACE, c]):
-        n += held[every, t[ORDER, base + i]] - held[seat, t[ORDER, base + i]]
-    return n
+    s = c // 6
+    unseen = packed[t[META, PLAYERS], s] - packed[seat, s]  # bytewise: every hand holds at least the seat's
+    return _byte_sum(unseen & ((1 << (8 * t[PLACE, c])) - 1))
+
+
+@kernel
+def _byte_sum(x: int) -> int:
+    """The sum of the six bytes of ``x`` (each sum below 256: no carry crosses a byte)."""
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0xFF
 
 
 @kernel
@@ -175,23 +183,24 @@ def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -
 
 
 @kernel
-def _lead(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32Array, seat: int,
-          bidding_side: int, m: int) -> int:
+def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32Array, seat: int,
+          bidding_side: int) -> int:
     """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score.
 
     Suit by suit, strongest first, counting the unseen cards above each card as it goes: the
     first card held tells whether the suit is guarded (nothing unseen beats it); a hold chance
     is computed only when cashing the card could beat the best score so far, and not below a
-    card of the suit that is not sure.
+    card of the suit that is not sure; the opponents' rows of ``ctx`` are filled when first needed.
     """
     has = info[seat, HAS]
     every = t[META, PLAYERS]
     opp_ruff, partner_ruff = _ruffs(t, info, seat)
     trump_out = info[every, SUIT_HELD] - info[seat, SUIT_HELD]
     pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
-    best, best_score = -1, 0
+    best, best_score, m = -1, 0, -1
     for s in range(4):
         ahead, guarded, may_cash = 0, False, s > 0
+        unseen = packed[every, s] - packed[seat, s]
         for i in range(6):
             c = t[ORDER, s * 6 + i]
             if (has >> c) & 1:
@@ -201,12 +210,14 @@ def _lead(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32Arr
                 if s == 0 and pulls and ahead == 0:
                     score = t[PULL, c]
                 elif may_cash and _beats_best(max(score, t[CASH, c]), c, best, best_score):
+                    if m < 0:
+                        m = _opponents(t, pn, info, seat, 0, 0, ctx)
                     may_cash = bool(_chance(pn, ctx, m, 0, s, ahead) >= _SURE)
                     if may_cash:
                         score = t[CASH, c]
                 if _beats_best(score, c, best, best_score):
                     best, best_score = c, score
-            ahead += held[every, c] - held[seat, c]
+            ahead += (unseen >> (8 * i)) & 0xFF
     return best
 
 
@@ -217,7 +228,7 @@ def _beats_best(score: int, c: int, best: int, best_score: int) -> bool:
 
 
 @kernel
-def _follow(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32Array, seat: int, position: int,
+def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32Array, seat: int, position: int,
             led: int, win: int, win_seat: int, legal: int) -> int:
     """The heuristic's play to a trick led: feed a partner's sure card, take it surely or cheaply, else dump."""
     last = position == t[META, PLAYERS] - 1
@@ -225,7 +236,7 @@ def _follow(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32A
     partner_safe = t[SIDE, win_seat] == t[SIDE, seat]
     if partner_safe and not last:
         m = _opponents(t, pn, info, seat, position, led, ctx)
-        partner_safe = _chance(pn, ctx, m, position, win // 6, _stronger(t, held, seat, win)) >= _SURE
+        partner_safe = _chance(pn, ctx, m, position, win // 6, _stronger(t, packed, seat, win)) >= _SURE
     wins = t[ABOVE, win]
     best, best_score = -1, 0
     rest = legal
@@ -237,7 +248,7 @@ def _follow(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32A
         elif (wins >> c) & 1:
             if not last and m < 0:
                 m = _opponents(t, pn, info, seat, position, led, ctx)
-            sure = last or _chance(pn, ctx, m, position, c // 6, _stronger(t, held, seat, c)) >= _SURE
+            sure = last or _chance(pn, ctx, m, position, c // 6, _stronger(t, packed, seat, c)) >= _SURE
             score = t[HOLD, c] if sure else t[WIN, c]
         else:
             score = t[DUMP, c]
@@ -249,16 +260,16 @@ def _follow(t: IntArray, pn: F32Array, held: IntArray, info: IntArray, ctx: F32A
 # --------------------------------------------------------------------------- a deal
 
 @kernel
-def _deal(hands: IntArray, held: IntArray, info: IntArray) -> None:
+def _deal(t: IntArray, hands: IntArray, packed: IntArray, info: IntArray) -> None:
     """Start a deal from ``hands`` ``(P, 24)`` counts: every seat's state, and row ``P`` for all hands."""
     p = hands.shape[0]
     info[:] = 0
-    held[p] = 0
+    packed[:] = 0
     for q in range(p):
         for c in range(24):
             n = hands[q, c]
-            held[q, c] = n
-            held[p, c] += n
+            packed[q, c // 6] += n << (8 * t[PLACE, c])
+            packed[p, c // 6] += n << (8 * t[PLACE, c])
             info[q, SUIT_HELD + c // 6] += n
             info[p, SUIT_HELD + c // 6] += n
             if n:
@@ -266,20 +277,20 @@ def _deal(hands: IntArray, held: IntArray, info: IntArray) -> None:
 
 
 @kernel
-def _remove(held: IntArray, info: IntArray, seat: int, card: int) -> None:
+def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int) -> None:
     """``seat`` plays ``card``: out of its hand and of all hands."""
-    p = held.shape[0] - 1
-    held[seat, card] -= 1
-    held[p, card] -= 1
-    info[seat, SUIT_HELD + card // 6] -= 1
-    info[p, SUIT_HELD + card // 6] -= 1
-    if held[seat, card] == 0:
+    p, s, shift = packed.shape[0] - 1, card // 6, 8 * t[PLACE, card]
+    packed[seat, s] -= 1 << shift
+    packed[p, s] -= 1 << shift
+    info[seat, SUIT_HELD + s] -= 1
+    info[p, SUIT_HELD + s] -= 1
+    if (packed[seat, s] >> shift) & 0xFF == 0:
         info[seat, HAS] &= ~(1 << card)
 
 
 @kernel
 def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
-               held: IntArray, info: IntArray, trick: IntArray, ctx: F32Array, lead: int,
+               packed: IntArray, info: IntArray, trick: IntArray, ctx: F32Array, lead: int,
                bidding_side: int, points: IntArray, tricks: IntArray) -> None:
     """Play out the deal set up by ``_deal``; add to ``points``/``tricks`` per side."""
     p, ntricks = t[META, PLAYERS], t[META, NTRICKS]
@@ -288,13 +299,12 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
         for k in range(p):
             seat = lead + k if lead + k < p else lead + k - p
             if k == 0:
-                m = _opponents(t, pn, info, seat, 0, 0, ctx)
-                card = _lead(t, pn, held, info, ctx, seat, bidding_side, m)
+                card = _lead(t, pn, packed, info, ctx, seat, bidding_side)
             else:
                 partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
                 legal = legal_cards(above, suit_mask, 0, duties, info[seat, HAS], trick, k, partner_win)
-                card = _follow(t, pn, held, info, ctx, seat, k, led, win, win_seat, legal)
-            _remove(held, info, seat, card)
+                card = _follow(t, pn, packed, info, ctx, seat, k, led, win, win_seat, legal)
+            _remove(t, packed, info, seat, card)
             trick[k] = card
             gained += t[COUNTER, card]
             if k == 0:
@@ -317,13 +327,13 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
 def _play_all(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
               hands: IntArray, leader: IntArray, bidding_side: int, points: IntArray, tricks: IntArray) -> None:
     p = hands.shape[1]
-    held = np.zeros((p + 1, 24), dtype=np.int64)
+    packed = np.zeros((p + 1, 4), dtype=np.int64)
     info = np.zeros((p + 1, 12), dtype=np.int64)
     trick = np.zeros(p, dtype=np.int64)
     ctx = np.zeros((p, 10), dtype=np.float32)
     for g in range(hands.shape[0]):
-        _deal(hands[g], held, info)
-        _play_deal(t, pn, above, suit_mask, duties, held, info, trick, ctx, leader[g], bidding_side,
+        _deal(t, hands[g], packed, info)
+        _play_deal(t, pn, above, suit_mask, duties, packed, info, trick, ctx, leader[g], bidding_side,
                    points[g], tricks[g])
 
 
