@@ -298,11 +298,15 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
         led, win, win_seat, gained = 0, -1, -1, 0
         for k in range(p):
             seat = lead + k if lead + k < p else lead + k - p
-            if k == 0:
+            legal = info[seat, HAS]
+            if k > 0:
+                partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
+                legal = legal_cards(above, suit_mask, 0, duties, legal, trick, k, partner_win)
+            if legal & (legal - 1) == 0:  # one card to choose from
+                card = lowest_card(legal)
+            elif k == 0:
                 card = _lead(t, pn, packed, info, ctx, seat, bidding_side)
             else:
-                partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
-                legal = legal_cards(above, suit_mask, 0, duties, info[seat, HAS], trick, k, partner_win)
                 card = _follow(t, pn, packed, info, ctx, seat, k, led, win, win_seat, legal)
             _remove(t, packed, info, seat, card)
             trick[k] = card
