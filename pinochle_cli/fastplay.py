@@ -363,7 +363,7 @@ class FastExchange(NamedTuple):
     """``players.ExchangeTables`` as compiled code reads it (real card indices)."""
 
     card: IntArray  # (3, 24): PASS_BASE, TOP (highest rank), KEEP_BASE — the scores' parts not depending on trump
-    melds: IntArray  # (4, I, W, 2): per trump, each combination instance's (card, copies needed) (-1 pads)
+    melds: IntArray  # (4, I, C): per trump, each combination instance as levels: [k] the cards it needs more than k of
 
     @classmethod
     def build(cls, ex: ExchangeTables) -> FastExchange:
@@ -372,13 +372,12 @@ class FastExchange(NamedTuple):
         card[TOP] = ex.top
         card[KEEP_BASE] = 200 * ex.top + 20 * ex.counter.clip(0, 1) + ex.strength
         most = max(1, max(inst.shape[0] for inst in ex.instances))
-        width = max(1, max((int((inst > 0).sum(axis=1).max()) for inst in ex.instances if inst.size), default=1))
-        melds = np.full((4, most, width, 2), -1, dtype=np.int64)
+        copies = max(1, max((int(inst.max()) for inst in ex.instances if inst.size), default=1))
+        melds = np.zeros((4, most, copies), dtype=np.int64)  # a padding row needs nothing and marks nothing
+        bits = 1 << np.arange(24, dtype=np.int64)
         for t, inst in enumerate(ex.instances):
-            for i, row in enumerate(inst):
-                cards = np.flatnonzero(row)
-                melds[t, i, :len(cards), 0] = cards
-                melds[t, i, :len(cards), 1] = row[cards]
+            for k in range(copies):
+                melds[t, :inst.shape[0], k] = (inst > k).astype(np.int64) @ bits
         return cls(card, melds)
 
 
@@ -395,30 +394,31 @@ def _pick(score: IntArray, n: int, k: int, highest: bool, picked: npt.NDArray[np
 
 
 @kernel
-def _in_meld(melds: IntArray, trump: int, counts: IntArray, marked: npt.NDArray[np.bool_]) -> None:
-    """Mark the cards of every combination instance (for ``trump``) held complete in ``counts``."""
-    marked[:] = False
-    width = melds.shape[2]
+def _in_meld(melds: IntArray, trump: int, counts: IntArray, have: IntArray) -> int:
+    """The cards (a mask) of every combination instance (for ``trump``) held complete in ``counts``."""
+    levels = melds.shape[2]
+    have[:levels] = 0
+    for c in range(24):
+        for k in range(min(counts[c], levels)):
+            have[k] |= 1 << c
+    marked = 0
     for i in range(melds.shape[1]):
-        complete = melds[trump, i, 0, 0] >= 0
-        for j in range(width):
-            c = melds[trump, i, j, 0]
-            if c < 0 or not complete:
+        complete = True
+        for k in range(levels):
+            if melds[trump, i, k] & ~have[k]:
+                complete = False
                 break
-            complete = counts[c] >= melds[trump, i, j, 1]
         if complete:
-            for j in range(width):
-                c = melds[trump, i, j, 0]
-                if c >= 0:
-                    marked[c] = True
+            marked |= melds[trump, i, 0]
+    return marked
 
 
 @kernel
 def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, partner: IntArray, k: int,
-                  work: IntArray, picked: npt.NDArray[np.bool_], marked: npt.NDArray[np.bool_]) -> None:
+                  work: IntArray, picked: npt.NDArray[np.bool_]) -> None:
     """One deal's exchange in place: ``players.choose_pass``, then ``players.choose_return``."""
     h = bidder.shape[0]
-    score, full, counts = work[0], work[1], work[2]
+    score, full, counts, have = work[0], work[1], work[2], work[3]
     for i in range(h):
         c = partner[i]
         score[i] = xc[PASS_BASE, c] + (1000 if c // 6 == trump else 500 * xc[TOP, c])
@@ -439,13 +439,13 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
         n += 1
     for i in range(n):
         counts[full[i]] += 1
-    _in_meld(melds, trump, counts, marked)
+    marked = _in_meld(melds, trump, counts, have)
     for i in range(n):
         c = full[i]
         suit_len = 0
         for r in range(6):
             suit_len += counts[(c // 6) * 6 + r]
-        score[i] = xc[KEEP_BASE, c] + 1000 * (c // 6 == trump) + 400 * marked[c] + 10 * suit_len
+        score[i] = xc[KEEP_BASE, c] + 1000 * (c // 6 == trump) + 400 * ((marked >> c) & 1) + 10 * suit_len
     _pick(score, n, k, False, picked)
     kept, back = 0, 0
     for i in range(n):
@@ -462,11 +462,10 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
 def _exchange_all(xc: IntArray, melds: IntArray, trump: IntArray, bidder: IntArray, partner: IntArray,
                   k: int) -> None:
     h = bidder.shape[1]
-    work = np.zeros((3, max(h + k, 24)), dtype=np.int64)
+    work = np.zeros((4, max(h + k, 24, melds.shape[2])), dtype=np.int64)
     picked = np.zeros(h + k, dtype=np.bool_)
-    marked = np.zeros(24, dtype=np.bool_)
     for g in range(bidder.shape[0]):
-        _exchange_one(xc, melds, trump[g], bidder[g], partner[g], k, work, picked, marked)
+        _exchange_one(xc, melds, trump[g], bidder[g], partner[g], k, work, picked)
 
 
 def exchange_deals(xt: FastExchange, bidder: IntArray, partner: IntArray, trump: IntArray, k: int) -> None:
