@@ -32,7 +32,7 @@ from .arrays import IntArray
 from .playcore import encode_duties, jit, kernel, legal_cards, lowest_card
 from .players import SURE_WINNER, ExchangeTables, PlayTables
 
-__all__ = ["FastExchange", "FastTables", "exchange_deals", "play_deals", "warm"]
+__all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -260,14 +260,15 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F3
 # --------------------------------------------------------------------------- a deal
 
 @kernel
-def _deal(t: IntArray, hands: IntArray, packed: IntArray, info: IntArray) -> None:
-    """Start a deal from ``hands`` ``(P, 24)`` counts: every seat's state, and row ``P`` for all hands."""
+def _deal(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info: IntArray) -> None:
+    """Start a deal from ``hands`` ``(P, 24)`` counts, canonical card ``c`` being ``hands[:, order[c]]``: every
+    seat's state, and row ``P`` for all hands."""
     p = hands.shape[0]
     info[:] = 0
     packed[:] = 0
     for q in range(p):
         for c in range(24):
-            n = hands[q, c]
+            n = hands[q, order[c]]
             packed[q, c // 6] += n << (8 * t[PLACE, c])
             packed[p, c // 6] += n << (8 * t[PLACE, c])
             info[q, SUIT_HELD + c // 6] += n
@@ -329,14 +330,15 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
 
 @jit
 def _play_all(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
-              hands: IntArray, leader: IntArray, bidding_side: int, points: IntArray, tricks: IntArray) -> None:
+              hands: IntArray, orders: IntArray, trump: IntArray, leader: IntArray, bidding_side: int,
+              points: IntArray, tricks: IntArray) -> None:
     p = hands.shape[1]
     packed = np.zeros((p + 1, 4), dtype=np.int64)
     info = np.zeros((p + 1, 12), dtype=np.int64)
     trick = np.zeros(p, dtype=np.int64)
     ctx = np.zeros((p, 10), dtype=np.float32)
     for g in range(hands.shape[0]):
-        _deal(t, hands[g], packed, info)
+        _deal(t, hands[g], orders[trump[g]], packed, info)
         _play_deal(t, pn, above, suit_mask, duties, packed, info, trick, ctx, leader[g], bidding_side,
                    points[g], tricks[g])
 
@@ -346,12 +348,33 @@ def play_deals(ft: FastTables, hands: IntArray, leader: IntArray, bidding_side: 
 
     ``hands``: ``(B, players, 24)`` counts in canonical coordinates; ``leader``: the first leader's seat.
     """
+    same = np.arange(24, dtype=np.int64)[None, :]
+    return play_relabelled(ft, hands, same, np.zeros(hands.shape[0], dtype=np.int64), leader, bidding_side)
+
+
+def play_relabelled(ft: FastTables, hands: IntArray, orders: IntArray, trump: IntArray, leader: IntArray,
+                    bidding_side: int = 0) -> tuple[IntArray, IntArray]:
+    """``play_deals`` of hands in real coordinates, relabelled as it deals: row ``g`` is played as the canonical
+    hands ``hands[g][:, orders[trump[g]]]`` (``orders``: ``players.canonical_order`` of each trump, stacked)."""
     b = hands.shape[0]
     points = np.zeros((b, ft.nsides), dtype=np.int64)
     tricks = np.zeros((b, ft.nsides), dtype=np.int64)
     _play_all(ft.table, ft.none_of, ft.above, ft.suit_mask, ft.duties, np.ascontiguousarray(hands, dtype=np.int64),
+              np.ascontiguousarray(orders, dtype=np.int64), np.ascontiguousarray(trump, dtype=np.int64),
               np.ascontiguousarray(leader, dtype=np.int64), bidding_side, points, tricks)
     return points, tricks
+
+
+@jit
+def count_cards(cards: IntArray) -> IntArray:
+    """``(B, P, H)`` card indices as ``(B, P, 24)`` counts."""
+    b, p, h = cards.shape
+    counts = np.zeros((b, p, 24), dtype=np.int64)
+    for g in range(b):
+        for q in range(p):
+            for i in range(h):
+                counts[g, q, cards[g, q, i]] += 1
+    return counts
 
 
 # --------------------------------------------------------------------------- the exchange
@@ -479,5 +502,6 @@ def warm(ft: FastTables, xt: FastExchange) -> None:
     """Load the compiled player and exchange (compiling them on the first run after an install): play no deal."""
     none = np.zeros((0, int(ft.table[META, PLAYERS]), 24), dtype=np.int64)
     play_deals(ft, none, np.zeros(0, dtype=np.int64))
+    count_cards(np.zeros((0, 1, 1), dtype=np.int64))
     cards = np.zeros((0, 1), dtype=np.int64)
     exchange_deals(xt, cards, cards.copy(), np.zeros(0, dtype=np.int64), 0)

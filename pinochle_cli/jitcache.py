@@ -26,7 +26,8 @@ __all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dirs", "cached", "numba_available
 
 LOAD_PAYS = 50_000  # deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
 COMPILE_PAYS = 1_000_000  # deal-suits that repay compiling the player first (≈ 13 s of CPU)
-_ENTRIES = ("fastplay._play_all-*.nbi", "fastplay._exchange_all-*.nbi")  # numba's index files of the entry points
+# numba's index files of the entry points
+_ENTRIES = ("fastplay._play_all-*.nbi", "fastplay._exchange_all-*.nbi", "fastplay.count_cards-*.nbi")
 _SOURCES = ("fastplay.py", "playcore.py")
 
 

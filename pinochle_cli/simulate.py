@@ -192,6 +192,7 @@ class Simulator:
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
+        self.order_rows = np.array([canonical_order(t) for t in range(4)], dtype=np.int64)
         self.fast: Any = None  # (fastplay.FastTables, fastplay.FastExchange) once the compiled player is loaded
 
     def load_compiled(self) -> None:
@@ -217,13 +218,28 @@ class Simulator:
         exchange_deals(self.fast[1], bidder, other, trump, k)
         slots[:, 0], slots[:, partner] = bidder, other
 
-    def play_tricks(self, canon: IntArray, leader: IntArray) -> tuple[IntArray, IntArray]:
-        """Every trick of the batch: ``(points, tricks)`` per side (compiled when loaded)."""
-        if self.fast is None:
-            return play_batch(self.play, canon, leader, bidding_side=self.side)
-        from .fastplay import play_deals
+    def count(self, slots: IntArray) -> IntArray:
+        """``(B, players, hand_size)`` card indices as ``(B, players, N_CARDS)`` counts (compiled when loaded)."""
+        if self.fast is not None:
+            from .fastplay import count_cards
 
-        return play_deals(self.fast[0], canon, leader, self.side)
+            return count_cards(slots)
+        b, p, h = slots.shape
+        flat = (np.arange(b * p)[:, None] * N_CARDS + slots.reshape(b * p, h)).ravel()
+        return np.bincount(flat, minlength=b * p * N_CARDS).reshape(b, p, N_CARDS)
+
+    def play_tricks(self, hands: IntArray, trump: IntArray, leader: IntArray) -> tuple[IntArray, IntArray]:
+        """Every trick of the batch (real card indices, trump per row): ``(points, tricks)`` per side (compiled
+        when loaded; the play relabels trump as suit 0)."""
+        if self.fast is None:
+            canon = np.empty_like(hands)
+            for t, order in self.orders.items():
+                rows = trump == t
+                canon[rows] = hands[rows][:, :, order]
+            return play_batch(self.play, canon, leader, bidding_side=self.side)
+        from .fastplay import play_relabelled
+
+        return play_relabelled(self.fast[0], hands, self.order_rows, trump, leader, self.side)
 
     def deal(self, rng: np.random.Generator, n: int) -> IntArray:
         """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices."""
@@ -246,11 +262,9 @@ class Simulator:
         slots[:, 1:] = np.tile(others, (nt, 1, 1))
         if self.partner is not None and r.exchange:
             self.exchange_cards(slots, trump, self.partner, r.exchange)
-        flat = (np.arange(b * r.players)[:, None] * N_CARDS + slots.reshape(b * r.players, r.hand_size)).ravel()
-        hands = np.bincount(flat, minlength=b * r.players * N_CARDS).reshape(b, r.players, N_CARDS)
+        hands = self.count(slots)
         meld = np.zeros(b, dtype=np.int64)
         only = np.ones(b, dtype=bool)
-        canon = np.empty_like(hands)
         for i, t in enumerate(self.trumps):
             rows = slice(i * n, (i + 1) * n)
             for seat in self.side_seats:
@@ -258,10 +272,9 @@ class Simulator:
                 meld[rows] += total
                 if self.only_table is not None:
                     only[rows] &= self.only_table.total_batch(hands[rows, seat], t) == total
-            canon[rows] = hands[rows][:, :, self.orders[int(t)]]
         if self.only_table is None:
             only[:] = False
-        points, tricks = self.play_tricks(canon, np.tile(leader, nt))
+        points, tricks = self.play_tricks(hands, trump, np.tile(leader, nt))
         won = points[:, self.side]
         took = {"trick": tricks[:, self.side] > 0, "counter": won >= r.scoring.counter_minimum,
                 "always": np.ones(b, dtype=bool), "nothing": np.ones(b, dtype=bool)}

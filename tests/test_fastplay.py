@@ -125,6 +125,8 @@ def test_cache_is_found_where_numba_puts_it_and_only_when_fresh(monkeypatch: pyt
     play.write_bytes(b"")
     assert not jitcache.cached()  # the exchange is not compiled yet
     (play.parent / "fastplay._exchange_all-400.py311.nbi").write_bytes(b"")
+    assert not jitcache.cached()  # nor the counting
+    (play.parent / "fastplay.count_cards-500.py311.nbi").write_bytes(b"")
     assert jitcache.cached()
     os.utime(play, (0, 0))  # older than the sources: numba would compile again
     assert not jitcache.cached()
