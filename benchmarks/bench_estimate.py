@@ -4,7 +4,9 @@ For each four-handed bundled ruleset, a hand that may name every suit, ``--sampl
 with 1 and 2 workers: the numpy player (today's reference, ``PINOCHLE_COMPILED=0``) and the
 compiled player (``PINOCHLE_COMPILED=1``, its cache loaded once before timing), interleaved
 ``--repeat`` times in one run; the best time of each is shown and their ratio. Wall-clock
-time of the library call, pool start-up included.
+time of the library call, pool start-up included. With one worker the table also shows the CPU
+time per deal-suit of each player (``time.process_time``, the whole estimate in this process): on a
+machine shared with other jobs it varies far less than the wall-clock rates.
 
 Then the command as users run it, in fresh processes: the default ``estimate`` (2,000
 samples), today's path against the automatic choice, once with an empty numba cache (a first
@@ -42,17 +44,20 @@ MODES = {"numpy": "0", "compiled": "1"}
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _best(run: Callable[..., object], args: tuple[object, ...], repeat: int, **kw: object) -> float:
-    times = []
+def _best(run: Callable[..., object], args: tuple[object, ...], repeat: int, **kw: object) -> tuple[float, float]:
+    """The best wall-clock and the best CPU time (this process only) of ``repeat`` calls."""
+    wall, cpu = [], []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         run(*args, **kw)
-        times.append(time.perf_counter() - t0)
-    return min(times)
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    return min(wall), min(cpu)
 
 
 def library_table(samples: int, workers_list: list[int], repeat: int, seed: int) -> None:
-    print(f"{'ruleset':<18} {'suits':>5} {'workers':>7} {'numpy/s':>10} {'compiled/s':>11} {'ratio':>6}")
+    print(f"{'ruleset':<18} {'suits':>5} {'workers':>7} {'numpy/s':>10} {'compiled/s':>11} {'ratio':>6}"
+          f"  {'CPU µs/deal-suit: numpy':>23} {'compiled':>8} {'ratio':>6}")
     for name in bundled_names():
         rules = load_ruleset(name)
         if rules.auction is None or rules.players != 4:
@@ -61,13 +66,17 @@ def library_table(samples: int, workers_list: list[int], repeat: int, seed: int)
         Simulator(rules, hand, estimable_trumps(rules, hand)).load_compiled()  # the cache, loaded once
         suits = len(estimable_trumps(rules, hand))
         for workers in workers_list:
-            rate = {}
+            rate, cpu = {}, {}
             for mode, flag in MODES.items():
                 os.environ["PINOCHLE_COMPILED"] = flag
-                dt = _best(estimate, (rules, hand), repeat, samples=samples, seed=seed, workers=workers)
+                dt, ct = _best(estimate, (rules, hand), repeat, samples=samples, seed=seed, workers=workers)
                 rate[mode] = samples * suits / dt
-            print(f"{name:<18} {suits:>5} {workers:>7} {rate['numpy']:>10,.0f} {rate['compiled']:>11,.0f} "
-                  f"{rate['compiled'] / rate['numpy']:>5.2f}x")
+                cpu[mode] = ct * 1e6 / (samples * suits)
+            line = (f"{name:<18} {suits:>5} {workers:>7} {rate['numpy']:>10,.0f} {rate['compiled']:>11,.0f} "
+                    f"{rate['compiled'] / rate['numpy']:>5.2f}x")
+            if workers == 1:  # the CPU time of the workers of a pool is not this process's
+                line += f"  {cpu['numpy']:>23.2f} {cpu['compiled']:>8.2f} {cpu['numpy'] / cpu['compiled']:>5.2f}x"
+            print(line)
     os.environ.pop("PINOCHLE_COMPILED", None)
 
 
