@@ -3,11 +3,13 @@
 Same player, same answers: every card chosen here is the card ``players.play_batch`` chooses
 for the same hands (tests play both on the same deals in every bundled ruleset). The numpy
 engine stays the reference; this one runs the deal loop in compiled code (``playcore.jit``)
-over plain per-deal state, kept up to date card by card: each seat's counts and its bitmask
-of distinct cards (for ``playcore.legal_mask``), what each seat cannot see (the other seats'
-cards: every card is dealt), per card and per suit, and the voids shown. A trick step then
-costs a few hundred simple operations instead of a few dozen numpy calls, and a hold chance
-is computed only for the cards whose score depends on it.
+over plain per-deal state, kept up to date card by card: each seat's counts (one word per suit,
+one byte per card, strongest first) and its bitmask of distinct cards (for ``playcore.legal_mask``),
+what each seat cannot see (the other seats' cards: every card is dealt), per card and per suit, and
+the voids shown. A trick step then costs a few hundred simple operations instead of a few dozen
+numpy calls, a hold chance is computed only for the cards whose score depends on it, and a seat
+with one legal card plays it unscored. ``play_relabelled`` relabels the real hands as it deals
+them, so the simulator keeps no canonical copy of a batch.
 
 The compiled functions take plain arrays only (a tuple of arrays read inside compiled code costs
 reference counting at every read): the constants are one ``int64`` table ``T`` of rows of 24
@@ -187,8 +189,9 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32A
           bidding_side: int) -> int:
     """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score.
 
-    Suit by suit, strongest first, counting the unseen cards above each card as it goes: the
-    first card held tells whether the suit is guarded (nothing unseen beats it); a hold chance
+    Suit by suit (the suits held), strongest first down to the weakest card held, counting the unseen
+    cards above each card as it goes: the first card held tells whether the suit is guarded (nothing
+    unseen beats it); a hold chance
     is computed only when cashing the card could beat the best score so far, and not below a
     card of the suit that is not sure; the opponents' rows of ``ctx`` are filled when first needed.
     """
@@ -201,9 +204,12 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32A
     for s in range(4):
         ahead, guarded, may_cash = 0, False, s > 0
         unseen = packed[every, s] - packed[seat, s]
-        for i in range(6):
+        rest = has & (0x3F << (6 * s))  # the cards of the suit held, not yet scored
+        i = 0
+        while rest:
             c = t[ORDER, s * 6 + i]
             if (has >> c) & 1:
+                rest &= ~(1 << c)
                 if ahead == 0:
                     guarded = True
                 score = _low(t, c, opp_ruff, partner_ruff, guarded)
@@ -218,6 +224,7 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32A
                 if _beats_best(score, c, best, best_score):
                     best, best_score = c, score
             ahead += (unseen >> (8 * i)) & 0xFF
+            i += 1
     return best
 
 
@@ -265,16 +272,20 @@ def _deal(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info:
     seat's state, and row ``P`` for all hands."""
     p = hands.shape[0]
     info[:] = 0
-    packed[:] = 0
+    packed[p] = 0
     for q in range(p):
-        for c in range(24):
-            n = hands[q, order[c]]
-            packed[q, c // 6] += n << (8 * t[PLACE, c])
-            packed[p, c // 6] += n << (8 * t[PLACE, c])
-            info[q, SUIT_HELD + c // 6] += n
-            info[p, SUIT_HELD + c // 6] += n
-            if n:
-                info[q, HAS] |= 1 << c
+        for s in range(4):
+            word = 0
+            for c in range(6 * s, 6 * s + 6):
+                n = hands[q, order[c]]
+                word += n << (8 * t[PLACE, c])
+                if n:
+                    info[q, HAS] |= 1 << c
+            packed[q, s] = word
+            packed[p, s] += word  # bytewise: no count reaches 256
+            info[q, SUIT_HELD + s] = _byte_sum(word)
+    for s in range(4):
+        info[p, SUIT_HELD + s] = _byte_sum(packed[p, s])
 
 
 @kernel

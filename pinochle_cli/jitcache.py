@@ -2,7 +2,7 @@
 
 Importing numba and loading the compiled player from its cache costs a fixed time (about 0.7
 s); compiling it the first time after an install about 13 s of CPU. Each deal-suit played
-compiled instead of with numpy saves about 15 microseconds. So ``estimate`` plays
+compiled instead of with numpy saves about 20 microseconds of CPU. So ``estimate`` plays
 with numpy unless the work ahead is large enough to repay that fixed cost:
 ``LOAD_PAYS`` deal-suits when the compiled code is already on disk, ``COMPILE_PAYS`` when it
 must be compiled first (the first large run builds the cache, and every later run loads it).
@@ -24,7 +24,7 @@ from pathlib import Path
 
 __all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dirs", "cached", "numba_available", "use_compiled"]
 
-LOAD_PAYS = 50_000  # deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
+LOAD_PAYS = 35_000  # deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
 COMPILE_PAYS = 1_000_000  # deal-suits that repay compiling the player first (≈ 13 s of CPU)
 # numba's index files of the entry points
 _ENTRIES = ("fastplay._play_all-*.nbi", "fastplay._exchange_all-*.nbi", "fastplay.count_cards-*.nbi")
