@@ -7,20 +7,30 @@ import sys
 import click
 
 from .. import __version__
-from .analyze_cmd import analyze
-from .common import CONTEXT_SETTINGS, PinochleGroup, plain_fallback
-from .docs_cmd import docs, record_format
-from .estimate_cmd import estimate
-from .legal_cmd import legal
-from .meld_cmd import meld
-from .record_cmd import record
-from .record_schema_cmd import record_schema
-from .rulesets_cmd import rulesets
-from .score_cmd import score
-from .solve_cmd import solve
+from .common import CONTEXT_SETTINGS, LazyCommand, PinochleGroup, plain_fallback
+
+# Every command, imported only when it is run: name, where it lives, its line in `pinochle --help`.
+COMMANDS = {
+    "meld": LazyCommand("meld_cmd:meld", 'The meld in a hand: CARDS such as "AH 10H KH QH JH" (spaces or commas).'),
+    "legal": LazyCommand("legal_cmd:legal", "The legal plays to a trick, the card now winning it, and with --play "
+                         "whether CARD is allowed."),
+    "score": LazyCommand("score_cmd:score", "Score a match record: every deal checked against the ruleset, "
+                         "running totals, the winner."),
+    "estimate": LazyCommand("estimate_cmd:estimate", "How safe is each bid with this hand? Monte Carlo over "
+                            "deals of the unseen cards."),
+    "record": LazyCommand("record_cmd:record", "Keep a match record at the table: start one, then add each deal as "
+                          "it is scored."),
+    "rulesets": LazyCommand("rulesets_cmd:rulesets", "List the bundled rulesets; show, check or describe one."),
+    "docs": LazyCommand("docs_cmd:docs", "Print a page of the documentation (without PAGE: the list of pages)."),
+    "solve": LazyCommand("solve_cmd:solve", "The counters seat 0's side takes from here on when every player plays "
+                         "perfectly, all cards seen."),
+    "analyze": LazyCommand("analyze_cmd:analyze", "Could the bid have been made, and which cards cost points? Each "
+                           "card of a recorded deal is compared with the best card, every player playing perfectly "
+                           "afterwards with all hands seen."),
+}
 
 
-@click.group("pinochle", cls=PinochleGroup, context_settings=CONTEXT_SETTINGS)
+@click.group("pinochle", cls=PinochleGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS)
 @click.version_option(__version__, "--version", prog_name="pinochle")
 def cli() -> None:
     """Pinochle at the table: exact meld, legal plays, score sheets and bid estimates.
@@ -30,12 +40,6 @@ def cli() -> None:
 
     Shell completion (bash): eval "$(_PINOCHLE_COMPLETE=bash_source pinochle)"
     """
-
-
-for command in (meld, legal, score, estimate, record, rulesets, docs, solve, analyze):
-    cli.add_command(command)
-record.add_command(record_format)
-record.add_command(record_schema)
 
 
 def main() -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import codecs
+import importlib
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
-from typing import IO, Any, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -14,8 +16,10 @@ from tabulate import tabulate
 
 from ..cards import Card, Suit, parse_cards, parse_suit
 from ..errors import CardError, PinochleError, RulesetError
-from ..records import MatchRecord, read_record
 from ..ruleset import Ruleset, bundled_names, load_ruleset, parse_options
+
+if TYPE_CHECKING:
+    from ..records import MatchRecord
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -61,6 +65,8 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str
 def _completion_record(ctx: click.Context) -> MatchRecord | None:
     """The record a command line being completed names (while an option waits for its value, click
     leaves the record's path among the unparsed arguments)."""
+    from ..records import read_record  # only when completing: records are not needed to start
+
     path = next((p for p in (ctx.params.get("path"), *ctx.args) if isinstance(p, str) and os.path.isfile(p)), None)
     try:
         return read_record(path, strict=False) if path is not None else None
@@ -187,8 +193,65 @@ def _one_line(exc: click.ClickException) -> click.ClickException:
     return OneLineError(exc.format_message())
 
 
+@dataclass(frozen=True)
+class LazyCommand:
+    """A subcommand imported only when it is run (so that a command loads only what it uses).
+
+    ``where``: ``module:attribute`` in this package; ``summary``: its line in the command list,
+    the first sentence of its help (a test checks that the two agree).
+    """
+
+    where: str
+    summary: str
+
+    def load(self) -> click.Command:
+        module, _, attribute = self.where.partition(":")
+        command = getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{self.where} is not a click command")
+        return command
+
+
 class PinochleGroup(click.Group):
-    """A click group that turns the package's errors into ``Error: …`` and exit code 2."""
+    """A click group that turns the package's errors into ``Error: …`` and exit code 2.
+
+    ``lazy``: subcommands by name, imported on first use; ``--help`` lists them from their
+    summaries without importing them.
+    """
+
+    def __init__(self, *args: Any, lazy: Mapping[str, LazyCommand] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, LazyCommand] = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            self.add_command(self.lazy[cmd_name].load(), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def listed_help(self, name: str, limit: int = 45) -> str:
+        """A command's line in the command list, without importing a lazy command not yet loaded."""
+        command = self.commands.get(name)
+        if command is not None:
+            return command.get_short_help_str(limit)
+        return click.Command(name, help=self.lazy[name].summary).get_short_help_str(limit)  # shortened as click does
+
+    def _listed(self, ctx: click.Context, prefix: str = "") -> list[str]:
+        return [name for name in self.list_commands(ctx) if name.startswith(prefix)
+                and not (name in self.commands and self.commands[name].hidden)]
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self._listed(ctx)
+        if names:  # as click lists them: 3 times the default spacing
+            limit = formatter.width - 6 - max(len(name) for name in names)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, self.listed_help(name, limit)) for name in names])
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        names = [CompletionItem(name, help=self.listed_help(name)) for name in self._listed(ctx, incomplete)]
+        return names + click.Command.shell_complete(self, ctx, incomplete)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:

@@ -19,6 +19,8 @@ from ..recordfile import (
 from ..records import MatchRecord
 from ..ruleset import parse_options
 from .common import CONTEXT_SETTINGS, complete_player, complete_suit, get_ruleset, json_option, ruleset_options
+from .docs_cmd import record_format
+from .record_schema_cmd import record_schema
 from .score_cmd import show
 
 
@@ -110,3 +112,7 @@ def add(path: str, dealer: str | None, bidder: str | None, bid: int | None, trum
     if not as_json:
         click.echo(f"Added deal {len(updated.deals)} to {path}.\n")
     show(updated, as_json)
+
+
+record.add_command(record_format)
+record.add_command(record_schema)
