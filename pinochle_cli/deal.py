@@ -22,13 +22,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .cards import ALL_CARDS, N_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, IllegalPlayError, PlayError
 from .ruleset import Duty, Ruleset
 from .tricks import Ruling, beats_index, check_play, narrow, strength_table
+
+if TYPE_CHECKING:  # replaying a record must not load numpy; only the random deals take a generator
+    import numpy as np
 
 __all__ = [
     "DealPlay", "DealState", "IllegalPlayError", "Strategy", "deal_cards", "opening_leader", "play_deal",

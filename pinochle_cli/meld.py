@@ -21,14 +21,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
-from .arrays import IntArray
-from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from .cards import Card, Hand, Suit, format_cards
 from .errors import CardError, MeldError
 from .ruleset import Combination, Ruleset
+
+if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldbatch``)
+    import numpy.typing as npt
+
+    from .arrays import IntArray
 
 __all__ = [
     "Declaration", "MeldItem", "MeldResult", "MeldTable", "TABLE_LIMIT", "check_cards", "check_declaration",
@@ -36,7 +38,6 @@ __all__ = [
     "meld_by_trump", "meld_table", "multiple_name",
 ]
 
-N_CARDS = len(ALL_CARDS)
 TABLE_LIMIT = 1 << 18  # cells of a component's table; larger components are searched per hand
 
 
@@ -139,78 +140,59 @@ def _components(instances: list[_Instance]) -> list[list[_Instance]]:
     return list(groups.values())
 
 
-class _Component:
-    """The exact best of one component for every count vector of its cards (or per hand, if large)."""
+class Solved:
+    """What a component's cards and prices determine, shared by every component with the same ones:
+    the best (value, copies per instance) of each count state met so far, and the table of every
+    state for batches (``meldbatch``, built with numpy on first use)."""
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+        self.table: IntArray | None = None
+
+
+class Component:
+    """The exact best of one component for any count vector of its cards.
+
+    One hand: a dynamic programme over the instances, memoised on (instance, counts left) — kept
+    between hands when the component is small enough to tabulate (``tabulated``), so that it never
+    outgrows the table. Batches of hands: table lookups (``meldbatch``); an untabulated component
+    is solved per hand.
+    """
 
     def __init__(self, instances: tuple[_Instance, ...], copies: int) -> None:
         self.instances = instances
         self.cards: tuple[int, ...] = tuple(sorted({c for inst in instances for c in inst.need}))
         self.radix = copies + 1
-        self.shape = (self.radix,) * len(self.cards)
         self.size = self.radix ** len(self.cards)
         self.strides: tuple[int, ...] = tuple(self.radix ** (len(self.cards) - 1 - k) for k in range(len(self.cards)))
         self.needs = tuple(tuple(inst.need.get(c, 0) for c in self.cards) for inst in instances)
         self.tabulated = self.size * (len(instances) + 1) <= TABLE_LIMIT
-        self.stages: list[IntArray] = []
-        self.table: IntArray = np.zeros(0, dtype=np.int64)
-        self.flat: list[int] = []
-        if self.tabulated:
-            self._build()
+        self.solved = Solved()
 
-    def _build(self) -> None:
-        # stages[j][state]: best value using instances j … end within the counts ``state``.
-        nxt = np.zeros(self.shape, dtype=np.int64)
-        stages = [nxt]
-        for inst, need in zip(reversed(self.instances), reversed(self.needs), strict=True):
-            cur = nxt.copy()
-            for n in range(1, len(inst.values)):
-                used = [n * k for k in need]
-                if any(u >= self.radix for u in used):
-                    break
-                dst = tuple(slice(u, None) for u in used)
-                src = tuple(slice(0, self.radix - u) for u in used)
-                np.maximum(cur[dst], nxt[src] + inst.values[n], out=cur[dst])
-            stages.append(cur)
-            nxt = cur
-        stages.reverse()
-        self.stages = [s.reshape(-1) for s in stages]
-        self.table = self.stages[0]
-        self.flat = [int(v) for v in self.table]
+    @property
+    def table(self) -> IntArray:
+        """The best value of every count state (mixed radix, ``strides``): tabulated components only."""
+        if self.solved.table is None:
+            from .meldbatch import build_table  # numpy: batches only
+
+            self.solved.table = build_table(self)
+        return self.solved.table
 
     def state(self, counts: Sequence[int]) -> tuple[int, ...]:
         return tuple(min(int(counts[c]), self.radix - 1) for c in self.cards)
 
-    def index(self, state: Sequence[int]) -> int:
-        return sum(s * k for s, k in zip(state, self.strides, strict=True))
-
     def value(self, counts: Sequence[int]) -> int:
-        state = self.state(counts)
-        if self.tabulated:
-            return self.flat[self.index(state)]
-        return self._search(state)[0]
+        return self._search(self.state(counts))[0]
 
     def best(self, counts: Sequence[int]) -> list[tuple[_Instance, int]]:
-        """An optimal choice: (instance, copies) pairs with copies > 0."""
-        state = list(self.state(counts))
-        if not self.tabulated:
-            return [(inst, n) for inst, n in zip(self.instances, self._search(tuple(state))[1], strict=True) if n]
-        out = []
-        for j, (inst, need) in enumerate(zip(self.instances, self.needs, strict=True)):
-            here = int(self.stages[j][self.index(state)])
-            for n in range(len(inst.values) - 1, -1, -1):
-                rest = [s - n * k for s, k in zip(state, need, strict=True)]
-                if min(rest) >= 0 and inst.values[n] + int(self.stages[j + 1][self.index(rest)]) == here:
-                    break
-            else:  # pragma: no cover - the tables are consistent by construction
-                raise AssertionError("meld table inconsistent")
-            if n:
-                out.append((inst, n))
-            state = rest
-        return out
+        """An optimal choice: (instance, copies) pairs with copies > 0; of the instances in table
+        order, each takes the most copies an optimum allows."""
+        choice = self._search(self.state(counts))[1]
+        return [(inst, n) for inst, n in zip(self.instances, choice, strict=True) if n]
 
     def _search(self, state: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         """Exact depth-first search over the instances, memoised on (instance, counts left)."""
-        memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+        memo = self.solved.memo if self.tabulated else {}
 
         def go(j: int, left: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
             if j == len(self.instances):
@@ -232,12 +214,6 @@ class _Component:
 
         return go(0, state)
 
-    def batch(self, counts: IntArray) -> IntArray:
-        if self.tabulated:
-            idx = counts[:, list(self.cards)] @ np.asarray(self.strides, dtype=np.int64)
-            return self.table[idx]
-        return np.fromiter((self.value(row) for row in counts), dtype=np.int64, count=len(counts))
-
 
 def largest_component(rules: Ruleset) -> tuple[str, Suit, int, int]:
     """The meld class, trump, cards and table cells of the largest component over every trump: the
@@ -252,17 +228,17 @@ def largest_component(rules: Ruleset) -> tuple[str, Suit, int, int]:
     return worst
 
 
-_COMPONENTS: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], _Component] = {}
+_COMPONENTS: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], Component] = {}
 
 
-def _component(instances: list[_Instance], copies: int) -> _Component:
+def _component(instances: list[_Instance], copies: int) -> Component:
     """Components are shared by every trump and ruleset with the same cards and prices."""
     key = (((copies,), ()), *(((*(c.index for c in i.cards),), i.values) for i in instances))
     comp = _COMPONENTS.get(key)
     if comp is None:
-        comp = _COMPONENTS[key] = _Component(tuple(instances), copies)
-    elif comp.instances != tuple(instances):  # same cards and prices, other names: share the tables
-        twin = _Component.__new__(_Component)
+        comp = _COMPONENTS[key] = Component(tuple(instances), copies)
+    elif comp.instances != tuple(instances):  # same cards and prices, other names: share what is solved
+        twin = Component.__new__(Component)
         twin.__dict__.update(comp.__dict__)
         twin.instances = tuple(instances)
         comp = twin
@@ -277,10 +253,10 @@ class MeldTable:
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.suits: tuple[Suit, ...] = tuple(rules.suits)
-        self._plans: dict[Suit, list[_Component]] = {}
-        self._all: tuple[list[_Component], list[list[int]]] | None = None
+        self._plans: dict[Suit, list[Component]] = {}
+        self._all: tuple[list[Component], list[list[int]]] | None = None
 
-    def plan(self, trump: Suit) -> list[_Component]:
+    def plan(self, trump: Suit) -> list[Component]:
         plan = self._plans.get(trump)
         if plan is None:
             if trump not in self.suits:
@@ -290,15 +266,15 @@ class MeldTable:
             self._plans[trump] = plan
         return plan
 
-    def _unique(self) -> tuple[list[_Component], list[list[int]]]:
+    def _unique(self) -> tuple[list[Component], list[list[int]]]:
         """Distinct components over all trumps, and for each suit (by int) the ones it sums."""
         if self._all is None:
-            comps: list[_Component] = []
+            comps: list[Component] = []
             where: dict[int, int] = {}
             per_suit: list[list[int]] = [[] for _ in Suit]
             for suit in self.suits:
                 for comp in self.plan(suit):
-                    key = id(comp.table) if comp.tabulated else id(comp)
+                    key = id(comp.solved)
                     if key not in where:
                         where[key] = len(comps)
                         comps.append(comp)
@@ -316,46 +292,19 @@ class MeldTable:
         vals = [comp.value(counts) for comp in comps]
         return [sum(vals[i] for i in ids) for ids in per_suit]
 
-    def _columns(self, counts: npt.ArrayLike) -> tuple[IntArray, npt.NDArray[np.int32]]:
-        """The counts checked, and transposed to one contiguous int32 row per card (fast gathers)."""
-        arr = np.asarray(counts)
-        if arr.ndim != 2 or arr.shape[1] != N_CARDS:
-            raise ValueError(f"counts must have shape (N, {N_CARDS}), got {arr.shape}")
-        cols = np.ascontiguousarray(arr.T, dtype=np.int32)
-        if cols.size and (cols.min() < 0 or cols.max() > self.rules.deck.copies):
-            raise ValueError(f"counts must lie in 0..{self.rules.deck.copies}")
-        return arr, cols
-
-    @staticmethod
-    def _component_batch(comp: _Component, arr: IntArray, cols: npt.NDArray[np.int32]) -> IntArray:
-        if not comp.tabulated:
-            return comp.batch(np.asarray(arr, dtype=np.int64))
-        idx = cols[comp.cards[0]] * np.int32(comp.strides[0])
-        for card, stride in zip(comp.cards[1:], comp.strides[1:], strict=True):
-            idx += cols[card] * np.int32(stride)
-        out: IntArray = comp.table[idx]
-        return out
-
     def total_batch(self, counts: npt.ArrayLike, trump: Suit) -> IntArray:
         """Exact totals of many hands: ``counts`` shape (N, 24), each count within the pack."""
-        plan = self.plan(trump)
-        arr, cols = self._columns(counts)
-        out = np.zeros(arr.shape[0], dtype=np.int64)
-        for comp in plan:
-            out += self._component_batch(comp, arr, cols)
-        return out
+        from .meldbatch import total_batch  # numpy: batches only
+
+        return total_batch(self.plan(trump), counts, self.rules.deck.copies)
 
     def totals_batch(self, counts: npt.ArrayLike) -> IntArray:
         """Exact totals of many hands for every trump at once: shape (N, 4), column ``int(Suit)``
         (0 for a suit not in the pack). Components common to several trumps are evaluated once."""
+        from .meldbatch import totals_batch  # numpy: batches only
+
         comps, per_suit = self._unique()
-        arr, cols = self._columns(counts)
-        values = [self._component_batch(comp, arr, cols) for comp in comps]
-        out = np.zeros((arr.shape[0], len(Suit)), dtype=np.int64)
-        for suit, ids in enumerate(per_suit):
-            for i in ids:
-                out[:, suit] += values[i]
-        return out
+        return totals_batch(comps, per_suit, counts, self.rules.deck.copies)
 
     def result(self, hand: Hand, trump: Suit) -> MeldResult:
         """The best declaration of ``hand`` (already checked) with its items."""
