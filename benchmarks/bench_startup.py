@@ -10,7 +10,11 @@ Then the compiled player's fixed costs, in fresh processes: importing numba, loa
 compiled player from its cache, and compiling it into an empty cache (a first run after an
 install).
 
+Goal: ``--version``, ``meld``, ``legal`` and ``score`` each within 1.5x of the
+click/yaml/tabulate floor measured in the same run; the last lines say whether each one is.
+
     .venv/bin/python benchmarks/bench_startup.py [--repeat 7] [--baseline /path/to/other/checkout]
+                                                 [--startup-only]
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ COMMANDS = {
     "score examples/single-deck-night.yaml": ["score", "examples/single-deck-night.yaml"],
     "estimate (default)": ["estimate", HAND, "--seed", "1"],
 }
+GOAL = 1.5  # x the click/yaml/tabulate floor, for every command but estimate
+GOAL_COMMANDS = ("--version", "meld … --json", "legal …", "score examples/single-deck-night.yaml")
 LOAD = """
 import time; t0 = time.perf_counter()
 from pinochle_cli.cards import Hand
@@ -57,7 +63,7 @@ def _time(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> floa
     return time.perf_counter() - t0
 
 
-def startup_table(repeat: int, baseline: Path | None) -> None:
+def startup_table(repeat: int, baseline: Path | None) -> dict[str, float]:
     runs: dict[str, list[float]] = {}
     for _ in range(repeat):  # interleaved, so that a change of load hits every figure alike
         for label, args in FLOORS.items():
@@ -76,6 +82,14 @@ def startup_table(repeat: int, baseline: Path | None) -> None:
             today = med["today " + label]
             line += f" {today:>8.3f} {med[label] / today:>9.2f}"
         print(line)
+    return {label: med[label] / floor for label in COMMANDS}
+
+
+def goal_lines(ratios: dict[str, float]) -> None:
+    print(f"\ngoal: each within {GOAL}x of the click/yaml/tabulate floor")
+    for label in GOAL_COMMANDS:
+        verdict = "pass" if ratios[label] <= GOAL else "FAIL"
+        print(f"{label:<40} {ratios[label]:>8.2f} {verdict}")
 
 
 def compiled_costs() -> None:
@@ -95,10 +109,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--baseline", type=Path, help="another checkout to compare with (run with this interpreter)")
+    ap.add_argument("--startup-only", action="store_true", help="skip the compiled player's costs (slow)")
     args = ap.parse_args()
     print(f"cpu_count={os.cpu_count()} load(1 min)={os.getloadavg()[0]:.2f} repeat={args.repeat}")
-    startup_table(args.repeat, args.baseline)
-    compiled_costs()
+    goal_lines(startup_table(args.repeat, args.baseline))
+    if not args.startup_only:
+        compiled_costs()
     print(f"load(1 min) after: {os.getloadavg()[0]:.2f}")
 
 
