@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -645,24 +646,36 @@ def bundled_names() -> list[str]:
     return [n for n in order if n in found] + [n for n in found if n not in order]
 
 
+_ALIASES_LINE = re.compile(r"^aliases:.*$", re.MULTILINE)
+
+
+def _file_aliases(path: Path) -> list[str]:
+    """A ruleset file's ``aliases``, from its top-level ``aliases: [...]`` line when it has exactly one
+    (so that a name is found without parsing every file), else from the whole file parsed."""
+    try:
+        lines = _ALIASES_LINE.findall(path.read_text(encoding="utf-8"))
+        aliases = load_text(lines[0], str(path)).get("aliases") if len(lines) == 1 else None
+        if aliases is None or aliases.kind != "seq":
+            aliases = load_node(str(path)).get("aliases")
+    except (OSError, UnicodeError, YamlError):
+        return []
+    return [a.raw for a in aliases.items] if aliases is not None and aliases.kind == "seq" else []
+
+
 @cache
 def _alias_map() -> dict[str, str]:
+    """Every bundled alias (lower case) → its ruleset's name; the first file (``bundled_names``) wins."""
     out: dict[str, str] = {}
     for name in bundled_names():
-        out[name.lower()] = name
-        try:
-            node = load_node(str(_rulesets_dir() / f"{name}.yaml"))
-        except YamlError:
-            continue
-        aliases = node.get("aliases")
-        if aliases is not None and aliases.kind == "seq":
-            for a in aliases.items:
-                out.setdefault(a.raw.lower(), name)
+        for alias in _file_aliases(_rulesets_dir() / f"{name}.yaml"):
+            out.setdefault(alias.lower(), name)
     return out
 
 
 def bundled_path(name: str) -> Path | None:
-    real = _alias_map().get(name.strip().lower())
+    """The bundled file of a name (its file name without ``.yaml``) or alias, in any case; names first."""
+    key = name.strip().lower()
+    real = {n.lower(): n for n in bundled_names()}.get(key) or _alias_map().get(key)
     return _rulesets_dir() / f"{real}.yaml" if real else None
 
 
