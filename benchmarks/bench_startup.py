@@ -1,6 +1,9 @@
 """Start-up of each command against the import floor, and what the compiled player costs to load.
 
-Each command runs as a fresh ``python -m pinochle_cli`` process, ``--repeat`` times interleaved
+The package's bytecode is compiled first (``compileall``, in each checkout), as ``pip install``
+does: a checkout run with ``PYTHONDONTWRITEBYTECODE`` set would otherwise compile every module
+from source on every run, which no installed copy does. Each command runs as a fresh
+``python -m pinochle_cli`` process, ``--repeat`` times interleaved
 with the floors (``python -c pass``; ``import click, yaml, tabulate``; the same plus numpy); the
 median wall time of each is shown with its ratio to the click/yaml/tabulate floor. With
 ``--baseline DIR`` (another checkout of the project, e.g. the main branch) every command also
@@ -63,7 +66,14 @@ def _time(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> floa
     return time.perf_counter() - t0
 
 
+def compile_bytecode(*checkouts: Path) -> None:
+    for checkout in checkouts:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "pinochle_cli")], check=True,
+                       env={**os.environ, "PYTHONDONTWRITEBYTECODE": ""})
+
+
 def startup_table(repeat: int, baseline: Path | None) -> dict[str, float]:
+    compile_bytecode(ROOT, *([baseline] if baseline is not None else []))
     runs: dict[str, list[float]] = {}
     for _ in range(repeat):  # interleaved, so that a change of load hits every figure alike
         for label, args in FLOORS.items():
