@@ -654,12 +654,24 @@ def _file_aliases(path: Path) -> list[str]:
     (so that a name is found without parsing every file), else from the whole file parsed."""
     try:
         lines = _ALIASES_LINE.findall(path.read_text(encoding="utf-8"))
-        aliases = load_text(lines[0], str(path)).get("aliases") if len(lines) == 1 else None
-        if aliases is None or aliases.kind != "seq":
-            aliases = load_node(str(path)).get("aliases")
-    except (OSError, UnicodeError, YamlError):
+    except (OSError, UnicodeError):
         return []
+    aliases = _line_aliases(lines[0], str(path)) if len(lines) == 1 else None
+    if aliases is None:
+        try:
+            aliases = load_node(str(path)).get("aliases")
+        except YamlError:
+            return []
     return [a.raw for a in aliases.items] if aliases is not None and aliases.kind == "seq" else []
+
+
+def _line_aliases(line: str, source: str) -> Node | None:
+    """The list on one ``aliases:`` line; None when the line alone is not one (a block list, …)."""
+    try:
+        aliases = load_text(line, source).get("aliases")
+    except YamlError:
+        return None
+    return aliases if aliases is not None and aliases.kind == "seq" else None
 
 
 @cache
