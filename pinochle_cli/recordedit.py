@@ -1,0 +1,328 @@
+"""Changing a record after the fact: undo the last deal, redo it, edit a deal, show the deals as entered.
+
+Nothing is lost. ``undo`` takes the last deal's text out of the ``deals`` list and keeps it,
+line for line, in a history of comments at the end of the file::
+
+    # record history: deals taken out by `pinochle record undo` and deals as they were before `record edit`
+    #@ undone deal 7
+    #|   - dealer: Ann
+    #|     bidder: Bob
+
+``redo`` puts the last undone deal's text back where it was, so an undo followed by a redo
+gives back the file byte for byte; ``edit`` keeps the replaced deal's text there too. Each
+change is made to the text (the user's comments and layout elsewhere are kept), read back and
+checked as a whole record, and written with the same locked, atomic write as ``record add``:
+a refused change leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from .errors import RecordError
+from .recordfile import Entries, _block_item, _end, _line_after, atomic_write, locked, yaml_value
+from .records import MatchRecord, parse_record
+from .yamlsource import load_text
+
+__all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
+           "redo_deal", "redo_text", "undo_deal", "undo_text"]
+
+HISTORY_HEAD = ("# record history: deals taken out by `pinochle record undo` and deals as they were "
+                "before `record edit`")
+_ENTRY = "#@ "
+_LINE = "#|"
+_UNDONE = "undone deal "
+_EDITED = "deal {n} before record edit"
+
+
+# --------------------------------------------------------------------------- where the deals are
+
+@dataclass(frozen=True)
+class _Layout:
+    """The deals of a block-style record: each deal's own lines, and where the first one may start."""
+
+    body: str  # the text with "\n" line ends
+    newline: str
+    spans: tuple[tuple[int, int], ...]  # [start, end) of each deal's lines
+    first: int  # where the lines before the first deal start (the line after ``deals:``)
+
+    def gap_start(self, index: int) -> int:
+        """Where the lines that belong to deal ``index`` (0-based) start: the end of the deal before it."""
+        return self.spans[index - 1][1] if index else self.first
+
+
+def _line_start(text: str, index: int) -> int:
+    return text.rfind("\n", 0, index) + 1
+
+
+def _next_line(text: str, index: int) -> int:
+    """The start of the line after the one holding ``index`` (len(text) at the end)."""
+    cut = text.find("\n", index)
+    return len(text) if cut < 0 else cut + 1
+
+
+def _layout(text: str, source: str) -> _Layout:
+    newline = "\r\n" if "\r\n" in text else "\n"
+    body = text.replace("\r\n", "\n")
+    try:
+        root = yaml.compose(body, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        raise RecordError(f"not valid YAML: {' '.join(str(exc).split())}", source=source) from None
+    found = [(k, v) for k, v in (root.value if isinstance(root, yaml.MappingNode) else [])
+             if isinstance(k, yaml.ScalarNode) and k.value == "deals"]
+    if not found:
+        raise RecordError("the record has no deals", source=source)
+    key, deals = found[-1]
+    first = _line_after(body, int(key.end_mark.index))
+    if isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
+        return _Layout(body, newline, (), first)
+    if not isinstance(deals, yaml.SequenceNode) or deals.flow_style or getattr(root, "flow_style", False):
+        raise RecordError("the deals are not written as a block list (one `- ` line starting each deal): "
+                          "undo, redo and edit change only such a list", source=source,
+                          line=int(deals.start_mark.line) + 1, field="deals")
+    spans = []
+    for item in deals.value:
+        start = _line_start(body, int(item.start_mark.index))
+        if body[start:int(item.start_mark.index)].strip(" ") != "-":
+            raise RecordError("a deal does not start its own line with `- `", source=source,
+                              line=int(item.start_mark.line) + 1, field="deals")
+        spans.append((start, _line_after(body, _end(item))))
+    return _Layout(body, newline, tuple(spans), first)
+
+
+def _deal_values(text: str, source: str) -> list[Any]:
+    """The deals as plain values (what a change must keep or produce)."""
+    deals = load_text(text, source).get("deals")
+    return [] if deals is None or deals.kind != "seq" else [d.to_python() for d in deals.items]
+
+
+def _items_of(snippet: str, source: str) -> list[Any]:
+    node = load_text(snippet, source)
+    return [n.to_python() for n in node.items] if node.kind == "seq" else []
+
+
+# --------------------------------------------------------------------------- the history at the end
+
+def _history(body: str) -> tuple[int, int]:
+    """[start, end) of the history block (both ``len(body)`` when there is none)."""
+    head = body.find(HISTORY_HEAD + "\n")
+    if head < 0 or (head and body[head - 1] != "\n"):
+        return len(body), len(body)
+    end = head + len(HISTORY_HEAD) + 1
+    while end < len(body) and body.startswith((_ENTRY, _LINE), end):
+        end = _next_line(body, end)
+    return head, end
+
+
+def _with_entry(body: str, title: str, lines: str) -> str:
+    """``body`` with one more history entry: ``title`` and ``lines`` (each kept behind ``#|``)."""
+    start, end = _history(body)
+    kept = "".join(f"{_LINE} {line}\n" if line else f"{_LINE}\n" for line in lines.split("\n")[:-1])
+    entry = f"{_ENTRY}{title}\n{kept}"
+    if start == end:
+        lead = "" if not body or body.endswith("\n") else "\n"
+        return body + lead + HISTORY_HEAD + "\n" + entry
+    return body[:end] + entry + body[end:]
+
+
+def _last_undone(body: str) -> tuple[int, int, str] | None:
+    """The last undone deal in the history: [start, end) of its entry and its text."""
+    start, end = _history(body)
+    at, found = start, None
+    while at < end:
+        nxt = _next_line(body, at)
+        if body.startswith(_ENTRY + _UNDONE, at):
+            found = at
+        at = nxt
+    if found is None:
+        return None
+    stop = _next_line(body, found)
+    lines = []
+    while stop < end and body.startswith(_LINE, stop):
+        nxt = _next_line(body, stop)
+        line = body[stop + len(_LINE):nxt].rstrip("\n")
+        lines.append(line[1:] if line.startswith(" ") else line)
+        stop = nxt
+    return found, stop, "".join(line + "\n" for line in lines)
+
+
+def _drop(body: str, start: int, end: int) -> str:
+    """``body`` without [start, end), and without the history's head when no entry is left."""
+    out = body[:start] + body[end:]
+    h_start, h_end = _history(out)
+    if h_start < h_end and h_end - h_start == len(HISTORY_HEAD) + 1:
+        out = out[:h_start] + out[h_end:]
+    return out
+
+
+# --------------------------------------------------------------------------- the changes, as text
+
+def undo_text(text: str, source: str = "<record>") -> tuple[str, str]:
+    """``text`` without its last deal (kept in the history) → (new text, the deal's own lines)."""
+    layout = _layout(text, source)
+    if not layout.spans:
+        raise RecordError("no deal to undo", source=source)
+    body, last = layout.body, len(layout.spans) - 1
+    cut_from, (start, end) = layout.gap_start(last), layout.spans[last]
+    out = _with_entry(body[:cut_from] + body[end:], f"{_UNDONE}{last + 1}", body[cut_from:end])
+    out = out.replace("\n", layout.newline)
+    if _deal_values(out, source) != _deal_values(text, source)[:-1]:
+        raise RecordError("could not take the last deal out without changing the rest of the file; "
+                          "the record is unchanged (is it written in an unusual layout?)", source=source)
+    return out, body[start:end]
+
+
+def redo_text(text: str, source: str = "<record>") -> tuple[str, str]:
+    """``text`` with the last undone deal back where it was → (new text, the deal's own lines)."""
+    layout = _layout(text, source)
+    body = layout.body
+    undone = _last_undone(body)
+    if undone is None:
+        raise RecordError("no undone deal to redo (the record's history has none)", source=source)
+    start, end, lines = undone
+    at = layout.spans[-1][1] if layout.spans else layout.first
+    out = _drop(body, start, end)
+    out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
+    if _deal_values(out, source) != _deal_values(text, source) + _items_of(lines, source):
+        raise RecordError("could not put the undone deal back without changing the rest of the file; "
+                          "the record is unchanged", source=source)
+    return out, _deal_only(lines)
+
+
+def _deal_only(lines: str) -> str:
+    """The lines of a deal without the comments and blank lines kept before it."""
+    rows = lines.split("\n")
+    for i, row in enumerate(rows):
+        if row.lstrip().startswith("-"):
+            return "\n".join(rows[i:])
+    return lines
+
+
+def edit_text(text: str, number: int, entries: Entries, source: str = "<record>") -> str:
+    """``text`` with deal ``number`` (1-based) replaced by ``entries``; its old lines kept in the history."""
+    layout = _layout(text, source)
+    if not 1 <= number <= len(layout.spans):
+        raise RecordError(f"no deal {number} (the record has {len(layout.spans)})", source=source)
+    body = layout.body
+    start, end = layout.spans[number - 1]
+    line = body[start:end].split("\n", 1)[0]
+    dash = len(line) - len(line.lstrip(" "))
+    key = dash + len(line[dash:]) - len(line[dash + 1:].lstrip(" "))
+    new = _block_item(entries, dash, key)
+    out = _with_entry(body[:start] + new + body[end:], _EDITED.format(n=number), body[start:end])
+    out = out.replace("\n", layout.newline)
+    expected = _deal_values(text, source)
+    expected[number - 1] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
+    if _deal_values(out, source) != expected:
+        raise RecordError(f"could not replace deal {number} without changing the rest of the file; the record "
+                          "is unchanged", source=source)
+    return out
+
+
+# --------------------------------------------------------------------------- reading the deals as entered
+
+def entered_deals(text: str, source: str = "<record>") -> list[dict[str, Any]]:
+    """Every deal's fields as written in the record."""
+    return [d if isinstance(d, dict) else {"?": d} for d in _deal_values(text, source)]
+
+
+def deal_text(fields: Mapping[str, Any]) -> str:
+    """One deal's fields on one line, as flow YAML without the braces."""
+    return ", ".join(f"{yaml_value(str(k))}: {yaml_value(v)}" for k, v in fields.items())
+
+
+def deal_lines(text: str, number: int, source: str = "<record>") -> str:
+    """Deal ``number``'s own lines, as written (comments inside it kept)."""
+    layout = _layout(text, source)
+    if not 1 <= number <= len(layout.spans):
+        raise RecordError(f"no deal {number} (the record has {len(layout.spans)})", source=source)
+    start, end = layout.spans[number - 1]
+    return layout.body[start:end]
+
+
+# --------------------------------------------------------------------------- the changes, to the file
+
+@dataclass(frozen=True)
+class Change:
+    """A change written: the record after it, and the deal's lines it took out or put in."""
+
+    record: MatchRecord
+    lines: str
+    number: int
+
+
+def _rewrite(path: str, change: Callable[[str], tuple[str, str, int]],
+             refused: Callable[[RecordError, str, str], RecordError] | None = None) -> Change:
+    """Under the record's lock: read, change the text, check the new text as a record, write it atomically."""
+    base = os.path.dirname(os.path.abspath(path))
+    with locked(path) as fh:
+        try:
+            text = fh.read().decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("not UTF-8 text", source=path) from None
+        new_text, lines, number = change(text)
+        try:
+            record = parse_record(new_text, path, base)
+        except RecordError as exc:
+            raise (refused(exc, text, new_text) if refused is not None else exc) from None
+        mode = os.fstat(fh.fileno()).st_mode & 0o7777
+        try:
+            atomic_write(path, new_text.encode("utf-8"), mode=mode)
+        except OSError as exc:
+            raise RecordError(f"cannot write: {exc.strerror or exc}; the record is unchanged", source=path) from None
+    return Change(record, lines, number)
+
+
+def undo_deal(path: str) -> Change:
+    """Take the last deal out of the record at ``path`` (kept in its history)."""
+    def change(text: str) -> tuple[str, str, int]:
+        out, lines = undo_text(text, path)
+        return out, lines, len(_layout(text, path).spans)
+    return _rewrite(path, change)
+
+
+def redo_deal(path: str) -> Change:
+    """Put the last undone deal back, checked like a deal added."""
+    def change(text: str) -> tuple[str, str, int]:
+        out, lines = redo_text(text, path)
+        return out, lines, len(_layout(text, path).spans) + 1
+    return _rewrite(path, change, _refused_redo)
+
+
+def _refused_redo(exc: RecordError, old: str, new: str) -> RecordError:
+    return RecordError(f"{exc.detail} (the undone deal no longer fits the record; it stays in the history)",
+                       source=exc.source, deal=exc.deal, trick=exc.trick, field=exc.field)
+
+
+def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str, Any]], Entries]) -> Change:
+    """Replace deal ``number`` with ``build(record, old fields)``; every later deal is checked again.
+
+    Refused (file unchanged) with the first deal that no longer holds.
+    """
+    base = os.path.dirname(os.path.abspath(path))
+
+    def change(text: str) -> tuple[str, str, int]:
+        record = parse_record(text, path, base)
+        deals = entered_deals(text, path)
+        if not 1 <= number <= len(deals):
+            raise RecordError(f"no deal {number} (the record has {len(deals)})", source=path)
+        entries = build(record, deals[number - 1])
+        out = edit_text(text, number, entries, path)
+        return out, deal_lines(out, number, path), number
+
+    def refused(exc: RecordError, old: str, new: str) -> RecordError:
+        if exc.deal is None or exc.deal < number:
+            return exc
+        if exc.deal == number:
+            return RecordError(exc.detail, source=path, deal=number, trick=exc.trick, field=exc.field)
+        shift = deal_lines(new, number, path).count("\n") - deal_lines(old, number, path).count("\n")
+        line = None if exc.line is None else exc.line - shift
+        return RecordError(f"{exc.detail} (deal {exc.deal} no longer holds with deal {number} edited; "
+                           "the record is unchanged)", source=path, line=line, deal=exc.deal, trick=exc.trick,
+                           field=exc.field)
+    return _rewrite(path, change, refused)
