@@ -17,20 +17,32 @@ a refused change leaves the file as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from .errors import RecordError
-from .recordfile import Entries, _block_item, _end, _line_after, atomic_write, locked, yaml_value
+from .recordfile import (
+    DealInput,
+    Entries,
+    _block_item,
+    _end,
+    _line_after,
+    atomic_write,
+    check_meld_given,
+    deal_entries,
+    locked,
+    yaml_value,
+)
 from .records import MatchRecord, parse_record
 from .yamlsource import load_text
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
-           "redo_deal", "redo_text", "undo_deal", "undo_text"]
+           "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]
 
 HISTORY_HEAD = ("# record history: deals taken out by `pinochle record undo` and deals as they were "
                 "before `record edit`")
@@ -326,3 +338,43 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
                            "the record is unchanged)", source=path, line=line, deal=exc.deal, trick=exc.trick,
                            field=exc.field)
     return _rewrite(path, change, refused)
+
+
+FLAGS = ("conceded", "no-trump", "redeal")
+
+
+def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], given: DealInput,
+                   clear: Sequence[str] = ()) -> Entries:
+    """Deal ``number``'s fields after an edit: ``old`` with the fields ``given`` replacing its own.
+
+    A side's meld given replaces that side's meld only; a flag given (conceded, no-trump, redeal)
+    replaces the others; ``clear`` names fields to take out.
+    """
+    for name in clear:
+        if name not in old:
+            raise RecordError(f"--clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
+                              deal=number, field=name)
+    before = dataclasses.replace(record, deals=record.deals[:number - 1])
+    new = dict(deal_entries(before, given, number=number))
+    if not given.dealer:
+        new.pop("dealer", None)
+    fields = {k: v for k, v in old.items() if k not in clear}
+    if any(flag in new for flag in FLAGS):
+        fields = {k: v for k, v in fields.items() if k not in FLAGS}
+    if "meld" in new and isinstance(fields.get("meld"), dict):
+        new["meld"] = {**_other_sides(record, fields["meld"], new["meld"]), **new["meld"]}
+    fields.update(new)
+    entries = list(fields.items())
+    check_meld_given(record, entries, number)
+    return entries
+
+
+def _other_sides(record: MatchRecord, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """The entries of ``old`` for sides ``new`` does not mention."""
+    def side(name: str) -> int | None:
+        try:
+            return record.table.resolve(str(name))[1]
+        except KeyError:
+            return None
+    replaced = {side(k) for k in new}
+    return {k: v for k, v in old.items() if side(k) not in replaced}

@@ -41,11 +41,13 @@ from .cards import format_cards, parse_cards, parse_suit
 from .errors import CardError, RecordError, TableNameError, YamlError
 from .records import MatchRecord, Table, parse_record
 from .ruleset import Ruleset, bundled_path, split_key_value
+from .summary import next_dealer
 from .yamlsource import load_text, open_nonblocking, read_capped
 
 __all__ = [
-    "DealInput", "append_deal", "atomic_write", "check_name", "check_writable", "deal_entries", "insert_deal", "locked",
-    "new_record_text", "remove_stale_temporaries", "ruleset_spec_for", "write_new_record", "yaml_value",
+    "DealInput", "append_deal", "atomic_write", "check_meld_given", "check_name", "check_writable", "deal_entries",
+    "insert_deal", "locked", "meld_left_out", "new_record_text", "remove_stale_temporaries", "ruleset_spec_for",
+    "write_new_record", "yaml_value",
 ]
 
 Entries = list[tuple[str, Any]]
@@ -566,18 +568,18 @@ def _sides_given(table: Table, names: Sequence[str]) -> set[int]:
     return given
 
 
-def deal_entries(record: MatchRecord, deal: DealInput) -> Entries:
-    """The fields of the next deal of ``record``, names written in full, in the order a person reads them.
+def deal_entries(record: MatchRecord, deal: DealInput, *, number: int | None = None) -> Entries:
+    """The fields of deal ``number`` (default: the next) of ``record``, names written in full, in the order a
+    person reads them.
 
     The dealer defaults to the player after the previous deal's dealer; the counters of one side
-    left out are inferred from the deal's total.
+    left out are inferred from the deal's total. A side's meld left out is not filled in (see
+    ``meld_left_out``).
     """
-    table, rules = record.table, record.rules
-    number = len(record.deals) + 1
+    table = record.table
+    number = len(record.deals) + 1 if number is None else number
     entries: Entries = []
-    dealer = _player(table, deal.dealer, "dealer", number) if deal.dealer else None
-    if dealer is None and record.deals and record.deals[-1].dealer is not None:
-        dealer = table.seating[(table.seat_of(record.deals[-1].dealer) + 1) % rules.players]
+    dealer = _player(table, deal.dealer, "dealer", number) if deal.dealer else next_dealer(record)
     if dealer is not None:
         entries.append(("dealer", dealer))
     if deal.auction:
@@ -596,36 +598,9 @@ def deal_entries(record: MatchRecord, deal: DealInput) -> Entries:
         except CardError as exc:
             raise RecordError(str(exc), deal=number, field="trump") from None
     if deal.meld:
-        meld: dict[str, Any] = {}
-        for key, value in _pairs(deal.meld, "meld", number):
-            _kind, side, who = _resolve(table, key, "meld", number)
-            name = who or table.sides[side]
-            if name in meld:
-                raise RecordError(f"{name} given twice", deal=number, field="meld")
-            if re.fullmatch(r"\d+", value):
-                meld[name] = int(value)
-            else:
-                if who is None:
-                    raise RecordError(f"{key}={value}: a team's meld is a number; cards are shown by a player",
-                                      deal=number, field="meld")
-                try:
-                    meld[name] = format_cards(parse_cards(value), ascii=True)
-                except CardError as exc:
-                    raise RecordError(f"{key}: {exc}", deal=number, field="meld") from None
-        missing = [s for i, s in enumerate(table.sides) if i not in _sides_given(table, list(meld))]
-        for side_name in missing:
-            meld[side_name] = 0
-        entries.append(("meld", meld))
+        entries.append(("meld", _meld_entries(table, deal.meld, number)))
     if deal.counters:
-        counters: dict[str, int] = _numbers(table, deal.counters, "counters", number)
-        absent = [i for i in range(len(table.sides)) if i not in _sides_given(table, list(counters))]
-        if len(absent) == 1:
-            rest = rules.counter_total - sum(counters.values())
-            if rest < 0:
-                raise RecordError(f"the counters given add up to {sum(counters.values())}, more than the "
-                                  f"{rules.counter_total} in a deal", deal=number, field="counters")
-            counters[table.sides[absent[0]]] = rest
-        entries.append(("counters", counters))
+        entries.append(("counters", _counter_entries(record, deal.counters, number)))
     if deal.tricks:
         entries.append(("tricks", _numbers(table, deal.tricks, "tricks", number)))
     for key, on in (("conceded", deal.conceded), ("no-trump", deal.no_trump), ("redeal", deal.redeal)):
@@ -634,3 +609,59 @@ def deal_entries(record: MatchRecord, deal: DealInput) -> Entries:
     if deal.notes:
         entries.append(("notes", deal.notes))
     return entries
+
+
+def _meld_entries(table: Table, items: Sequence[str], number: int) -> dict[str, Any]:
+    meld: dict[str, Any] = {}
+    for key, value in _pairs(items, "meld", number):
+        _kind, side, who = _resolve(table, key, "meld", number)
+        name = who or table.sides[side]
+        if name in meld:
+            raise RecordError(f"{name} given twice", deal=number, field="meld")
+        if re.fullmatch(r"\d+", value):
+            meld[name] = int(value)
+        else:
+            if who is None:
+                raise RecordError(f"{key}={value}: a team's meld is a number; cards are shown by a player",
+                                  deal=number, field="meld")
+            try:
+                meld[name] = format_cards(parse_cards(value), ascii=True)
+            except CardError as exc:
+                raise RecordError(f"{key}: {exc}", deal=number, field="meld") from None
+    return meld
+
+
+def _counter_entries(record: MatchRecord, items: Sequence[str], number: int) -> dict[str, int]:
+    """Counters by side or player; one side left out is inferred; a total that is off names what was typed."""
+    table, total = record.table, record.rules.counter_total
+    counters = _numbers(table, items, "counters", number)
+    absent = [i for i in range(len(table.sides)) if i not in _sides_given(table, list(counters))]
+    typed = " and ".join(items)
+    given = sum(counters.values())
+    if len(absent) == 1:
+        if given > total:
+            raise RecordError(f"{typed}: more than the {total} counters in a deal", deal=number, field="counters")
+        counters[table.sides[absent[0]]] = total - given
+    elif not absent and given != total:
+        raise RecordError(f"{typed} add up to {given}; the counters of a deal add up to {total} (give one side "
+                          "and the other is inferred)", deal=number, field="counters")
+    return counters
+
+
+def meld_left_out(record: MatchRecord, entries: Entries) -> list[str]:
+    """The sides of a deal (not a redeal) whose meld is not given: a side with none is given as 0."""
+    fields = dict(entries)
+    if fields.get("redeal"):
+        return []
+    given = _sides_given(record.table, list(fields.get("meld") or {}))
+    return [s for i, s in enumerate(record.table.sides) if i not in given]
+
+
+def check_meld_given(record: MatchRecord, entries: Entries, number: int) -> None:
+    """Refuse a deal that leaves a side's meld out (rather than taking it as 0)."""
+    missing = meld_left_out(record, entries)
+    if missing:
+        names = " and ".join(missing)
+        example = " ".join(f"--meld {s}=0" for s in missing)
+        raise RecordError(f"no meld given for {names} (a side with no meld: {example})", deal=number,
+                          field="meld")

@@ -1,27 +1,52 @@
-"""``pinochle record new|add``: keep a match record at the table, one deal at a time."""
+"""``pinochle record new|add|undo|redo|edit|show``: keep a match record at the table, one deal at a time."""
 
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import click
 
+from ..dealentry import Question, answered, asked_field, cleared, counters_questions, deal_summary, preview, questions
 from ..errors import RecordError
+from ..recordedit import (
+    Change,
+    deal_lines,
+    deal_text,
+    edit_deal,
+    entered_deals,
+    merged_entries,
+    redo_deal,
+    undo_deal,
+)
 from ..recordfile import (
     DealInput,
+    Entries,
     append_deal,
+    check_meld_given,
     check_name,
     deal_entries,
     new_record_text,
     ruleset_spec_for,
     write_new_record,
 )
-from ..records import MatchRecord
+from ..records import MatchRecord, parse_record
 from ..ruleset import parse_options
-from .common import CONTEXT_SETTINGS, complete_player, complete_suit, get_ruleset, json_option, ruleset_options
+from .common import (
+    CONTEXT_SETTINGS,
+    F,
+    complete_player,
+    complete_suit,
+    emit_json,
+    get_ruleset,
+    json_option,
+    ruleset_options,
+)
 from .docs_cmd import record_format
 from .record_schema_cmd import record_schema
-from .score_cmd import show
+from .score_cmd import brief_line
 
 
 @click.group("record", context_settings=CONTEXT_SETTINGS)
@@ -73,45 +98,206 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
                            players=list(players), seating=seats)
     made = write_new_record(path, text, force=force)
     click.echo(f"Started {path}: {made.rules.name}, {made.table.describe()}.")
+    click.echo(f"Seating, clockwise: {', '.join(made.table.seating)}.")
     click.echo(f"Add deals with: pinochle record add {path} --dealer ... --bidder ... --bid ... --meld ... "
                "--counters ...")
 
 
+def deal_options(func: F) -> F:
+    """The fields of a deal, as ``record add`` and ``record edit`` take them."""
+    options = [
+        click.option("--note", "note", metavar="TEXT", help="A note kept with the deal."),
+        click.option("--redeal", is_flag=True, help="The deal was thrown in before the auction."),
+        click.option("--no-trump", "no_trump", is_flag=True, help="The bidder held no suit they could name."),
+        click.option("--conceded", is_flag=True, help="The bidding side threw the deal in after the meld."),
+        click.option("--tricks", "tricks", multiple=True, metavar="SIDE=N", help="Tricks taken (repeatable)."),
+        click.option("--counters", "counters", multiple=True, metavar="SIDE=N",
+                     help="Counters taken by team or player (repeatable); one side left out is inferred."),
+        click.option("--meld", "meld", multiple=True, metavar="SIDE=N",
+                     help="Meld by team or player (repeatable; every side, 0 for none); a player's may be the "
+                          "cards shown."),
+        click.option("--auction", metavar="CALLS",
+                     help='The calls from the dealer\'s left, e.g. "250 pass 260 pass pass".'),
+        click.option("-t", "--trump", metavar="SUIT", shell_complete=complete_suit,
+                     help="The trump suit: S H D C, a name or ♠ ♥ ♦ ♣."),
+        click.option("--bid", type=int, metavar="N", help="The contract."),
+        click.option("--bidder", metavar="PLAYER", shell_complete=complete_player, help="Who won the auction."),
+        click.option("--dealer", metavar="PLAYER", shell_complete=complete_player,
+                     help="Who dealt [default: the next player after the last dealer]."),
+    ]
+    for option in options:
+        func = option(func)
+    return func
+
+
+def _given(fields: Mapping[str, Any]) -> DealInput:
+    return DealInput(fields["dealer"], fields["bidder"], fields["bid"], fields["trump"], fields["auction"],
+                     fields["meld"], fields["counters"], fields["tricks"], fields["conceded"], fields["no_trump"],
+                     fields["redeal"], fields["note"])
+
+
+def _after(path: str, record: MatchRecord, as_json: bool, what: str) -> None:
+    """What every change prints: a line saying what was done, then the standing in one line."""
+    if as_json:
+        emit_json(record.to_json())
+    else:
+        click.echo(what)
+        click.echo(brief_line(record))
+
+
 @record.command("add", context_settings=CONTEXT_SETTINGS)
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--dealer", metavar="PLAYER", shell_complete=complete_player,
-              help="Who dealt [default: the next player after the last dealer].")
-@click.option("--bidder", metavar="PLAYER", shell_complete=complete_player, help="Who won the auction.")
-@click.option("--bid", type=int, metavar="N", help="The contract.")
-@click.option("-t", "--trump", metavar="SUIT", shell_complete=complete_suit,
-              help="The trump suit: S H D C, a name or ♠ ♥ ♦ ♣.")
-@click.option("--auction", metavar="CALLS", help='The calls from the dealer\'s left, e.g. "250 pass 260 pass pass".')
-@click.option("--meld", "meld", multiple=True, metavar="SIDE=N",
-              help="Meld by team or player (repeatable); a player's may be the cards shown.")
-@click.option("--counters", "counters", multiple=True, metavar="SIDE=N",
-              help="Counters taken by team or player (repeatable); one side left out is inferred.")
-@click.option("--tricks", "tricks", multiple=True, metavar="SIDE=N", help="Tricks taken (repeatable).")
-@click.option("--conceded", is_flag=True, help="The bidding side threw the deal in after the meld.")
-@click.option("--no-trump", "no_trump", is_flag=True, help="The bidder held no suit they could name.")
-@click.option("--redeal", is_flag=True, help="The deal was thrown in before the auction.")
-@click.option("--note", "note", metavar="TEXT", help="A note kept with the deal.")
+@deal_options
+@click.option("--prompt/--no-prompt", "prompt", default=None,
+              help="Ask for the missing fields [default: when input is a terminal].")
 @json_option
-def add(path: str, dealer: str | None, bidder: str | None, bid: int | None, trump: str | None,
-        auction: str | None, meld: tuple[str, ...], counters: tuple[str, ...], tricks: tuple[str, ...],
-        conceded: bool, no_trump: bool, redeal: bool, note: str | None, as_json: bool) -> None:
-    """Add a deal to FILE, checked against the ruleset and the record first; print the standings.
+def add(path: str, prompt: bool | None, as_json: bool, **fields: Any) -> None:
+    """Add a deal to FILE, checked against the ruleset and the record first; print the standing.
 
     Sides may be named in full or abbreviated (NS for North-South, a unique start of a name).
+    Every side's meld is given (0 for none). On a terminal the missing fields are asked for,
+    each answer checked at once, and the deal is shown as it will be scored before it is written.
     """
-    given = DealInput(dealer, bidder, bid, trump, auction, meld, counters, tricks, conceded, no_trump, redeal, note)
+    given = _given(fields)
+    if sys.stdin.isatty() if prompt is None else prompt:
+        asked = _ask_deal(path, given)
+        if asked is None:
+            click.echo(f"Not added; {path} is unchanged.")
+            raise SystemExit(1)
+        given = asked
 
     def build(current: MatchRecord) -> list[tuple[str, object]]:
-        return deal_entries(current, given)
+        entries = deal_entries(current, given)
+        check_meld_given(current, entries, len(current.deals) + 1)
+        return entries
 
     updated = append_deal(path, build)
-    if not as_json:
-        click.echo(f"Added deal {len(updated.deals)} to {path}.\n")
-    show(updated, as_json)
+    _after(path, updated, as_json, f"Added deal {len(updated.deals)} to {path}.")
+
+
+def _read(path: str) -> tuple[str, MatchRecord]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
+    return text, parse_record(text, path)
+
+
+def _ask(question: Question) -> str:
+    return str(click.prompt(question.text, default=question.default, show_default=question.default is not None))
+
+
+def _ask_deal(path: str, given: DealInput) -> DealInput | None:
+    """Ask for every missing field, each answer checked; confirm the deal as scored (None: declined)."""
+    text, record = _read(path)
+    while True:
+        pending = questions(record, given)
+        if pending:
+            given = _answer(path, text, record, given, pending[0])
+            continue
+        try:
+            scored = preview(text, path, record, given)
+        except RecordError as exc:
+            field = asked_field(exc)
+            if field == "counters" and not given.counters:
+                for question in counters_questions(record):
+                    given = _answer(path, text, record, given, question)
+                continue
+            if field is None:
+                raise
+            click.echo(f"  {exc.detail}", err=True)
+            given = cleared(given, field)
+            continue
+        click.echo(deal_summary(scored, scored.deals[-1]))
+        return given if click.confirm("Add it?", default=True) else None
+
+
+def _answer(path: str, text: str, record: MatchRecord, given: DealInput, question: Question) -> DealInput:
+    """Ask ``question`` until the checker takes the answer (other fields may still be missing)."""
+    while True:
+        candidate = answered(given, question, _ask(question))
+        try:
+            preview(text, path, record, candidate, partial=True)
+        except RecordError as exc:
+            if asked_field(exc) == question.field:
+                click.echo(f"  {exc.detail}", err=True)
+                continue
+        return candidate
+
+
+@record.command("undo", context_settings=CONTEXT_SETTINGS)
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@json_option
+def undo(path: str, as_json: bool) -> None:
+    """Take the last deal out of FILE and print it; `record redo` puts it back.
+
+    The deal is kept in the file's history (comments at its end), so nothing is lost.
+    """
+    change = undo_deal(path)
+    _after(path, change.record, as_json, f"Took out deal {change.number}: {_one_line(change)}\n"
+           f"`pinochle record redo {path}` puts it back.")
+
+
+@record.command("redo", context_settings=CONTEXT_SETTINGS)
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@json_option
+def redo(path: str, as_json: bool) -> None:
+    """Put the last deal taken out by `record undo` back into FILE, checked like a deal added."""
+    change = redo_deal(path)
+    _after(path, change.record, as_json, f"Put back deal {change.number}: {_one_line(change)}")
+
+
+def _one_line(change: Change) -> str:
+    return deal_text(_fields_of(change.lines))
+
+
+def _fields_of(lines: str) -> dict[str, Any]:
+    found = entered_deals("deals:\n" + lines, "<deal>")
+    return found[0] if found else {}
+
+
+@record.command("edit", context_settings=CONTEXT_SETTINGS)
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("number", metavar="N", type=int)
+@deal_options
+@click.option("--clear", "clear", multiple=True, metavar="FIELD",
+              help="Take a field out of the deal, e.g. --clear conceded (repeatable).")
+@json_option
+def edit(path: str, number: int, clear: tuple[str, ...], as_json: bool, **fields: Any) -> None:
+    """Change deal N of FILE: the fields given replace the deal's (a side's meld replaces that side's).
+
+    The deal and every deal after it are checked again; if one no longer holds the edit is
+    refused, naming it, and FILE is left as it was. The deal as it was is kept in the file's
+    history.
+    """
+    given = _given(fields)
+    change = edit_deal(path, number, _merge(given, clear, number))
+    _after(path, change.record, as_json, f"Changed deal {number}: {deal_text(_fields_of(change.lines))}")
+
+
+def _merge(given: DealInput, clear: tuple[str, ...],
+           number: int) -> Callable[[MatchRecord, Mapping[str, Any]], Entries]:
+    def build(record: MatchRecord, old: Mapping[str, Any]) -> Entries:
+        return merged_entries(record, number, old, given, clear)
+    return build
+
+
+@record.command("show", context_settings=CONTEXT_SETTINGS)
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("number", metavar="[N]", type=int, required=False)
+def show_deals(path: str, number: int | None) -> None:
+    """The deals of FILE as entered, one line each; with N, deal N whole (as written) and its score."""
+    text, record = _read(path)
+    if number is None:
+        for n, fields in enumerate(entered_deals(text, path), start=1):
+            click.echo(f"{n:>3}  {deal_text(fields)}")
+        click.echo(brief_line(record))
+        return
+    lines = deal_lines(text, number, path)
+    click.echo(lines.rstrip("\n"))
+    if number <= len(record.deals):
+        click.echo(deal_summary(record, record.deals[number - 1]))
 
 
 record.add_command(record_format)
