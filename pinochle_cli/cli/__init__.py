@@ -16,6 +16,8 @@ COMMANDS = {
                          "whether CARD is allowed."),
     "score": LazyCommand("score_cmd:score", "Score a match record: every deal checked against the ruleset, "
                          "running totals, the winner."),
+    "stats": LazyCommand("stats_cmd:stats", "Statistics over match records (a game each: a night, a season), per "
+                         "side and per player."),
     "estimate": LazyCommand("estimate_cmd:estimate", "How safe is each bid with this hand? Monte Carlo over "
                             "deals of the unseen cards."),
     "record": LazyCommand("record_cmd:record", "Keep a match record at the table: start one, then add each deal as "
