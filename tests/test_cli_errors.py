@@ -122,7 +122,7 @@ CASES: list[tuple[list[str], str]] = [
     (["score", D + "deep.yaml"], "deep.yaml:1:65: nested too deeply (more than 64 levels)"),
     (["score", D + "control.yaml"], "control.yaml:2:8"),
     (["score", ""], "cannot read"),
-    (["score"], "Missing argument 'RECORD'"),
+    (["score"], "Missing argument 'RECORD...'"),
     # ------------------------------------------------------------------ record new / add
     (["record", "new", D + "adir", "--player", "a"], "is a directory"),
     (["record", "new", D + "nodir/x.yaml", "-r", "two-handed", "--player", "a", "--player", "b"],
@@ -142,9 +142,9 @@ CASES: list[tuple[list[str], str]] = [
     (["record", "add", D + "record.yaml", "--bid", "250", "--bidder", "Ann", "-t", "X", "--meld", "NS=100",
       "--counters", "NS=100"], '"X" is not a suit'),
     (["record", "add", D + "record.yaml", "--bid", "-5", "--bidder", "Ann", "-t", "H", "--meld", "NS=100",
-      "--counters", "NS=100"], "-5"),
+      "--meld", "EW=0", "--counters", "NS=100"], "-5"),
     (["record", "add", D + "record.yaml", "--bid", str(10**30), "--bidder", "Ann", "-t", "H", "--meld", "NS=100",
-      "--counters", "NS=100"], str(10**30)),
+      "--meld", "EW=0", "--counters", "NS=100"], str(10**30)),
     (["record", "add", D + "record.yaml", "--bid", "250", "--bidder", "Ann", "-t", "H", "--meld", "junk"], "junk"),
     (["record", "add", D + "record.yaml", "--bid", "250", "--bidder", "Ann", "-t", "H", "--meld", "NS=x"], "NS=x"),
     # ------------------------------------------------------------------ estimate

@@ -38,6 +38,7 @@ def test_new_output(tmp_path, monkeypatch):
     assert result.code == 0
     assert result.out == (
         "Started n.yaml: single-deck, NS (Ann, Cy) v EW (Bob, Di).\n"
+        "Seating, clockwise: Ann, Bob, Cy, Di.\n"
         "Add deals with: pinochle record add n.yaml --dealer ... --bidder ... --bid ... --meld ... "
         "--counters ...\n")
 
@@ -96,17 +97,10 @@ def test_new_refusals(tmp_path, args, message):
 def test_add_prints_standings_and_appends(night):
     result = run("record", "add", str(night), "--dealer", "Ann", "--bidder", "Bob", "--bid", "300", "--trump", "H",
                  "--meld", "NS=60", "--meld", "EW=180", "--counters", "NS=80")
-    assert result.code == 0, result.err
+    assert result.code == 0, result.out
     assert result.out == (
-        f"Added deal 1 to {night}.\n\n"
-        "single-deck, game to 1500: North-South (Ann, Cy) v East-West (Bob, Di)\n"
-        "meld, counters and points: North-South / East-West\n"
-        "\n"
-        "  #  dealer    bidder      bid  trump    meld      counters    result    points       North-South    East-West\n"
-        "---  --------  --------  -----  -------  --------  ----------  --------  ---------  -------------  -----------\n"
-        "  1  Ann       Bob         300  ♥        60 / 180  80 / 170    made      140 / 350            140          350\n"
-        "\n"
-        "In progress (after 1 deal, game to 1500): North-South 140, East-West 350.\n")
+        f"Added deal 1 to {night}.\n"
+        "After 1 deal: North-South 140 (1360 to go), East-West 350 (1150 to go). Next dealer: Bob.\n")
     assert night.read_text().endswith(
         "deals:\n"
         "  - dealer: Ann\n"
@@ -146,12 +140,15 @@ def test_add_conceded_and_redeal(night):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bidder", "Bob", "--bid", "305", "--meld", "EW=100", "--counters", "NS=80"],
+    (["--bidder", "Bob", "--bid", "305", "--meld", "EW=100", "--meld", "NS=0", "--counters", "NS=80"],
      "deal 1, bid: 305 is off the steps (from 250: steps of 10; next valid bid 310)"),
-    (["--bidder", "Bob", "--bid", "240", "--meld", "EW=100", "--counters", "NS=80"],
+    (["--bidder", "Bob", "--bid", "240", "--meld", "EW=100", "--meld", "NS=0", "--counters", "NS=80"],
      "deal 1, bid: 240 is below the minimum bid 250"),
     (["--bidder", "Bob", "--bid", "250", "--counters", "NS=80", "--counters", "EW=80"],
-     "deal 1, counters: add up to 160, expected 250"),
+     "deal 1, counters: NS=80 and EW=80 add up to 160; the counters of a deal add up to 250 (give one side and the "
+     "other is inferred)"),
+    (["--bidder", "Bob", "--bid", "250", "--meld", "NS=20", "--counters", "NS=80"],
+     "deal 1, meld: no meld given for East-West (a side with no meld: --meld East-West=0)"),
     (["--bidder", "Zed", "--bid", "250"], "deal 1, bidder: 'Zed' is not at the table (North-South, East-West, Ann, "
      "Bob, Cy, Di)"),
     (["--bidder", "Bob", "--bid", "250", "--meld", "X=10"], "deal 1, meld: 'X' is not at the table (North-South, "
@@ -160,10 +157,10 @@ def test_add_conceded_and_redeal(night):
     (["--bidder", "Bob", "--bid", "250", "--counters", "NS=lots"], "deal 1, counters: NS=lots: expected a whole number"),
     (["--bidder", "Bob", "--bid", "250", "-t", "X", "--counters", "NS=80"],
      'deal 1, trump: "X" is not a suit (use S, H, D, C, a suit name or ♠ ♥ ♦ ♣)'),
-    (["--bidder", "Bob", "--bid", "260", "--counters", "NS=80"],
+    (["--bidder", "Bob", "--bid", "260", "--meld", "NS=0", "--meld", "EW=0", "--counters", "NS=80"],
      "deal 1, counters: the deal ended after the meld (not on board: meld 0 + 250 is below the bid 260): "
      "no cards were played"),
-    (["--dealer", "Ann", "--auction", "250 260 pass", "--counters", "NS=80", "--meld", "EW=50"],
+    (["--dealer", "Ann", "--auction", "250 260 pass", "--counters", "NS=80", "--meld", "EW=50", "--meld", "NS=0"],
      "deal 1, auction: the auction is not over: Ann, Bob and Cy are still bidding"),
     (["--bidder", "Bob", "--bid", "250", "--meld", "NS=60", "--meld", "EW=100", "--counters", "NS=0"],
      "deal 1, tricks: North-South took no counters; add tricks: to say whether they took a trick "
@@ -194,10 +191,11 @@ def test_add_ambiguous_abbreviation(tmp_path):
 
 
 def test_add_after_the_match_is_decided(night):
-    run("record", "add", str(night), "--bidder", "Ann", "--bid", "1500", "--meld", "NS=1500", "--counters", "NS=250")
+    run("record", "add", str(night), "--bidder", "Ann", "--bid", "1500", "--meld", "NS=1500", "--meld", "EW=0",
+        "--counters", "NS=250")
     before = night.read_bytes()
     result = run("record", "add", str(night), "--bidder", "Bob", "--bid", "250", "--meld", "EW=50",
-                 "--counters", "NS=100")
+                 "--meld", "NS=0", "--counters", "NS=100")
     assert result.code == 2
     assert result.err == (f"Error: {night}: deal 2: the match was already decided after deal 1: "
                              "North-South won 1750 to 0\n")
@@ -215,8 +213,9 @@ def test_two_handed_add(tmp_path):
     run("record", "new", str(path), "-r", "two-handed", "--player", "Pat", "--player", "Sam")
     result = run("record", "add", str(path), "--dealer", "Pat", "-t", "H", "--meld", "Pat=150", "--meld", "Sam=60",
                  "--counters", "Pat=130", "--json")
-    assert result.code == 0, result.err
+    assert result.code == 0, result.out
     assert json.loads(result.out)["totals"] == {"Pat": 280, "Sam": 180}
-    result = run("record", "add", str(path), "--bidder", "Pat", "--bid", "250", "--counters", "Pat=130")
+    result = run("record", "add", str(path), "--bidder", "Pat", "--bid", "250", "--meld", "Pat=0", "--meld", "Sam=0",
+                 "--counters", "Pat=130")
     assert result.code == 2
     assert result.err == f"Error: {path}: deal 2, bidder: the two-handed game has no auction: no bidder\n"

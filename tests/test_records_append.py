@@ -135,11 +135,12 @@ def test_append_writes_and_keeps_comments(sheet):
 @pytest.mark.parametrize(("kw", "message"), [
     ({"bidder": "Di", "bid": 305, "counters": ["NS=150"]}, "night.yaml: deal 2, bid: 305 is off the steps"),
     ({"bidder": "Di", "bid": 300, "meld": ["EW=100"], "counters": ["NS=150", "EW=90"]},
-     "night.yaml: deal 2, counters: add up to 240, expected 250"),
+     "night.yaml: deal 2, counters: NS=150 and EW=90 add up to 240; the counters of a deal add up to 250 "
+     "(give one side and the other is inferred)"),
     ({"bidder": "Zed", "bid": 300}, "night.yaml: deal 2, bidder: 'Zed' is not at the table"),
     ({"bidder": "NS", "bid": 300}, "night.yaml: deal 2, bidder: 'NS' is the team North-South; name a player"),
     ({"bidder": "Di", "bid": 300, "counters": ["NS=260"]},
-     "night.yaml: deal 2, counters: the counters given add up to 260, more than the 250 in a deal"),
+     "night.yaml: deal 2, counters: NS=260: more than the 250 counters in a deal"),
 ])
 def test_refused_deal_leaves_the_file_byte_for_byte(sheet, kw, message):
     before = sheet.read_bytes()
@@ -216,7 +217,7 @@ def _cli(*args: str) -> subprocess.Popen[bytes]:
 def test_concurrent_appends_all_land(sheet):
     bids = [260, 270, 280, 290]
     procs = [_cli("record", "add", str(sheet), "--bidder", "Di", "--bid", str(b), "--meld", "EW=200",
-                  "--counters", "NS=100") for b in bids]
+                  "--meld", "NS=0", "--counters", "NS=100") for b in bids]
     for p in procs:
         _out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err.decode()
@@ -229,7 +230,7 @@ def test_concurrent_appends_all_land(sheet):
 def test_an_append_waits_for_the_lock(sheet):
     with FileLock(str(sheet.parent / f".{sheet.name}.lock")):
         proc = _cli("record", "add", str(sheet), "--bidder", "Di", "--bid", "260", "--meld", "EW=100",
-                     "--counters", "NS=100")
+                     "--meld", "NS=0", "--counters", "NS=100")
         time.sleep(1.5)
         assert proc.poll() is None  # still waiting
         # meanwhile another writer replaces the file (as a finished `record add` would)

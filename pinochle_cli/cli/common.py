@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
+import tabulate as tabulate_module
 from click.shell_completion import CompletionItem
 from tabulate import tabulate
 
@@ -172,6 +173,16 @@ def emit_json(data: Any) -> None:
 
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any) -> str:
     return tabulate(list(rows), headers=list(headers), **kw)
+
+
+def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
+    """A table whose columns are no wider than their widest cell or header (for narrow terminals)."""
+    saved = tabulate_module.MIN_PADDING
+    tabulate_module.MIN_PADDING = 0  # tabulate pads every header by 2 otherwise
+    try:
+        return tabulate(list(rows), headers=list(headers))
+    finally:
+        tabulate_module.MIN_PADDING = saved
 
 
 class OneLineError(click.ClickException):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import textwrap
 from collections.abc import Callable, Sequence
 
 import click
@@ -10,7 +11,7 @@ import click
 from ..errors import RecordError
 from ..records import DealRecord, MatchRecord, read_record
 from ..summary import brief, game_results, games_won
-from .common import CONTEXT_SETTINGS, emit_json, json_option, table
+from .common import CONTEXT_SETTINGS, emit_json, json_option, table, tight_table
 
 
 def _pair(values: Sequence[int] | None, sep: str = " / ") -> str:
@@ -121,8 +122,9 @@ def _total(side: int) -> Callable[[DealRecord], object]:
 
 
 def _initials(name: str) -> str:
+    """A long side name's initials for a narrow column header (North-South: NS)."""
     letters = "".join(w[0] for w in name.replace("-", " ").split() if w)
-    return letters.upper() if len(letters) > 1 else name
+    return letters.upper() if len(name) > 6 and len(letters) > 1 else name
 
 
 def _deal_table(record: MatchRecord, layout: str) -> list[str]:
@@ -133,9 +135,11 @@ def _deal_table(record: MatchRecord, layout: str) -> list[str]:
         legend = f"meld, counters and points: {sides}" if layout != "narrow" else f"points: {sides}"
     else:
         short = " / ".join(_initials(s) for s in record.sides)
-        names = ", ".join(f"{_initials(s)} {s}" for s in record.sides)
-        legend = ("meld, counters and points: " if layout != "narrow" else "points: ") + f"{short} ({names})"
-    return [legend, "", table(rows, [h for h, _ in cols])]
+        names = ", ".join(f"{_initials(s)} {s}" for s in record.sides if _initials(s) != s)
+        legend = ("meld, counters and points: " if layout != "narrow" else "points: ") + short
+        legend += f" ({names})" if names else ""
+    headers = [h for h, _ in cols]
+    return [legend, "", table(rows, headers) if layout == "wide" else tight_table(rows, headers)]
 
 
 def terminal_width() -> int:
@@ -146,7 +150,7 @@ def terminal_width() -> int:
 def standings_text(record: MatchRecord, width: int | None = None) -> str:
     """The human report: the table, a row per deal in the widest layout that fits, and the standing."""
     width = terminal_width() if width is None else width
-    lines = [_head(record)]
+    lines = [textwrap.fill(_head(record), width, break_on_hyphens=False)]
     if record.deals:
         for layout in ("wide", "compact", "narrow"):
             block = _deal_table(record, layout)
