@@ -61,7 +61,7 @@ class _Layout:
     body: str  # the text with "\n" line ends
     newline: str
     spans: tuple[tuple[int, int], ...]  # [start, end) of each deal's lines
-    first: int  # where the lines before the first deal start (the line after ``deals:``)
+    first: int  # where the lines before the first deal start (the line after ``deals:``; -1 for ``deals: []``)
 
     def gap_start(self, index: int) -> int:
         """Where the lines that belong to deal ``index`` (0-based) start: the end of the deal before it."""
@@ -93,6 +93,8 @@ def _layout(text: str, source: str) -> _Layout:
     first = _line_after(body, int(key.end_mark.index))
     if isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
         return _Layout(body, newline, (), first)
+    if isinstance(deals, yaml.SequenceNode) and deals.flow_style and not deals.value:
+        return _Layout(body, newline, (), -1)  # ``deals: []``: nothing to undo, nowhere to put a block back
     if not isinstance(deals, yaml.SequenceNode) or deals.flow_style or getattr(root, "flow_style", False):
         raise RecordError("the deals are not written as a block list (one `- ` line starting each deal): "
                           "undo, redo and edit change only such a list", source=source,
@@ -198,6 +200,9 @@ def redo_text(text: str, source: str = "<record>") -> tuple[str, str]:
         raise RecordError("no undone deal to redo (the record's history has none)", source=source)
     start, end, lines = undone
     at = layout.spans[-1][1] if layout.spans else layout.first
+    if at < 0:
+        raise RecordError("the deals are written `deals: []`: write `deals:` alone to redo into it", source=source,
+                          field="deals")
     out = _drop(body, start, end)
     out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
     if _deal_values(out, source) != _deal_values(text, source) + _items_of(lines, source):
@@ -323,7 +328,12 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
         deals = entered_deals(text, path)
         if not 1 <= number <= len(deals):
             raise RecordError(f"no deal {number} (the record has {len(deals)})", source=path)
-        entries = build(record, deals[number - 1])
+        try:
+            entries = build(record, deals[number - 1])
+        except RecordError as exc:
+            if exc.source is not None:
+                raise
+            raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
         out = edit_text(text, number, entries, path)
         return out, deal_lines(out, number, path), number
 

@@ -272,6 +272,9 @@ def edit(path: str, number: int, clear: tuple[str, ...], as_json: bool, **fields
     history.
     """
     given = _given(fields)
+    if given == DealInput() and not clear:
+        raise RecordError("nothing to change: give the fields to change (the options of record add) or --clear "
+                          "FIELD", source=path, deal=number)
     change = edit_deal(path, number, _merge(given, clear, number))
     _after(path, change.record, as_json, f"Changed deal {number}: {deal_text(_fields_of(change.lines))}")
 

@@ -9,7 +9,7 @@ from tabulate import SEPARATING_LINE
 
 from ..records import read_record
 from ..recordstats import Tally, record_stats
-from .common import CONTEXT_SETTINGS, emit_json, json_option, table
+from .common import CONTEXT_SETTINGS, emit_json, json_option, tight_table
 
 BIDDING = ["bid", "made", "set", "conceded", "made %", "average bid"]
 PLAY = ["games", "won", "deals", "average meld", "top meld", "points/deal"]
@@ -37,7 +37,7 @@ def _tables(sides: list[Tally], players: list[Tally], bids: bool) -> list[str]:
             continue
         rows: list[Any] = [row(t) for t in sides]
         rows += ([SEPARATING_LINE] if sides else []) + [row(t) for t in players]
-        out += [title, "", table(rows, ["side / player" if sides else "player", *headers]), ""]
+        out += [title, "", tight_table(rows, ["side / player" if sides else "player", *headers]), ""]
     return out[:-1]
 
 
