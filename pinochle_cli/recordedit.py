@@ -38,8 +38,8 @@ from .recordfile import (
     locked,
     yaml_value,
 )
-from .records import MatchRecord, parse_record
-from .yamlsource import load_text
+from .records import MatchRecord, check_record
+from .yamlsource import Node, YamlError, _convert, load_text
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
            "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]
@@ -50,6 +50,7 @@ _ENTRY = "#@ "
 _LINE = "#|"
 _UNDONE = "undone deal "
 _EDITED = "deal {n} before record edit"
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: the same nodes, faster
 
 
 # --------------------------------------------------------------------------- where the deals are
@@ -62,6 +63,11 @@ class _Layout:
     newline: str
     spans: tuple[tuple[int, int], ...]  # [start, end) of each deal's lines
     first: int  # where the lines before the first deal start (the line after ``deals:``; -1 for ``deals: []``)
+    root: Node  # the whole record, read (for its values and its check)
+
+    @property
+    def values(self) -> list[Any]:
+        return _values_of(self.root)
 
     def gap_start(self, index: int) -> int:
         """Where the lines that belong to deal ``index`` (0-based) start: the end of the deal before it."""
@@ -78,13 +84,22 @@ def _next_line(text: str, index: int) -> int:
     return len(text) if cut < 0 else cut + 1
 
 
+def _compose(body: str, source: str) -> yaml.Node | None:
+    try:
+        return yaml.compose(body, Loader=_LOADER)
+    except yaml.YAMLError:
+        try:  # the reader's own message, with the line and column
+            load_text(body, source)
+        except YamlError as exc:
+            raise RecordError(str(exc)) from None
+        raise  # pragma: no cover - the two loaders agree on what is YAML
+
+
 def _layout(text: str, source: str) -> _Layout:
     newline = "\r\n" if "\r\n" in text else "\n"
     body = text.replace("\r\n", "\n")
-    try:
-        root = yaml.compose(body, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        raise RecordError(f"not valid YAML: {' '.join(str(exc).split())}", source=source) from None
+    root = _compose(body, source)
+    node = load_text("", source) if root is None else _read_node(root, source)
     found = [(k, v) for k, v in (root.value if isinstance(root, yaml.MappingNode) else [])
              if isinstance(k, yaml.ScalarNode) and k.value == "deals"]
     if not found:
@@ -92,9 +107,9 @@ def _layout(text: str, source: str) -> _Layout:
     key, deals = found[-1]
     first = _line_after(body, int(key.end_mark.index))
     if isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
-        return _Layout(body, newline, (), first)
+        return _Layout(body, newline, (), first, node)
     if isinstance(deals, yaml.SequenceNode) and deals.flow_style and not deals.value:
-        return _Layout(body, newline, (), -1)  # ``deals: []``: nothing to undo, nowhere to put a block back
+        return _Layout(body, newline, (), -1, node)  # ``deals: []``: nothing to undo, nowhere to put a block back
     if not isinstance(deals, yaml.SequenceNode) or deals.flow_style or getattr(root, "flow_style", False):
         raise RecordError("the deals are not written as a block list (one `- ` line starting each deal): "
                           "undo, redo and edit change only such a list", source=source,
@@ -106,13 +121,32 @@ def _layout(text: str, source: str) -> _Layout:
             raise RecordError("a deal does not start its own line with `- `", source=source,
                               line=int(item.start_mark.line) + 1, field="deals")
         spans.append((start, _line_after(body, _end(item))))
-    return _Layout(body, newline, tuple(spans), first)
+    return _Layout(body, newline, tuple(spans), first, node)
 
 
-def _deal_values(text: str, source: str) -> list[Any]:
+def _read_node(root: yaml.Node, source: str) -> Node:
+    try:
+        return _convert(root, source)
+    except YamlError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _values_of(root: Node) -> list[Any]:
     """The deals as plain values (what a change must keep or produce)."""
-    deals = load_text(text, source).get("deals")
+    deals = root.get("deals")
     return [] if deals is None or deals.kind != "seq" else [d.to_python() for d in deals.items]
+
+
+def _checked(out: str, source: str, expected: list[Any], what: str) -> Node:
+    """The new text, read; refused unless its deals are exactly ``expected``."""
+    try:
+        root = load_text(out, source)
+    except YamlError as exc:
+        raise RecordError(str(exc)) from None
+    if _values_of(root) != expected:
+        raise RecordError(f"could not {what} without changing the rest of the file; the record is unchanged "
+                          "(is it written in an unusual layout?)", source=source)
+    return root
 
 
 def _items_of(snippet: str, source: str) -> list[Any]:
@@ -176,24 +210,32 @@ def _drop(body: str, start: int, end: int) -> str:
 
 # --------------------------------------------------------------------------- the changes, as text
 
-def undo_text(text: str, source: str = "<record>") -> tuple[str, str]:
-    """``text`` without its last deal (kept in the history) → (new text, the deal's own lines)."""
-    layout = _layout(text, source)
+@dataclass(frozen=True)
+class Edited:
+    """A change made to a record's text: the new text, read; the deal's own lines; the deal's number."""
+
+    text: str
+    root: Node
+    lines: str
+    number: int
+
+
+def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
+    """``text`` without its last deal (kept in the history)."""
+    layout = layout or _layout(text, source)
     if not layout.spans:
         raise RecordError("no deal to undo", source=source)
     body, last = layout.body, len(layout.spans) - 1
     cut_from, (start, end) = layout.gap_start(last), layout.spans[last]
     out = _with_entry(body[:cut_from] + body[end:], f"{_UNDONE}{last + 1}", body[cut_from:end])
     out = out.replace("\n", layout.newline)
-    if _deal_values(out, source) != _deal_values(text, source)[:-1]:
-        raise RecordError("could not take the last deal out without changing the rest of the file; "
-                          "the record is unchanged (is it written in an unusual layout?)", source=source)
-    return out, body[start:end]
+    root = _checked(out, source, layout.values[:-1], "take the last deal out")
+    return Edited(out, root, body[start:end], last + 1)
 
 
-def redo_text(text: str, source: str = "<record>") -> tuple[str, str]:
-    """``text`` with the last undone deal back where it was → (new text, the deal's own lines)."""
-    layout = _layout(text, source)
+def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
+    """``text`` with the last undone deal back where it was."""
+    layout = layout or _layout(text, source)
     body = layout.body
     undone = _last_undone(body)
     if undone is None:
@@ -205,10 +247,11 @@ def redo_text(text: str, source: str = "<record>") -> tuple[str, str]:
                           field="deals")
     out = _drop(body, start, end)
     out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
-    if _deal_values(out, source) != _deal_values(text, source) + _items_of(lines, source):
-        raise RecordError("could not put the undone deal back without changing the rest of the file; "
-                          "the record is unchanged", source=source)
-    return out, _deal_only(lines)
+    restored = _deal_only(lines)
+    item = load_text("deals:\n" + restored, source).get("deals")
+    values = [] if item is None or item.kind != "seq" else [n.to_python() for n in item.items]
+    root = _checked(out, source, layout.values + values, "put the undone deal back")
+    return Edited(out, root, restored, len(layout.spans) + 1)
 
 
 def _deal_only(lines: str) -> str:
@@ -220,11 +263,11 @@ def _deal_only(lines: str) -> str:
     return lines
 
 
-def edit_text(text: str, number: int, entries: Entries, source: str = "<record>") -> str:
+def edit_text(text: str, number: int, entries: Entries, source: str = "<record>",
+              layout: _Layout | None = None) -> Edited:
     """``text`` with deal ``number`` (1-based) replaced by ``entries``; its old lines kept in the history."""
-    layout = _layout(text, source)
-    if not 1 <= number <= len(layout.spans):
-        raise RecordError(f"no deal {number} (the record has {len(layout.spans)})", source=source)
+    layout = layout or _layout(text, source)
+    _check_number(layout, number, source)
     body = layout.body
     start, end = layout.spans[number - 1]
     line = body[start:end].split("\n", 1)[0]
@@ -233,19 +276,30 @@ def edit_text(text: str, number: int, entries: Entries, source: str = "<record>"
     new = _block_item(entries, dash, key)
     out = _with_entry(body[:start] + new + body[end:], _EDITED.format(n=number), body[start:end])
     out = out.replace("\n", layout.newline)
-    expected = _deal_values(text, source)
+    expected = layout.values
     expected[number - 1] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
-    if _deal_values(out, source) != expected:
-        raise RecordError(f"could not replace deal {number} without changing the rest of the file; the record "
-                          "is unchanged", source=source)
-    return out
+    root = _checked(out, source, expected, f"replace deal {number}")
+    return Edited(out, root, new, number)
+
+
+def _check_number(layout: _Layout, number: int, source: str) -> None:
+    if not 1 <= number <= len(layout.spans):
+        raise RecordError(f"no deal {number} (the record has {len(layout.spans)})", source=source)
 
 
 # --------------------------------------------------------------------------- reading the deals as entered
 
 def entered_deals(text: str, source: str = "<record>") -> list[dict[str, Any]]:
     """Every deal's fields as written in the record."""
-    return [d if isinstance(d, dict) else {"?": d} for d in _deal_values(text, source)]
+    try:
+        root = load_text(text, source)
+    except YamlError as exc:
+        raise RecordError(str(exc)) from None
+    return _as_fields(_values_of(root))
+
+
+def _as_fields(values: list[Any]) -> list[dict[str, Any]]:
+    return [d if isinstance(d, dict) else {"?": d} for d in values]
 
 
 def deal_text(fields: Mapping[str, Any]) -> str:
@@ -256,8 +310,7 @@ def deal_text(fields: Mapping[str, Any]) -> str:
 def deal_lines(text: str, number: int, source: str = "<record>") -> str:
     """Deal ``number``'s own lines, as written (comments inside it kept)."""
     layout = _layout(text, source)
-    if not 1 <= number <= len(layout.spans):
-        raise RecordError(f"no deal {number} (the record has {len(layout.spans)})", source=source)
+    _check_number(layout, number, source)
     start, end = layout.spans[number - 1]
     return layout.body[start:end]
 
@@ -273,8 +326,10 @@ class Change:
     number: int
 
 
-def _rewrite(path: str, change: Callable[[str], tuple[str, str, int]],
-             refused: Callable[[RecordError, str, str], RecordError] | None = None) -> Change:
+Refusal = Callable[[RecordError, _Layout, Edited], RecordError]
+
+
+def _rewrite(path: str, change: Callable[[_Layout], Edited], refused: Refusal | None = None) -> Change:
     """Under the record's lock: read, change the text, check the new text as a record, write it atomically."""
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
@@ -282,36 +337,31 @@ def _rewrite(path: str, change: Callable[[str], tuple[str, str, int]],
             text = fh.read().decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError("not UTF-8 text", source=path) from None
-        new_text, lines, number = change(text)
+        layout = _layout(text, path)
+        edited = change(layout)
         try:
-            record = parse_record(new_text, path, base)
+            record = check_record(edited.root, base)
         except RecordError as exc:
-            raise (refused(exc, text, new_text) if refused is not None else exc) from None
+            raise (refused(exc, layout, edited) if refused is not None else exc) from None
         mode = os.fstat(fh.fileno()).st_mode & 0o7777
         try:
-            atomic_write(path, new_text.encode("utf-8"), mode=mode)
+            atomic_write(path, edited.text.encode("utf-8"), mode=mode)
         except OSError as exc:
             raise RecordError(f"cannot write: {exc.strerror or exc}; the record is unchanged", source=path) from None
-    return Change(record, lines, number)
+    return Change(record, edited.lines, edited.number)
 
 
 def undo_deal(path: str) -> Change:
     """Take the last deal out of the record at ``path`` (kept in its history)."""
-    def change(text: str) -> tuple[str, str, int]:
-        out, lines = undo_text(text, path)
-        return out, lines, len(_layout(text, path).spans)
-    return _rewrite(path, change)
+    return _rewrite(path, lambda layout: undo_text(layout.body, path, layout))
 
 
 def redo_deal(path: str) -> Change:
     """Put the last undone deal back, checked like a deal added."""
-    def change(text: str) -> tuple[str, str, int]:
-        out, lines = redo_text(text, path)
-        return out, lines, len(_layout(text, path).spans) + 1
-    return _rewrite(path, change, _refused_redo)
+    return _rewrite(path, lambda layout: redo_text(layout.body, path, layout), _refused_redo)
 
 
-def _refused_redo(exc: RecordError, old: str, new: str) -> RecordError:
+def _refused_redo(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
     return RecordError(f"{exc.detail} (the undone deal no longer fits the record; it stays in the history)",
                        source=exc.source, deal=exc.deal, trick=exc.trick, field=exc.field)
 
@@ -323,26 +373,24 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
     """
     base = os.path.dirname(os.path.abspath(path))
 
-    def change(text: str) -> tuple[str, str, int]:
-        record = parse_record(text, path, base)
-        deals = entered_deals(text, path)
-        if not 1 <= number <= len(deals):
-            raise RecordError(f"no deal {number} (the record has {len(deals)})", source=path)
+    def change(layout: _Layout) -> Edited:
+        _check_number(layout, number, path)
+        record = check_record(layout.root, base)
         try:
-            entries = build(record, deals[number - 1])
+            entries = build(record, _as_fields(layout.values)[number - 1])
         except RecordError as exc:
             if exc.source is not None:
                 raise
             raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
-        out = edit_text(text, number, entries, path)
-        return out, deal_lines(out, number, path), number
+        return edit_text(layout.body, number, entries, path, layout)
 
-    def refused(exc: RecordError, old: str, new: str) -> RecordError:
+    def refused(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
         if exc.deal is None or exc.deal < number:
             return exc
         if exc.deal == number:
             return RecordError(exc.detail, source=path, deal=number, trick=exc.trick, field=exc.field)
-        shift = deal_lines(new, number, path).count("\n") - deal_lines(old, number, path).count("\n")
+        start, end = layout.spans[number - 1]
+        shift = edited.lines.count("\n") - layout.body.count("\n", start, end)
         line = None if exc.line is None else exc.line - shift
         return RecordError(f"{exc.detail} (deal {exc.deal} no longer holds with deal {number} edited; "
                            "the record is unchanged)", source=path, line=line, deal=exc.deal, trick=exc.trick,

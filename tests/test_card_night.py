@@ -98,14 +98,14 @@ def test_undo_redo_in_any_order_keeps_the_deals(tmp_path):
     current, undone = text, 0
     for _ in range(60):
         if undone < len(everything) and (undone == 0 or rng.random() < 0.5):
-            current, _ = undo_text(current)
+            current = undo_text(current).text
             undone += 1
         else:
-            current, _ = redo_text(current)
+            current = redo_text(current).text
             undone -= 1
         assert [d.facts for d in parse_record(current).deals] == everything[:len(everything) - undone]
     for _ in range(undone):
-        current, _ = redo_text(current)
+        current = redo_text(current).text
     assert current == text
 
 
