@@ -63,11 +63,17 @@ class _Layout:
     newline: str
     spans: tuple[tuple[int, int], ...]  # [start, end) of each deal's lines
     first: int  # where the lines before the first deal start (the line after ``deals:``; -1 for ``deals: []``)
-    root: Node  # the whole record, read (for its values and its check)
+    composed: yaml.Node | None  # the whole record as YAML nodes
+    deals: tuple[yaml.Node, ...]  # each deal's node
+    source: str
 
-    @property
-    def values(self) -> list[Any]:
-        return _values_of(self.root)
+    def read(self, deals: int | None = None) -> Node:
+        """The record read for checking, with only its first ``deals`` deals when given."""
+        return _read(self.composed, self.source, deals)
+
+    def fields(self, number: int) -> dict[str, Any]:
+        """Deal ``number``'s fields as written."""
+        return _as_fields([_read(self.deals[number - 1], self.source).to_python()])[0]
 
     def gap_start(self, index: int) -> int:
         """Where the lines that belong to deal ``index`` (0-based) start: the end of the deal before it."""
@@ -99,7 +105,6 @@ def _layout(text: str, source: str) -> _Layout:
     newline = "\r\n" if "\r\n" in text else "\n"
     body = text.replace("\r\n", "\n")
     root = _compose(body, source)
-    node = load_text("", source) if root is None else _read_node(root, source)
     found = [(k, v) for k, v in (root.value if isinstance(root, yaml.MappingNode) else [])
              if isinstance(k, yaml.ScalarNode) and k.value == "deals"]
     if not found:
@@ -107,9 +112,9 @@ def _layout(text: str, source: str) -> _Layout:
     key, deals = found[-1]
     first = _line_after(body, int(key.end_mark.index))
     if isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
-        return _Layout(body, newline, (), first, node)
+        return _Layout(body, newline, (), first, root, (), source)
     if isinstance(deals, yaml.SequenceNode) and deals.flow_style and not deals.value:
-        return _Layout(body, newline, (), -1, node)  # ``deals: []``: nothing to undo, nowhere to put a block back
+        return _Layout(body, newline, (), -1, root, (), source)  # ``deals: []``: nowhere to put a block back
     if not isinstance(deals, yaml.SequenceNode) or deals.flow_style or getattr(root, "flow_style", False):
         raise RecordError("the deals are not written as a block list (one `- ` line starting each deal): "
                           "undo, redo and edit change only such a list", source=source,
@@ -121,32 +126,59 @@ def _layout(text: str, source: str) -> _Layout:
             raise RecordError("a deal does not start its own line with `- `", source=source,
                               line=int(item.start_mark.line) + 1, field="deals")
         spans.append((start, _line_after(body, _end(item))))
-    return _Layout(body, newline, tuple(spans), first, node)
+    return _Layout(body, newline, tuple(spans), first, root, tuple(deals.value), source)
 
 
-def _read_node(root: yaml.Node, source: str) -> Node:
+def _read(node: yaml.Node | None, source: str, deals: int | None = None) -> Node:
+    """YAML nodes read as the record reader reads them (``deals``: keep only that many deals)."""
+    if node is None:
+        return load_text("", source)
+    if deals is not None and isinstance(node, yaml.MappingNode):
+        value = [(k, _first(v, deals) if isinstance(k, yaml.ScalarNode) and k.value == "deals" else v)
+                 for k, v in node.value]
+        node = yaml.MappingNode(node.tag, value, node.start_mark, node.end_mark, node.flow_style)
     try:
-        return _convert(root, source)
+        return _convert(node, source)
     except YamlError as exc:
         raise RecordError(str(exc)) from None
 
 
-def _values_of(root: Node) -> list[Any]:
-    """The deals as plain values (what a change must keep or produce)."""
-    deals = root.get("deals")
-    return [] if deals is None or deals.kind != "seq" else [d.to_python() for d in deals.items]
+def _first(node: yaml.Node, n: int) -> yaml.Node:
+    if not isinstance(node, yaml.SequenceNode):
+        return node
+    return yaml.SequenceNode(node.tag, node.value[:n], node.start_mark, node.end_mark, node.flow_style)
 
 
-def _checked(out: str, source: str, expected: list[Any], what: str) -> Node:
-    """The new text, read; refused unless its deals are exactly ``expected``."""
-    try:
-        root = load_text(out, source)
-    except YamlError as exc:
-        raise RecordError(str(exc)) from None
-    if _values_of(root) != expected:
+def _same(a: yaml.Node, b: yaml.Node) -> bool:
+    """The same YAML value written the same way (tags and scalar texts), wherever it stands."""
+    if type(a) is not type(b) or a.tag != b.tag or len(a.value) != len(b.value):
+        return False
+    if isinstance(a, yaml.ScalarNode):
+        return bool(a.value == b.value)
+    if isinstance(a, yaml.MappingNode):
+        return all(_same(ka, kb) and _same(va, vb) for (ka, va), (kb, vb) in zip(a.value, b.value, strict=True))
+    return all(_same(x, y) for x, y in zip(a.value, b.value, strict=True))
+
+
+def _checked(out: str, source: str, what: str, before: Sequence[yaml.Node],
+             new: Callable[[yaml.Node], bool] | None = None, after: Sequence[yaml.Node] = ()) -> Node:
+    """The new text, read; refused unless its deals are ``before``, one that fits ``new`` (if given), ``after``."""
+    composed = _compose(out.replace("\r\n", "\n"), source)
+    deals = _layout_deals(composed)
+    cut = len(before) + (new is not None)
+    fits = (len(deals) == cut + len(after) and all(map(_same, before, deals)) and all(map(_same, after, deals[cut:]))
+            and (new is None or new(deals[len(before)])))
+    if not fits:
         raise RecordError(f"could not {what} without changing the rest of the file; the record is unchanged "
                           "(is it written in an unusual layout?)", source=source)
-    return root
+    return _read(composed, source)
+
+
+def _layout_deals(root: yaml.Node | None) -> list[yaml.Node]:
+    for k, v in root.value if isinstance(root, yaml.MappingNode) else []:
+        if isinstance(k, yaml.ScalarNode) and k.value == "deals" and isinstance(v, yaml.SequenceNode):
+            return list(v.value)
+    return []
 
 
 def _items_of(snippet: str, source: str) -> list[Any]:
@@ -229,7 +261,7 @@ def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None
     cut_from, (start, end) = layout.gap_start(last), layout.spans[last]
     out = _with_entry(body[:cut_from] + body[end:], f"{_UNDONE}{last + 1}", body[cut_from:end])
     out = out.replace("\n", layout.newline)
-    root = _checked(out, source, layout.values[:-1], "take the last deal out")
+    root = _checked(out, source, "take the last deal out", layout.deals[:-1])
     return Edited(out, root, body[start:end], last + 1)
 
 
@@ -248,9 +280,10 @@ def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None
     out = _drop(body, start, end)
     out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
     restored = _deal_only(lines)
-    item = load_text("deals:\n" + restored, source).get("deals")
-    values = [] if item is None or item.kind != "seq" else [n.to_python() for n in item.items]
-    root = _checked(out, source, layout.values + values, "put the undone deal back")
+    snippet = _layout_deals(_compose("deals:\n" + restored, source))
+    if len(snippet) != 1:
+        raise RecordError("the history's last undone deal is not one deal; the record is unchanged", source=source)
+    root = _checked(out, source, "put the undone deal back", layout.deals, lambda node: _same(node, snippet[0]))
     return Edited(out, root, restored, len(layout.spans) + 1)
 
 
@@ -276,9 +309,9 @@ def edit_text(text: str, number: int, entries: Entries, source: str = "<record>"
     new = _block_item(entries, dash, key)
     out = _with_entry(body[:start] + new + body[end:], _EDITED.format(n=number), body[start:end])
     out = out.replace("\n", layout.newline)
-    expected = layout.values
-    expected[number - 1] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
-    root = _checked(out, source, expected, f"replace deal {number}")
+    expected = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
+    root = _checked(out, source, f"replace deal {number}", layout.deals[:number - 1],
+                    lambda node: _read(node, source).to_python() == expected, layout.deals[number:])
     return Edited(out, root, new, number)
 
 
@@ -295,7 +328,8 @@ def entered_deals(text: str, source: str = "<record>") -> list[dict[str, Any]]:
         root = load_text(text, source)
     except YamlError as exc:
         raise RecordError(str(exc)) from None
-    return _as_fields(_values_of(root))
+    deals = root.get("deals")
+    return _as_fields([] if deals is None or deals.kind != "seq" else [d.to_python() for d in deals.items])
 
 
 def _as_fields(values: list[Any]) -> list[dict[str, Any]]:
@@ -375,9 +409,9 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
 
     def change(layout: _Layout) -> Edited:
         _check_number(layout, number, path)
-        record = check_record(layout.root, base)
+        record = check_record(layout.read(number - 1), base)
         try:
-            entries = build(record, _as_fields(layout.values)[number - 1])
+            entries = build(record, layout.fields(number))
         except RecordError as exc:
             if exc.source is not None:
                 raise
