@@ -454,19 +454,23 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
     if any(flag in new for flag in FLAGS):
         fields = {k: v for k, v in fields.items() if k not in FLAGS}
     if "meld" in new and isinstance(fields.get("meld"), dict):
-        new["meld"] = {**_other_sides(record, fields["meld"], new["meld"]), **new["meld"]}
+        new["meld"] = _merged_meld(record, fields["meld"], new["meld"])
     fields.update(new)
     entries = list(fields.items())
     check_meld_given(record, entries, number)
     return entries
 
 
-def _other_sides(record: MatchRecord, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    """The entries of ``old`` for sides ``new`` does not mention."""
+def _merged_meld(record: MatchRecord, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """``old`` meld with the sides ``new`` names replaced by ``new``'s entries, in ``old``'s order."""
     def side(name: str) -> int | None:
         try:
             return record.table.resolve(str(name))[1]
         except KeyError:
             return None
-    replaced = {side(k) for k in new}
-    return {k: v for k, v in old.items() if side(k) not in replaced}
+    out: dict[str, Any] = {}
+    for key, value in old.items():
+        replaced = [k for k in new if side(k) == side(key)]
+        out.update({k: new[k] for k in replaced} if replaced else {key: value})
+    out.update({k: v for k, v in new.items() if k not in out})
+    return out

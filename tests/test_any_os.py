@@ -31,13 +31,13 @@ def test_a_stream_that_cannot_encode_suits_gets_letters(encoding: str, expected:
 
 
 @pytest.mark.parametrize(("args", "code", "expected"), [
-    (["score", "examples/single-deck-night.yaml"], 0, "  1  Ann       Ann         270  H "),
+    (["score", "examples/single-deck-night.yaml"], 0, " 1  Ann     Ann 270 H  "),
     (["legal", "--hand", "AS 9S", "--trick", "KS", "-t", "H", "--play", "9S"], 1,
      "play     9S: not allowed \u2014 AS beats the KS and you must beat it"),
 ])
 def test_the_program_on_a_cp1252_terminal(args: list[str], code: int, expected: str) -> None:
     """As on Windows with output redirected: exit as usual, letter cards, no traceback."""
-    env = {**os.environ, "PYTHONIOENCODING": "cp1252", "PINOCHLE_RULESET": ""}
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252", "PINOCHLE_RULESET": "", "COLUMNS": "80"}
     done = subprocess.run([sys.executable, "-m", "pinochle_cli", *args], cwd=ROOT, env=env, capture_output=True,
                           check=False)
     out = done.stdout.decode("cp1252")

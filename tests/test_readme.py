@@ -56,3 +56,43 @@ def test_readme_example(command: str, expected: list[str], monkeypatch: pytest.M
         assert not missing, (missing, got)
     else:
         assert got == expected
+
+
+def card_night() -> list[tuple[str, list[str]]]:
+    """The card-night walkthrough: its commands in order, each with the lines it prints (prompts and answers too)."""
+    found = []
+    for block in re.findall(r"^```console card-night\n(.*?)^```", README, re.S | re.M):
+        for chunk in ("\n" + block).split("\n$ ")[1:]:
+            command, *output = chunk.rstrip("\n").split("\n")
+            found.append((command, output))
+    return found
+
+
+def test_the_card_night_walkthrough(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The whole evening, one command after another in one folder; a prompted add gets the answers shown."""
+    from click.testing import CliRunner
+
+    from pinochle_cli.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    steps = card_night()
+    assert [c.split()[:3] for c, _ in steps][:3] == [["pinochle", "record", "new"], ["pinochle", "record", "add"],
+                                                     ["pinochle", "record", "add"]]
+    for command, expected in steps:
+        args = shlex.split(command.split("#")[0])[1:]
+        asked = any(line.startswith("Add it? [Y/n]:") for line in expected)
+        deal = next((i for i, line in enumerate(expected) if line.startswith("Deal ")), 0)
+        prompts = [line for line in expected[:deal] if asked and not line.startswith("  ")]
+        prompts += [line for line in expected if line.startswith("Add it? [Y/n]:")]
+        answers = "".join(line.split(": ", 1)[1] + "\n" if ": " in line else "\n" for line in prompts)
+        if prompts:
+            args.append("--prompt")
+        result = CliRunner().invoke(cli, args, input=answers or None,
+                                    env={"PINOCHLE_RULESET": "", "COLUMNS": "80"})
+        assert result.exit_code == 0, (command, result.output)
+        got = [line.rstrip() for line in result.output.splitlines()]
+        if "..." in expected:
+            assert got[:expected.index("...")] == expected[:expected.index("...")], command
+        else:
+            assert got == expected, command
