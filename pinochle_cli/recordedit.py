@@ -21,6 +21,7 @@ import dataclasses
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import yaml
@@ -39,7 +40,7 @@ from .recordfile import (
     yaml_value,
 )
 from .records import MatchRecord, check_record
-from .yamlsource import Node, YamlError, _convert, load_text
+from .yamlsource import Node, YamlError, load_text
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
            "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]
@@ -67,13 +68,24 @@ class _Layout:
     deals: tuple[yaml.Node, ...]  # each deal's node
     source: str
 
+    @cached_property
+    def node(self) -> Node:
+        """The record read as the record reader reads it."""
+        return _load(self.body, self.source)
+
     def read(self, deals: int | None = None) -> Node:
         """The record read for checking, with only its first ``deals`` deals when given."""
-        return _read(self.composed, self.source, deals)
+        root = self.node
+        found = root.get("deals")
+        if deals is None or found is None or found.kind != "seq":
+            return root
+        entries = dict(root.entries)
+        entries["deals"] = (entries["deals"][0], dataclasses.replace(found, items=found.items[:deals]))
+        return dataclasses.replace(root, entries=entries)
 
     def fields(self, number: int) -> dict[str, Any]:
         """Deal ``number``'s fields as written."""
-        return _as_fields([_read(self.deals[number - 1], self.source).to_python()])[0]
+        return _as_fields([_deal_nodes(self.node)[number - 1].to_python()])[0]
 
     def gap_start(self, index: int) -> int:
         """Where the lines that belong to deal ``index`` (0-based) start: the end of the deal before it."""
@@ -129,24 +141,16 @@ def _layout(text: str, source: str) -> _Layout:
     return _Layout(body, newline, tuple(spans), first, root, tuple(deals.value), source)
 
 
-def _read(node: yaml.Node | None, source: str, deals: int | None = None) -> Node:
-    """YAML nodes read as the record reader reads them (``deals``: keep only that many deals)."""
-    if node is None:
-        return load_text("", source)
-    if deals is not None and isinstance(node, yaml.MappingNode):
-        value = [(k, _first(v, deals) if isinstance(k, yaml.ScalarNode) and k.value == "deals" else v)
-                 for k, v in node.value]
-        node = yaml.MappingNode(node.tag, value, node.start_mark, node.end_mark, node.flow_style)
+def _load(text: str, source: str) -> Node:
     try:
-        return _convert(node, source)
+        return load_text(text, source)
     except YamlError as exc:
         raise RecordError(str(exc)) from None
 
 
-def _first(node: yaml.Node, n: int) -> yaml.Node:
-    if not isinstance(node, yaml.SequenceNode):
-        return node
-    return yaml.SequenceNode(node.tag, node.value[:n], node.start_mark, node.end_mark, node.flow_style)
+def _deal_nodes(root: Node) -> list[Node]:
+    deals = root.get("deals")
+    return [] if deals is None or deals.kind != "seq" else deals.items
 
 
 def _same(a: yaml.Node, b: yaml.Node) -> bool:
@@ -161,17 +165,19 @@ def _same(a: yaml.Node, b: yaml.Node) -> bool:
 
 
 def _checked(out: str, source: str, what: str, before: Sequence[yaml.Node],
-             new: Callable[[yaml.Node], bool] | None = None, after: Sequence[yaml.Node] = ()) -> Node:
+             new: Callable[[Node], bool] | None = None, after: Sequence[yaml.Node] = ()) -> Node:
     """The new text, read; refused unless its deals are ``before``, one that fits ``new`` (if given), ``after``."""
     composed = _compose(out.replace("\r\n", "\n"), source)
     deals = _layout_deals(composed)
     cut = len(before) + (new is not None)
-    fits = (len(deals) == cut + len(after) and all(map(_same, before, deals)) and all(map(_same, after, deals[cut:]))
-            and (new is None or new(deals[len(before)])))
+    root = _load(out, source)
+    items = _deal_nodes(root)
+    fits = (len(deals) == cut + len(after) == len(items) and all(map(_same, before, deals))
+            and all(map(_same, after, deals[cut:])) and (new is None or new(items[len(before)])))
     if not fits:
         raise RecordError(f"could not {what} without changing the rest of the file; the record is unchanged "
                           "(is it written in an unusual layout?)", source=source)
-    return _read(composed, source)
+    return root
 
 
 def _layout_deals(root: yaml.Node | None) -> list[yaml.Node]:
@@ -179,11 +185,6 @@ def _layout_deals(root: yaml.Node | None) -> list[yaml.Node]:
         if isinstance(k, yaml.ScalarNode) and k.value == "deals" and isinstance(v, yaml.SequenceNode):
             return list(v.value)
     return []
-
-
-def _items_of(snippet: str, source: str) -> list[Any]:
-    node = load_text(snippet, source)
-    return [n.to_python() for n in node.items] if node.kind == "seq" else []
 
 
 # --------------------------------------------------------------------------- the history at the end
@@ -280,10 +281,10 @@ def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None
     out = _drop(body, start, end)
     out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
     restored = _deal_only(lines)
-    snippet = _layout_deals(_compose("deals:\n" + restored, source))
+    snippet = [n.to_python() for n in _deal_nodes(_load("deals:\n" + restored, source))]
     if len(snippet) != 1:
         raise RecordError("the history's last undone deal is not one deal; the record is unchanged", source=source)
-    root = _checked(out, source, "put the undone deal back", layout.deals, lambda node: _same(node, snippet[0]))
+    root = _checked(out, source, "put the undone deal back", layout.deals, lambda node: node.to_python() == snippet[0])
     return Edited(out, root, restored, len(layout.spans) + 1)
 
 
@@ -311,7 +312,7 @@ def edit_text(text: str, number: int, entries: Entries, source: str = "<record>"
     out = out.replace("\n", layout.newline)
     expected = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
     root = _checked(out, source, f"replace deal {number}", layout.deals[:number - 1],
-                    lambda node: _read(node, source).to_python() == expected, layout.deals[number:])
+                    lambda node: node.to_python() == expected, layout.deals[number:])
     return Edited(out, root, new, number)
 
 
