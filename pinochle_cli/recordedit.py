@@ -410,7 +410,7 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
 
     def change(layout: _Layout) -> Edited:
         _check_number(layout, number, path)
-        record = check_record(layout.read(number - 1), base)
+        record = check_record(layout.read(0), base)  # the table and rules: the deals are checked in the new text
         try:
             entries = build(record, layout.fields(number))
         except RecordError as exc:
@@ -438,7 +438,8 @@ FLAGS = ("conceded", "no-trump", "redeal")
 
 def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], given: DealInput,
                    clear: Sequence[str] = ()) -> Entries:
-    """Deal ``number``'s fields after an edit: ``old`` with the fields ``given`` replacing its own.
+    """Deal ``number``'s fields after an edit: ``old`` with the fields ``given`` replacing its own
+    (``record`` gives the table: its deals are not used).
 
     A side's meld given replaces that side's meld only; a flag given (conceded, no-trump, redeal)
     replaces the others; ``clear`` names fields to take out.
@@ -447,8 +448,7 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
         if name not in old:
             raise RecordError(f"--clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
                               deal=number, field=name)
-    before = dataclasses.replace(record, deals=record.deals[:number - 1])
-    new = dict(deal_entries(before, given, number=number))
+    new = dict(deal_entries(record, given, number=number))
     if not given.dealer:
         new.pop("dealer", None)
     fields = {k: v for k, v in old.items() if k not in clear}
