@@ -203,6 +203,7 @@ def _ask_deal(path: str, given: DealInput) -> DealInput | None:
             if field == "counters" and not given.counters:
                 for question in counters_questions(record):
                     given = _answer(path, text, record, given, question)
+                _show_inferred(record, given)
                 continue
             if field is None:
                 raise
@@ -211,6 +212,14 @@ def _ask_deal(path: str, given: DealInput) -> DealInput | None:
             continue
         click.echo(deal_summary(scored, scored.deals[-1]))
         return given if click.confirm("Add it?", default=True) else None
+
+
+def _show_inferred(record: MatchRecord, given: DealInput) -> None:
+    """The counters of the side not asked, as inferred from the deal's total."""
+    counters = dict(deal_entries(record, given)).get("counters")
+    last = record.sides[-1]
+    if isinstance(counters, dict) and last in counters:
+        click.echo(f"{last}'s counters: {counters[last]} (the rest of {record.rules.counter_total})")
 
 
 def _answer(path: str, text: str, record: MatchRecord, given: DealInput, question: Question) -> DealInput:
