@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RecordError
-from .recordfile import DealInput, check_meld_given, deal_entries, insert_deal
+from .recordfile import DealInput, check_nothing_left_out, deal_entries, insert_deal
 from .records import DealRecord, MatchRecord, parse_record
 from .summary import next_dealer
 
@@ -102,7 +102,7 @@ def preview(text: str, path: str, record: MatchRecord, given: DealInput, *, part
     number = len(record.deals) + 1
     entries = deal_entries(record, given)
     if not partial:
-        check_meld_given(record, entries, number)
+        check_nothing_left_out(record, entries, number)
     if given.bid is not None and given.bid < 0:
         raise RecordError("expected a number", deal=number, field="bid")
     try:

@@ -34,7 +34,7 @@ from .recordfile import (
     _end,
     _line_after,
     atomic_write,
-    check_meld_given,
+    check_nothing_left_out,
     deal_entries,
     locked,
     yaml_value,
@@ -458,7 +458,7 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
         new["meld"] = _merged_meld(record, fields["meld"], new["meld"])
     fields.update(new)
     entries = list(fields.items())
-    check_meld_given(record, entries, number)
+    check_nothing_left_out(record, entries, number)
     return entries
 
 

@@ -45,9 +45,9 @@ from .summary import next_dealer
 from .yamlsource import load_text, open_nonblocking, read_capped
 
 __all__ = [
-    "DealInput", "append_deal", "atomic_write", "check_meld_given", "check_name", "check_writable", "deal_entries",
-    "insert_deal", "locked", "meld_left_out", "new_record_text", "remove_stale_temporaries", "ruleset_spec_for",
-    "write_new_record", "yaml_value",
+    "DealInput", "append_deal", "atomic_write", "check_name", "check_nothing_left_out", "check_writable",
+    "deal_entries", "insert_deal", "locked", "meld_left_out", "new_record_text", "remove_stale_temporaries",
+    "ruleset_spec_for", "write_new_record", "yaml_value",
 ]
 
 Entries = list[tuple[str, Any]]
@@ -657,11 +657,18 @@ def meld_left_out(record: MatchRecord, entries: Entries) -> list[str]:
     return [s for i, s in enumerate(record.table.sides) if i not in given]
 
 
-def check_meld_given(record: MatchRecord, entries: Entries, number: int) -> None:
-    """Refuse a deal that leaves a side's meld out (rather than taking it as 0)."""
+def check_nothing_left_out(record: MatchRecord, entries: Entries, number: int) -> None:
+    """Refuse a deal that leaves out what the checker would otherwise take as nothing: a side's meld
+    (rather than 0), or the trump of a deal played out in a game whose bidder names trump."""
     missing = meld_left_out(record, entries)
     if missing:
         names = " and ".join(missing)
         example = " ".join(f"--meld {s}=0" for s in missing)
         raise RecordError(f"no meld given for {names} (a side with no meld: {example})", deal=number,
                           field="meld")
+    fields = dict(entries)
+    played = ("counters" in fields or "tricks" in fields) and not fields.get("conceded")
+    rules = record.rules
+    if played and rules.trump_source == "bid" and "trump" not in fields and not fields.get("no-trump"):
+        suits = " ".join(s.letter for s in rules.suits)
+        raise RecordError(f"not given; the bidder named one of {suits}", deal=number, field="trump")

@@ -306,6 +306,38 @@ def test_without_a_terminal_a_missing_field_is_an_error(five):
     assert five.read_bytes() == before
 
 
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bidder", "Bob", "--bid", "250", "--meld", "NS=0", "--meld", "EW=50", "--counters", "NS=100"],
+     "deal 6, trump: not given; the bidder named one of S H D C"),
+    (["--bidder", "Bob", "--bid", "250", "-t", "C", "--counters", "NS=100"],
+     "deal 6, meld: no meld given for North-South and East-West (a side with no meld: --meld North-South=0 "
+     "--meld East-West=0)"),
+])
+def test_nothing_forgotten_silently(five, args, message):
+    before = five.read_bytes()
+    result = run("record", "add", str(five), *args)
+    assert (result.exit_code, result.stderr) == (2, f"Error: {five}: {message}\n")
+    assert five.read_bytes() == before
+
+
+@pytest.mark.parametrize(("args", "code", "error"), [
+    (["--bidder", "Bob", "--bid", "250", "--meld", "NS=0", "--meld", "EW=50", "--conceded"], 0, ""),
+    (["--redeal"], 0, ""),
+    (["--bidder", "Bob", "--bid", "250", "--no-trump", "--meld", "NS=0", "--meld", "EW=50"], 2,
+     "deal 6, no-trump: the single-deck game has no deal without trump (the bidder may name any suit)"),
+])
+def test_a_deal_not_played_needs_no_trump(five, args, code, error):
+    result = run("record", "add", str(five), *args)
+    assert (result.exit_code, result.stderr) == (code, f"Error: {five}: {error}\n" if error else "")
+
+
+def test_a_game_without_a_trump_choice_needs_no_trump(tmp_path):
+    path = tmp_path / "two.yaml"
+    run("record", "new", str(path), "-r", "two-handed", "--player", "Pat", "--player", "Sam")
+    result = run("record", "add", str(path), "--meld", "Pat=40", "--meld", "Sam=0", "--counters", "Pat=130")
+    assert result.exit_code == 0, result.output
+
+
 # --------------------------------------------------------------------------- the standing at a glance
 
 def test_score_brief(five):

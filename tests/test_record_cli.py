@@ -140,29 +140,29 @@ def test_add_conceded_and_redeal(night):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bidder", "Bob", "--bid", "305", "--meld", "EW=100", "--meld", "NS=0", "--counters", "NS=80"],
+    (["-t", "H", "--bidder", "Bob", "--bid", "305", "--meld", "EW=100", "--meld", "NS=0", "--counters", "NS=80"],
      "deal 1, bid: 305 is off the steps (from 250: steps of 10; next valid bid 310)"),
-    (["--bidder", "Bob", "--bid", "240", "--meld", "EW=100", "--meld", "NS=0", "--counters", "NS=80"],
+    (["-t", "H", "--bidder", "Bob", "--bid", "240", "--meld", "EW=100", "--meld", "NS=0", "--counters", "NS=80"],
      "deal 1, bid: 240 is below the minimum bid 250"),
-    (["--bidder", "Bob", "--bid", "250", "--counters", "NS=80", "--counters", "EW=80"],
+    (["-t", "H", "--bidder", "Bob", "--bid", "250", "--counters", "NS=80", "--counters", "EW=80"],
      "deal 1, counters: NS=80 and EW=80 add up to 160; the counters of a deal add up to 250 (give one side and the "
      "other is inferred)"),
-    (["--bidder", "Bob", "--bid", "250", "--meld", "NS=20", "--counters", "NS=80"],
+    (["-t", "H", "--bidder", "Bob", "--bid", "250", "--meld", "NS=20", "--counters", "NS=80"],
      "deal 1, meld: no meld given for East-West (a side with no meld: --meld East-West=0)"),
     (["--bidder", "Zed", "--bid", "250"], "deal 1, bidder: 'Zed' is not at the table (North-South, East-West, Ann, "
      "Bob, Cy, Di)"),
     (["--bidder", "Bob", "--bid", "250", "--meld", "X=10"], "deal 1, meld: 'X' is not at the table (North-South, "
      "East-West, Ann, Bob, Cy, Di)"),
-    (["--bidder", "Bob", "--bid", "250", "--counters", "NS"], "deal 1, counters: 'NS' is not NAME=VALUE (e.g. NS=60)"),
-    (["--bidder", "Bob", "--bid", "250", "--counters", "NS=lots"], "deal 1, counters: NS=lots: expected a whole number"),
+    (["-t", "H", "--bidder", "Bob", "--bid", "250", "--counters", "NS"], "deal 1, counters: 'NS' is not NAME=VALUE (e.g. NS=60)"),
+    (["-t", "H", "--bidder", "Bob", "--bid", "250", "--counters", "NS=lots"], "deal 1, counters: NS=lots: expected a whole number"),
     (["--bidder", "Bob", "--bid", "250", "-t", "X", "--counters", "NS=80"],
      'deal 1, trump: "X" is not a suit (use S, H, D, C, a suit name or ♠ ♥ ♦ ♣)'),
-    (["--bidder", "Bob", "--bid", "260", "--meld", "NS=0", "--meld", "EW=0", "--counters", "NS=80"],
+    (["-t", "H", "--bidder", "Bob", "--bid", "260", "--meld", "NS=0", "--meld", "EW=0", "--counters", "NS=80"],
      "deal 1, counters: the deal ended after the meld (not on board: meld 0 + 250 is below the bid 260): "
      "no cards were played"),
-    (["--dealer", "Ann", "--auction", "250 260 pass", "--counters", "NS=80", "--meld", "EW=50", "--meld", "NS=0"],
+    (["-t", "H", "--dealer", "Ann", "--auction", "250 260 pass", "--counters", "NS=80", "--meld", "EW=50", "--meld", "NS=0"],
      "deal 1, auction: the auction is not over: Ann, Bob and Cy are still bidding"),
-    (["--bidder", "Bob", "--bid", "250", "--meld", "NS=60", "--meld", "EW=100", "--counters", "NS=0"],
+    (["-t", "H", "--bidder", "Bob", "--bid", "250", "--meld", "NS=60", "--meld", "EW=100", "--counters", "NS=0"],
      "deal 1, tricks: North-South took no counters; add tricks: to say whether they took a trick "
      "(the score depends on it)"),
 ])
@@ -176,9 +176,9 @@ def test_add_refusals_leave_the_file(night, args, message):
 
 
 def test_add_tricks_settle_the_question(night):
-    result = run("record", "add", str(night), "--bidder", "Bob", "--bid", "250", "--meld", "NS=60", "--meld",
-                 "EW=100", "--counters", "NS=0", "--tricks", "NS=1", "--json")
-    assert result.code == 0, result.err
+    result = run("record", "add", str(night), "--bidder", "Bob", "--bid", "250", "-t", "H", "--meld", "NS=60",
+                 "--meld", "EW=100", "--counters", "NS=0", "--tricks", "NS=1", "--json")
+    assert result.code == 0, result.out
     assert json.loads(result.out)["totals"] == {"North-South": 60, "East-West": 350}
 
 
@@ -191,10 +191,10 @@ def test_add_ambiguous_abbreviation(tmp_path):
 
 
 def test_add_after_the_match_is_decided(night):
-    run("record", "add", str(night), "--bidder", "Ann", "--bid", "1500", "--meld", "NS=1500", "--meld", "EW=0",
-        "--counters", "NS=250")
+    run("record", "add", str(night), "--bidder", "Ann", "--bid", "1500", "-t", "S", "--meld", "NS=1500",
+        "--meld", "EW=0", "--counters", "NS=250")
     before = night.read_bytes()
-    result = run("record", "add", str(night), "--bidder", "Bob", "--bid", "250", "--meld", "EW=50",
+    result = run("record", "add", str(night), "--bidder", "Bob", "--bid", "250", "-t", "S", "--meld", "EW=50",
                  "--meld", "NS=0", "--counters", "NS=100")
     assert result.code == 2
     assert result.err == (f"Error: {night}: deal 2: the match was already decided after deal 1: "

@@ -216,7 +216,7 @@ def _cli(*args: str) -> subprocess.Popen[bytes]:
 
 def test_concurrent_appends_all_land(sheet):
     bids = [260, 270, 280, 290]
-    procs = [_cli("record", "add", str(sheet), "--bidder", "Di", "--bid", str(b), "--meld", "EW=200",
+    procs = [_cli("record", "add", str(sheet), "--bidder", "Di", "--bid", str(b), "-t", "D", "--meld", "EW=200",
                   "--meld", "NS=0", "--counters", "NS=100") for b in bids]
     for p in procs:
         _out, err = p.communicate(timeout=120)
@@ -229,7 +229,7 @@ def test_concurrent_appends_all_land(sheet):
 
 def test_an_append_waits_for_the_lock(sheet):
     with FileLock(str(sheet.parent / f".{sheet.name}.lock")):
-        proc = _cli("record", "add", str(sheet), "--bidder", "Di", "--bid", "260", "--meld", "EW=100",
+        proc = _cli("record", "add", str(sheet), "--bidder", "Di", "--bid", "260", "-t", "D", "--meld", "EW=100",
                      "--meld", "NS=0", "--counters", "NS=100")
         time.sleep(1.5)
         assert proc.poll() is None  # still waiting

@@ -25,8 +25,8 @@ from ..recordfile import (
     DealInput,
     Entries,
     append_deal,
-    check_meld_given,
     check_name,
+    check_nothing_left_out,
     deal_entries,
     new_record_text,
     ruleset_spec_for,
@@ -168,7 +168,7 @@ def add(path: str, prompt: bool | None, as_json: bool, **fields: Any) -> None:
 
     def build(current: MatchRecord) -> list[tuple[str, object]]:
         entries = deal_entries(current, given)
-        check_meld_given(current, entries, len(current.deals) + 1)
+        check_nothing_left_out(current, entries, len(current.deals) + 1)
         return entries
 
     updated = append_deal(path, build)
