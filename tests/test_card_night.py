@@ -32,6 +32,14 @@ def run(*args: str, input: str | None = None, columns: int = 80):
     return result
 
 
+def assert_refused(path: Path, args: list[str], message: str) -> None:
+    """``pinochle ARGS`` exits 2 with ``Error: PATH: MESSAGE`` and leaves the file byte for byte as it was."""
+    before = path.read_bytes()
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Error: {path}{message}\n")
+    assert path.read_bytes() == before
+
+
 ADD = ["--bidder", "Ann", "--bid", "250", "-t", "H", "--meld", "NS=100", "--meld", "EW=0", "--counters", "NS=150"]
 
 
@@ -123,35 +131,23 @@ def test_add_after_undo_goes_before_the_history(five):
     ("redo", "no undone deal to redo (the record's history has none)"),
 ])
 def test_nothing_to_undo_or_redo(night, command, message):
-    before = night.read_bytes()
-    result = run("record", command, str(night))
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"Error: {night}: {message}\n"
-    assert night.read_bytes() == before
+    assert_refused(night, ["record", command, str(night)], f": {message}")
 
 
 def test_redo_that_no_longer_fits_is_refused(five):
     run("record", "undo", str(five))
     run("record", "add", str(five), "--bidder", "Ann", "--bid", "500", "-t", "H", "--meld", "NS=350", "--meld", "EW=0",
         "--counters", "NS=150")  # North-South reach 1500: the match is over
-    before = five.read_bytes()
-    result = run("record", "redo", str(five))
-    assert result.exit_code == 2
-    assert result.stderr == (f"Error: {five}: deal 6: the match was already decided after deal 5: North-South won "
-                             "1500 to 500 (the undone deal no longer fits the record; it stays in the history)\n")
-    assert five.read_bytes() == before
+    assert_refused(five, ["record", "redo", str(five)], ": deal 6: the match was already decided after deal 5: "
+                   "North-South won 1500 to 500 (the undone deal no longer fits the record; it stays in the history)")
 
 
 def test_undo_of_a_flow_list_is_refused(tmp_path):
     path = tmp_path / "flow.yaml"
     path.write_text("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\n"
                     "deals: [{bidder: Bob, bid: 250, meld: {NS: 0, EW: 0}, counters: {NS: 150, EW: 100}}]\n")
-    before = path.read_bytes()
-    result = run("record", "undo", str(path))
-    assert result.exit_code == 2
-    assert result.stderr == (f"Error: {path}:3: deals: the deals are not written as a block list (one `- ` line "
-                             "starting each deal): undo, redo and edit change only such a list\n")
-    assert path.read_bytes() == before
+    assert_refused(path, ["record", "undo", str(path)], ":3: deals: the deals are not written as a block list (one "
+                   "`- ` line starting each deal): undo, redo and edit change only such a list")
 
 
 def test_undo_keeps_crlf_line_ends(tmp_path):
@@ -179,13 +175,10 @@ def test_edit_replaces_the_fields_given_and_keeps_the_old_deal(five):
 
 
 def test_edit_that_breaks_a_later_deal_names_it(five):
-    before = five.read_bytes()
-    result = run("record", "edit", str(five), "2", "--bid", "750", "--meld", "NS=600")
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == (f"Error: {five}:32: deal 5: the match was already decided after deal 4: North-South "
-                             "won 1500 to 400 (deal 5 no longer holds with deal 2 edited; the record is unchanged)\n")
+    assert_refused(five, ["record", "edit", str(five), "2", "--bid", "750", "--meld", "NS=600"],
+                   ":32: deal 5: the match was already decided after deal 4: North-South won 1500 to 400 (deal 5 no "
+                   "longer holds with deal 2 edited; the record is unchanged)")
     assert five.read_text().splitlines()[31] == "  - dealer: Ann"  # line 32 is deal 5
-    assert five.read_bytes() == before
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -201,11 +194,7 @@ def test_edit_that_breaks_a_later_deal_names_it(five):
      "Di)"),
 ])
 def test_edit_refusals_leave_the_bytes(five, args, message):
-    before = five.read_bytes()
-    result = run("record", "edit", str(five), *args)
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"Error: {five}: {message}\n"
-    assert five.read_bytes() == before
+    assert_refused(five, ["record", "edit", str(five), *args], f": {message}")
 
 
 def test_edit_clear_and_flags(five):
@@ -298,12 +287,8 @@ def test_no_counters_asked_when_the_deal_ends_after_the_meld(five):
 
 
 def test_without_a_terminal_a_missing_field_is_an_error(five):
-    before = five.read_bytes()
-    result = run("record", "add", str(five), "--bidder", "Bob", "--bid", "250", "-t", "C", "--meld", "EW=50")
-    assert result.exit_code == 2
-    assert result.stderr == (f"Error: {five}: deal 6, meld: no meld given for North-South (a side with no meld: "
-                             "--meld North-South=0)\n")
-    assert five.read_bytes() == before
+    assert_refused(five, ["record", "add", str(five), "--bidder", "Bob", "--bid", "250", "-t", "C", "--meld", "EW=50"],
+                   ": deal 6, meld: no meld given for North-South (a side with no meld: --meld North-South=0)")
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -314,10 +299,7 @@ def test_without_a_terminal_a_missing_field_is_an_error(five):
      "--meld East-West=0)"),
 ])
 def test_nothing_forgotten_silently(five, args, message):
-    before = five.read_bytes()
-    result = run("record", "add", str(five), *args)
-    assert (result.exit_code, result.stderr) == (2, f"Error: {five}: {message}\n")
-    assert five.read_bytes() == before
+    assert_refused(five, ["record", "add", str(five), *args], f": {message}")
 
 
 @pytest.mark.parametrize(("args", "code", "error"), [
@@ -475,3 +457,14 @@ def test_kill_9_during_undo_or_edit_leaves_the_old_file_or_the_new(tmp_path, arg
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         assert path.read_bytes() in (old, new)
+
+
+@pytest.mark.parametrize(("args", "deals"), [(["undo"], 4), (["edit", "1", "--bid", "260"], 5)])
+def test_changes_print_the_record_as_json(five, args, deals):
+    result = run("record", args[0], str(five), *args[1:], "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert len(data["deals"]) == deals and data["status"] == "in-progress"
+    if args[0] == "undo":
+        assert json.loads(run("record", "redo", str(five), "--json").output)["totals"] == {
+            "North-South": 1250, "East-West": 500}
