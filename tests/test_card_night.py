@@ -468,3 +468,17 @@ def test_changes_print_the_record_as_json(five, args, deals):
     if args[0] == "undo":
         assert json.loads(run("record", "redo", str(five), "--json").output)["totals"] == {
             "North-South": 1250, "East-West": 500}
+
+
+def test_show_and_prompts_find_a_house_ruleset_beside_the_record(tmp_path, monkeypatch):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "house.yaml").write_bytes((ROOT / "rulesets" / "single-deck.yaml").read_bytes())
+    path = tmp_path / "games" / "night.yaml"
+    assert run("record", "new", str(path), "-r", str(tmp_path / "games" / "house.yaml"), "--team", "NS=Ann,Cy",
+               "--team", "EW=Bob,Di").exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    assert run("record", "add", str(path), "--prompt", "--dealer", "Ann", "--bidder", "Ann", "--bid", "250", "-t", "H",
+               "--meld", "NS=100", "--meld", "EW=0", input="150\ny\n").exit_code == 0
+    result = run("record", "show", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("  1  dealer: Ann, bidder: Ann, bid: 250")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -181,7 +182,7 @@ def _read(path: str) -> tuple[str, MatchRecord]:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
-    return text, parse_record(text, path)
+    return text, parse_record(text, path, os.path.dirname(os.path.abspath(path)))
 
 
 def _ask(question: Question) -> str:
