@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RecordError
+from .errors import RecordError, TableNameError
 from .recordfile import DealInput, check_nothing_left_out, deal_entries, insert_deal
 from .records import DealRecord, MatchRecord, parse_record
 from .summary import next_dealer
@@ -38,7 +38,7 @@ def _sides_in(record: MatchRecord, items: tuple[str, ...] | list[str]) -> set[in
     for item in items:
         try:
             sides.add(record.table.resolve(item.partition("=")[0], abbreviations=True)[1])
-        except KeyError:
+        except TableNameError:
             continue  # the checker words it
     return sides
 

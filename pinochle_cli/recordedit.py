@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from .errors import RecordError
+from .errors import RecordError, TableNameError
 from .recordfile import (
     DealInput,
     Entries,
@@ -467,7 +467,7 @@ def _merged_meld(record: MatchRecord, old: Mapping[str, Any], new: Mapping[str, 
     def side(name: str) -> int | None:
         try:
             return record.table.resolve(str(name))[1]
-        except KeyError:
+        except TableNameError:
             return None
     out: dict[str, Any] = {}
     for key, value in old.items():
