@@ -16,9 +16,10 @@ class Ran(NamedTuple):
     err: str
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None) -> Ran:
-    """``pinochle ARGS`` (``env``: variables set for this run); a traceback fails the test."""
-    result = CliRunner().invoke(cli, list(args), env=env)
+def run_cli(*args: str, env: dict[str, str] | None = None, input: str | None = None) -> Ran:
+    """``pinochle ARGS`` (``env``: variables set for this run; ``input``: what is typed); a traceback fails the
+    test."""
+    result = CliRunner().invoke(cli, list(args), env=env, input=input)
     exc = result.exception
     assert exc is None or isinstance(exc, SystemExit), f"a traceback would show: {exc!r}"
     return Ran(result.exit_code, result.stdout, result.stderr)

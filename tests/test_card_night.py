@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from clihelp import Ran, run_cli
 
-from pinochle_cli.cli import cli
 from pinochle_cli.recordedit import HISTORY_HEAD, redo_text, undo_text
 from pinochle_cli.records import parse_record, read_record
 
@@ -23,20 +22,17 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_records import long_record_text  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
-ENV = {"PINOCHLE_RULESET": "", "COLUMNS": "80"}
 
 
-def run(*args: str, input: str | None = None, columns: int = 80):
-    result = CliRunner().invoke(cli, list(args), input=input, env={**ENV, "COLUMNS": str(columns)})
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+def run(*args: str, input: str | None = None, columns: int = 80) -> Ran:
+    return run_cli(*args, input=input, env={"COLUMNS": str(columns)})
 
 
 def assert_refused(path: Path, args: list[str], message: str) -> None:
     """``pinochle ARGS`` exits 2 with ``Error: PATH: MESSAGE`` and leaves the file byte for byte as it was."""
     before = path.read_bytes()
     result = run(*args)
-    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Error: {path}{message}\n")
+    assert (result.code, result.out, result.err) == (2, "", f"Error: {path}{message}\n")
     assert path.read_bytes() == before
 
 
@@ -46,7 +42,7 @@ ADD = ["--bidder", "Ann", "--bid", "250", "-t", "H", "--meld", "NS=100", "--meld
 @pytest.fixture
 def night(tmp_path) -> Path:
     path = tmp_path / "night.yaml"
-    assert run("record", "new", str(path), "--team", "North-South=Ann,Cy", "--team", "East-West=Bob,Di").exit_code == 0
+    assert run("record", "new", str(path), "--team", "North-South=Ann,Cy", "--team", "East-West=Bob,Di").code == 0
     return path
 
 
@@ -54,7 +50,7 @@ def night(tmp_path) -> Path:
 def five(night) -> Path:
     """Five deals: North-South make 250 each time (+250), East-West keep their 100 counters."""
     for dealer in ("Ann", "Bob", "Cy", "Di", "Ann"):
-        assert run("record", "add", str(night), "--dealer", dealer, *ADD).exit_code == 0
+        assert run("record", "add", str(night), "--dealer", dealer, *ADD).code == 0
     return night
 
 
@@ -68,8 +64,8 @@ def copy_of(name: str, tmp_path: Path) -> Path:
 
 def test_undo_prints_the_deal_and_the_standing(five):
     result = run("record", "undo", str(five))
-    assert result.exit_code == 0, result.output
-    assert result.output == (
+    assert result.code == 0, result.out
+    assert result.out == (
         "Took out deal 5: dealer: Ann, bidder: Ann, bid: 250, trump: hearts, meld: {North-South: 100, East-West: 0}, "
         "counters: {North-South: 150, East-West: 100}\n"
         f"`pinochle record redo {five}` puts it back.\n"
@@ -90,11 +86,11 @@ def test_undo_everything_then_redo_everything_gives_back_the_bytes(tmp_path, nam
     totals = []
     for _ in range(n):
         totals.append(read_record(str(path)).standing.totals)
-        assert run("record", "undo", str(path)).exit_code == 0
+        assert run("record", "undo", str(path)).code == 0
     assert read_record(str(path)).deals == ()
     for expected in reversed(totals):
         result = run("record", "redo", str(path))
-        assert result.exit_code == 0, result.output
+        assert result.code == 0, result.out
         assert read_record(str(path)).standing.totals == expected
     assert path.read_bytes() == before
 
@@ -119,7 +115,7 @@ def test_undo_redo_in_any_order_keeps_the_deals(tmp_path):
 
 def test_add_after_undo_goes_before_the_history(five):
     run("record", "undo", str(five))
-    assert run("record", "add", str(five), *ADD).exit_code == 0
+    assert run("record", "add", str(five), *ADD).code == 0
     record = read_record(str(five))
     assert [d.dealer for d in record.deals] == ["Ann", "Bob", "Cy", "Di", "Ann"]
     text = five.read_text()
@@ -154,9 +150,9 @@ def test_undo_keeps_crlf_line_ends(tmp_path):
     path = tmp_path / "crlf.yaml"
     path.write_bytes((EXAMPLES / "single-deck-night.yaml").read_bytes().replace(b"\n", b"\r\n"))
     before = path.read_bytes()
-    assert run("record", "undo", str(path)).exit_code == 0
+    assert run("record", "undo", str(path)).code == 0
     assert b"\n" not in path.read_bytes().replace(b"\r\n", b"")
-    assert run("record", "redo", str(path)).exit_code == 0
+    assert run("record", "redo", str(path)).code == 0
     assert path.read_bytes() == before
 
 
@@ -164,8 +160,8 @@ def test_undo_keeps_crlf_line_ends(tmp_path):
 
 def test_edit_replaces_the_fields_given_and_keeps_the_old_deal(five):
     result = run("record", "edit", str(five), "2", "--counters", "NS=200", "--meld", "EW=20")
-    assert result.exit_code == 0, result.output
-    assert result.output == (
+    assert result.code == 0, result.out
+    assert result.out == (
         "Changed deal 2: dealer: Bob, bidder: Ann, bid: 250, trump: hearts, meld: {North-South: 100, East-West: 20}, "
         "counters: {North-South: 200, East-West: 50}\n"
         "After 5 deals: North-South 1300 (200 to go), East-West 470 (1030 to go). Next dealer: Bob.\n")
@@ -199,10 +195,10 @@ def test_edit_refusals_leave_the_bytes(five, args, message):
 
 def test_edit_clear_and_flags(five):
     result = run("record", "edit", str(five), "3", "--conceded", "--clear", "counters")
-    assert result.exit_code == 0, result.output
+    assert result.code == 0, result.out
     assert read_record(str(five)).deals[2].score.result == "conceded"
     result = run("record", "edit", str(five), "3", "--counters", "EW=100", "--clear", "conceded")
-    assert result.exit_code == 0, result.output
+    assert result.code == 0, result.out
     assert read_record(str(five)).deals[2].score.result == "made"
 
 
@@ -211,21 +207,21 @@ def test_edit_clear_and_flags(five):
 def test_show_lists_the_deals_as_entered(tmp_path):
     path = copy_of("single-deck-night.yaml", tmp_path)
     result = run("record", "show", str(path))
-    assert result.exit_code == 0
-    lines = result.output.splitlines()
+    assert result.code == 0
+    lines = result.out.splitlines()
     assert lines[0] == ("  1  dealer: Ann, auction: [250, 260, pass, 270, pass, pass], bidder: Ann, bid: 270, "
                         "trump: hearts, meld: {North-South: 150, East-West: 60}, counters: {North-South: 140, "
                         "East-West: 110}")
     assert lines[2] == "  3  dealer: Cy, redeal: true"
     assert lines[-1] == "North-South won, 1820 to 90, after 10 deals."
     result = run("record", "show", str(path), "4")
-    assert result.output == (
+    assert result.out == (
         "  - dealer: Cy\n    bidder: Bob\n    bid: 250\n    trump: clubs\n    meld: {North-South: 80, East-West: 20}\n"
         "    conceded: true            # thrown in after the meld\n"
         "Deal 4: Cy dealt; Bob bid 250 in clubs; meld North-South 80, East-West 20; conceded: North-South +80, "
         "East-West -250.\n")
     result = run("record", "show", str(path), "11")
-    assert (result.exit_code, result.stderr) == (2, f"Error: {path}: no deal 11 (the record has 10)\n")
+    assert (result.code, result.err) == (2, f"Error: {path}: no deal 11 (the record has 10)\n")
 
 
 # --------------------------------------------------------------------------- prompted entry
@@ -233,8 +229,8 @@ def test_show_lists_the_deals_as_entered(tmp_path):
 def test_prompts_ask_again_with_the_checkers_message(five):
     answers = "\n".join(["", "Zed", "Cy", "255", "260", "X", "S", "55", "60", "0", "300", "100", "y"]) + "\n"
     result = run("record", "add", str(five), "--prompt", input=answers)
-    assert result.exit_code == 0, result.output
-    assert result.stdout == (
+    assert result.code == 0, result.out
+    assert result.out == (
         "Dealer (Ann, Bob, Cy, Di) [Bob]: \n"
         "Bidder (who won the auction): Zed\n"
         "Bidder (who won the auction): Cy\n"
@@ -253,7 +249,7 @@ def test_prompts_ask_again_with_the_checkers_message(five):
         "Add it? [Y/n]: y\n"
         f"Added deal 6 to {five}.\n"
         "After 6 deals: North-South 990 (510 to go), East-West 650 (850 to go). Next dealer: Cy.\n")
-    assert result.stderr == (
+    assert result.err == (
         "  'Zed' is not at the table (North-South, East-West, Ann, Bob, Cy, Di)\n"
         "  255 is off the steps (from 250: steps of 10; next valid bid 260)\n"
         '  "X" is not a suit (use S, H, D, C, a suit name or ♠ ♥ ♦ ♣)\n'
@@ -265,8 +261,8 @@ def test_prompts_only_for_what_is_missing_and_a_declined_deal_is_not_written(fiv
     before = five.read_bytes()
     result = run("record", "add", str(five), "--prompt", "--bidder", "Bob", "--bid", "250", "-t", "C",
                  "--meld", "EW=50", input="Di\n20\n120\nn\n")
-    assert result.exit_code == 1
-    assert result.stdout == (
+    assert result.code == 1
+    assert result.out == (
         "Dealer (Ann, Bob, Cy, Di) [Bob]: Di\n"
         "North-South's meld (a number; 0 for none): 20\n"
         "North-South's counters: 120\n"
@@ -281,8 +277,8 @@ def test_prompts_only_for_what_is_missing_and_a_declined_deal_is_not_written(fiv
 def test_no_counters_asked_when_the_deal_ends_after_the_meld(five):
     result = run("record", "add", str(five), "--prompt", "--dealer", "Bob", "--bidder", "Bob", "--bid", "500",
                  "-t", "C", input="0\n100\n\n")
-    assert result.exit_code == 0, result.output
-    assert "'s counters" not in result.stdout
+    assert result.code == 0, result.out
+    assert "'s counters" not in result.out
     assert read_record(str(five)).deals[-1].score.result == "not-on-board"
 
 
@@ -310,22 +306,22 @@ def test_nothing_forgotten_silently(five, args, message):
 ])
 def test_a_deal_not_played_needs_no_trump(five, args, code, error):
     result = run("record", "add", str(five), *args)
-    assert (result.exit_code, result.stderr) == (code, f"Error: {five}: {error}\n" if error else "")
+    assert (result.code, result.err) == (code, f"Error: {five}: {error}\n" if error else "")
 
 
 def test_a_game_without_a_trump_choice_needs_no_trump(tmp_path):
     path = tmp_path / "two.yaml"
     run("record", "new", str(path), "-r", "two-handed", "--player", "Pat", "--player", "Sam")
     result = run("record", "add", str(path), "--meld", "Pat=40", "--meld", "Sam=0", "--counters", "Pat=130")
-    assert result.exit_code == 0, result.output
+    assert result.code == 0, result.out
 
 
 # --------------------------------------------------------------------------- the standing at a glance
 
 def test_score_brief(five):
     result = run("score", str(five), "--brief")
-    assert result.exit_code == 0
-    assert result.output == (
+    assert result.code == 0
+    assert result.out == (
         "single-deck, game to 1500: North-South (Ann, Cy) v East-West (Bob, Di)\n"
         "\n"
         "               total    to go\n"
@@ -339,14 +335,14 @@ def test_score_brief(five):
 def test_new_prints_the_seating(tmp_path):
     result = run("record", "new", str(tmp_path / "r.yaml"), "--team", "Us=Ann,Cy", "--team", "Them=Bob,Di",
                  "--seating", "Bob,Ann,Di,Cy")
-    assert result.output.splitlines()[1] == "Seating, clockwise: Bob, Ann, Di, Cy."
+    assert result.out.splitlines()[1] == "Seating, clockwise: Bob, Ann, Di, Cy."
 
 
 @pytest.mark.parametrize("columns", [200, 100, 80, 72, 60, 50])
 @pytest.mark.parametrize("name", ["single-deck-night.yaml", "double-deck-night.yaml", "two-handed-night.yaml",
                                   "single-deck-small-4-deals.yaml"])
 def test_the_table_fits_the_terminal(name, columns):
-    out = run("score", str(EXAMPLES / name), columns=columns).output
+    out = run("score", str(EXAMPLES / name), columns=columns).out
     widest = max(len(line) for line in out.splitlines())
     if columns >= 60:
         assert widest <= columns, out
@@ -355,7 +351,7 @@ def test_the_table_fits_the_terminal(name, columns):
 
 def test_narrow_layout_exact():
     result = run("score", str(EXAMPLES / "single-deck-small-4-deals.yaml"), columns=60)
-    assert result.output == (
+    assert result.out == (
         "single-deck-small (target=4-deals), 4 deals: Team A (Eve,\n"
         "Gus) v Team B (Fay, Hal)\n"
         "points: Team A / Team B\n"
@@ -371,7 +367,7 @@ def test_narrow_layout_exact():
 
 
 def test_compact_layout_at_80_columns():
-    lines = run("score", str(EXAMPLES / "single-deck-night.yaml")).output.splitlines()
+    lines = run("score", str(EXAMPLES / "single-deck-night.yaml")).out.splitlines()
     assert lines[1] == "meld, counters and points: NS / EW (NS North-South, EW East-West)"
     assert lines[3].split() == ["#", "dealer", "bid", "meld", "counters", "result", "points", "NS", "EW"]
     assert lines[5].split() == ["1", "Ann", "Ann", "270", "♥", "150/60", "140/110", "made", "290/170", "290", "170"]
@@ -382,20 +378,20 @@ def test_compact_layout_at_80_columns():
 def test_score_several_files():
     paths = [str(EXAMPLES / n) for n in ("single-deck-night.yaml", "single-deck-small-4-deals.yaml")]
     result = run("score", *paths, "--brief")
-    assert result.exit_code == 0
-    rows = [line.split("  ") for line in result.output.splitlines()[-4:-2]]
+    assert result.code == 0
+    rows = [line.split("  ") for line in result.out.splitlines()[-4:-2]]
     assert [[c.strip() for c in row if c.strip()] for row in rows] == [
         [paths[0], "North-South won", "North-South 1820, East-West 90", "10"],
         [paths[1], "Team B won", "Team A 23, Team B 45", "4"]]
-    assert result.output.startswith(f"== {paths[0]}\n")
-    assert "Games won: North-South 1, Team B 1, East-West 0, Team A 0.\n" in result.output
-    data = json.loads(run("score", *paths, "--json").output)
+    assert result.out.startswith(f"== {paths[0]}\n")
+    assert "Games won: North-South 1, Team B 1, East-West 0, Team A 0.\n" in result.out
+    data = json.loads(run("score", *paths, "--json").out)
     assert [g["winner"] for g in data["games"]] == ["North-South", "Team B"]
     assert data["games_won"] == {"North-South": 1, "Team B": 1, "East-West": 0, "Team A": 0}
 
 
 def test_stats_json_counts_by_hand():
-    data = json.loads(run("stats", str(EXAMPLES / "single-deck-night.yaml"), "--json").output)
+    data = json.loads(run("stats", str(EXAMPLES / "single-deck-night.yaml"), "--json").out)
     ns, ew = data["sides"]
     # by hand from the example: NS bid deals 1, 5, 6, 8, 10 (made, not-on-board, made, made, made)
     assert (ns["name"], ns["bid"], ns["made"], ns["set"], ns["conceded"]) == ("North-South", 5, 4, 1, 0)
@@ -410,8 +406,8 @@ def test_stats_json_counts_by_hand():
 
 def test_stats_table_over_two_games():
     result = run("stats", str(EXAMPLES / "single-deck-night.yaml"), str(EXAMPLES / "single-deck-small-4-deals.yaml"))
-    assert result.exit_code == 0
-    lines = result.output.splitlines()
+    assert result.code == 0
+    lines = result.out.splitlines()
     assert lines[0] == "2 games, 14 deals"
     assert lines[2] == "Bidding"
     assert lines[6].split() == ["North-South", "5", "4", "1", "0", "80", "336"]
@@ -427,8 +423,8 @@ def test_stats_table_over_two_games():
 ])
 def test_errors_are_one_line(args, message):
     result = run(*args)
-    assert result.exit_code == 2
-    assert result.stderr.startswith("Error: ") and message in result.stderr and result.stderr.count("\n") == 1
+    assert result.code == 2
+    assert result.err.startswith("Error: ") and message in result.err and result.err.count("\n") == 1
 
 
 # --------------------------------------------------------------------------- kill -9 leaves the old file or the new
@@ -462,11 +458,11 @@ def test_kill_9_during_undo_or_edit_leaves_the_old_file_or_the_new(tmp_path, arg
 @pytest.mark.parametrize(("args", "deals"), [(["undo"], 4), (["edit", "1", "--bid", "260"], 5)])
 def test_changes_print_the_record_as_json(five, args, deals):
     result = run("record", args[0], str(five), *args[1:], "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    assert result.code == 0, result.out
+    data = json.loads(result.out)
     assert len(data["deals"]) == deals and data["status"] == "in-progress"
     if args[0] == "undo":
-        assert json.loads(run("record", "redo", str(five), "--json").output)["totals"] == {
+        assert json.loads(run("record", "redo", str(five), "--json").out)["totals"] == {
             "North-South": 1250, "East-West": 500}
 
 
@@ -475,10 +471,10 @@ def test_show_and_prompts_find_a_house_ruleset_beside_the_record(tmp_path, monke
     (tmp_path / "games" / "house.yaml").write_bytes((ROOT / "rulesets" / "single-deck.yaml").read_bytes())
     path = tmp_path / "games" / "night.yaml"
     assert run("record", "new", str(path), "-r", str(tmp_path / "games" / "house.yaml"), "--team", "NS=Ann,Cy",
-               "--team", "EW=Bob,Di").exit_code == 0
+               "--team", "EW=Bob,Di").code == 0
     monkeypatch.chdir(tmp_path)
     assert run("record", "add", str(path), "--prompt", "--dealer", "Ann", "--bidder", "Ann", "--bid", "250", "-t", "H",
-               "--meld", "NS=100", "--meld", "EW=0", input="150\ny\n").exit_code == 0
+               "--meld", "NS=100", "--meld", "EW=0", input="150\ny\n").code == 0
     result = run("record", "show", str(path))
-    assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0].startswith("  1  dealer: Ann, bidder: Ann, bid: 250")
+    assert result.code == 0, result.out
+    assert result.out.splitlines()[0].startswith("  1  dealer: Ann, bidder: Ann, bid: 250")

@@ -70,7 +70,7 @@ def card_night() -> list[tuple[str, list[str]]]:
 
 def test_the_card_night_walkthrough(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The whole evening, one command after another in one folder; a prompted add gets the answers shown."""
-    from click.testing import CliRunner
+    from click.testing import CliRunner  # not run_cli: the prompts and their refusals interleave, as on a terminal
 
     from pinochle_cli.cli import cli
 
