@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -564,9 +564,9 @@ class Ruleset:
     def counter_value(self, card: Card) -> int:
         return self.counters.get(card.rank, 0)
 
-    @property
+    @cached_property
     def counter_total(self) -> int:
-        """Counter points in a whole deal, last trick included."""
+        """Counter points in a whole deal, last trick included (worked out once: a long record asks per deal)."""
         return sum(self.counter_value(c) for c in self.deck.cards()) + self.last_trick
 
     @property

@@ -79,12 +79,13 @@ class Deal:
 
 
 @cache
-def _counter_totals(values: tuple[int, ...], last_trick: int) -> frozenset[int]:
-    """Every counter total one side can take: a sum of captured cards' values, with or without the last trick."""
+def _counter_totals(rules: Ruleset) -> frozenset[int]:
+    """Every counter total one side can take: a sum of captured cards' values, with or without the last trick
+    (worked out once per ruleset: a long record asks for every deal)."""
     sums = {0}
-    for v in values:
+    for v in sorted(rules.counter_value(c) for c in rules.deck.cards() if rules.counter_value(c)):
         sums |= {s + v for s in sums}
-    return frozenset(sums | {s + last_trick for s in sums})
+    return frozenset(sums | {s + rules.last_trick for s in sums})
 
 
 def _counter_step(rules: Ruleset) -> int:
@@ -92,6 +93,7 @@ def _counter_step(rules: Ruleset) -> int:
     return math.gcd(*values) if values else 1
 
 
+@cache
 def _meld_step(rules: Ruleset) -> int:
     """The step of every possible meld total: the gcd of the meld table's values (10 in single-deck)."""
     values = [c.value(k) for c in rules.meld for k in range(1, rules.deck.copies + 1)]
@@ -493,11 +495,10 @@ class DealReader:
                            "counters")
         values = [int(v or 0) for v in counters]
         step = _counter_step(rules)
-        values_of = tuple(sorted(rules.counter_value(c) for c in rules.deck.cards() if rules.counter_value(c)))
         for side, v in enumerate(values):
             if v % step:
                 raise self.err(node, f"{table.sides[side]}: {v} is not a multiple of {step}", "counters")
-            if v not in _counter_totals(values_of, rules.last_trick):
+            if v not in _counter_totals(rules):
                 counts = ", ".join(f"{r.label} {p}" for r, p in rules.counters.items() if p)
                 raise self.err(node, f"{table.sides[side]}: {v} cannot be taken (cards count {counts}; "
                                f"the last trick {rules.last_trick})", "counters")
