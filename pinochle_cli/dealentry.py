@@ -32,6 +32,11 @@ class Question:
     default: str | None = None
     side: str | None = None
 
+    @property
+    def number(self) -> bool:
+        """The answer is a whole number (the bid)."""
+        return self.field == "bid"
+
 
 def _sides_in(record: MatchRecord, items: tuple[str, ...] | list[str]) -> set[int]:
     sides = set()
@@ -74,7 +79,7 @@ def answered(given: DealInput, question: Question, answer: str) -> DealInput:
     """``given`` with the answer to ``question``."""
     answer = answer.strip()
     if question.field == "bid":
-        return dataclasses.replace(given, bid=int(answer) if answer.isdigit() else -1)
+        return dataclasses.replace(given, bid=int(answer))  # asked as a whole number
     if question.field in ("meld", "counters"):
         items: Any = (*getattr(given, question.field), f"{question.side}={answer}")
         return dataclasses.replace(given, **{question.field: items})
@@ -103,8 +108,6 @@ def preview(text: str, path: str, record: MatchRecord, given: DealInput, *, part
     entries = deal_entries(record, given)
     if not partial:
         check_nothing_left_out(record, entries, number)
-    if given.bid is not None and given.bid < 0:
-        raise RecordError("expected a number", deal=number, field="bid")
     try:
         return parse_record(insert_deal(text, entries, path), path, os.path.dirname(os.path.abspath(path)))
     except RecordError as exc:

@@ -227,13 +227,15 @@ def test_show_lists_the_deals_as_entered(tmp_path):
 # --------------------------------------------------------------------------- prompted entry
 
 def test_prompts_ask_again_with_the_checkers_message(five):
-    answers = "\n".join(["", "Zed", "Cy", "255", "260", "X", "S", "55", "60", "0", "300", "100", "y"]) + "\n"
+    answers = "\n".join(["", "Zed", "Cy", "lots", "255", "260", "X", "S", "55", "60", "0", "300", "100", "y"]) + "\n"
     result = run("record", "add", str(five), "--prompt", input=answers)
     assert result.code == 0, result.out
     assert result.out == (
         "Dealer (Ann, Bob, Cy, Di) [Bob]: \n"
         "Bidder (who won the auction): Zed\n"
         "Bidder (who won the auction): Cy\n"
+        "Bid (at least 250): lots\n"
+        "Error: 'lots' is not a valid integer.\n"  # click's own check, on stdout
         "Bid (at least 250): 255\n"
         "Bid (at least 250): 260\n"
         "Trump (S H D C): X\n"

@@ -186,7 +186,9 @@ def _read(path: str) -> tuple[str, MatchRecord]:
 
 
 def _ask(question: Question) -> str:
-    return str(click.prompt(question.text, default=question.default, show_default=question.default is not None))
+    kind = click.INT if question.number else click.STRING
+    return str(click.prompt(question.text, default=question.default, type=kind,
+                            show_default=question.default is not None))
 
 
 def _ask_deal(path: str, given: DealInput) -> DealInput | None:
