@@ -28,6 +28,7 @@ import yaml
 
 from .errors import RecordError, TableNameError
 from .recordfile import (
+    FAST_LOADER,
     DealInput,
     Entries,
     _block_item,
@@ -51,7 +52,6 @@ _ENTRY = "#@ "
 _LINE = "#|"
 _UNDONE = "undone deal "
 _EDITED = "deal {n} before record edit"
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: the same nodes, faster
 
 
 # --------------------------------------------------------------------------- where the deals are
@@ -104,7 +104,7 @@ def _next_line(text: str, index: int) -> int:
 
 def _compose(body: str, source: str) -> yaml.Node | None:
     try:
-        return yaml.compose(body, Loader=_LOADER)
+        return yaml.compose(body, Loader=FAST_LOADER)
     except yaml.YAMLError:
         try:  # the reader's own message, with the line and column
             load_text(body, source)
