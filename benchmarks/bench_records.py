@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 SEATS = ("Ann", "Bob", "Cy", "Di")
 # bidder, bid, meld (NS, EW), counters (NS, EW): made, set, made, set: every four deals add 0 to each side
 CYCLE = (("Ann", 250, (100, 0), (150, 100)), ("Ann", 400, (150, 0), (200, 50)),
@@ -44,30 +45,67 @@ COMMANDS = {
 }
 
 
-def timed(args: list[str]) -> float:
+def _child_cpu() -> float:
+    try:
+        import resource
+    except ImportError:  # not on Windows: CPU time is not reported there
+        return float("nan")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(args: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run; CPU time is what a busy machine does not inflate."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PINOCHLE_RULESET": ""}
-    start = time.perf_counter()
+    cpu, start = _child_cpu(), time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "pinochle_cli", *args], env=env, capture_output=True)
     took = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(args)}: {done.stderr.decode()}")
-    return took
+    return took, _child_cpu() - cpu
+
+
+def in_process(path: Path) -> None:
+    """The same work called from Python (no start-up): CPU seconds of the library call alone."""
+    from pinochle_cli.recordedit import edit_deal, merged_entries, redo_deal, undo_deal
+    from pinochle_cli.recordfile import DealInput, append_deal, deal_entries
+    from pinochle_cli.records import read_record
+
+    add = DealInput(bidder="Ann", bid=250, trump="H", meld=("NS=100", "EW=0"), counters=("NS=150",))
+    calls = {"score": lambda: read_record(str(path)),
+             "add": lambda: append_deal(str(path), lambda r: deal_entries(r, add)),
+             "undo": lambda: undo_deal(str(path)), "redo": lambda: redo_deal(str(path)),
+             "edit": lambda: edit_deal(str(path), 2, lambda record, old: merged_entries(
+                 record, 2, old, DealInput(counters=("NS=210",))))}
+    row = []
+    for name, call in calls.items():
+        start = time.process_time()
+        call()
+        row.append(f"{name} {time.process_time() - start:.2f} s")
+    print("  in-process CPU: " + ", ".join(row))
 
 
 def main() -> None:
     sizes = [int(a) for a in sys.argv[1:]] or [1000, 5000]
     print(f"cores: {os.cpu_count()}  python {sys.version.split()[0]}")
-    start_up = min(timed(["--version"]) for _ in range(3))
-    print(f"start-up alone (pinochle --version): {start_up:.2f} s")
+    wall, cpu = min(timed(["--version"]) for _ in range(3))
+    print(f"start-up alone (pinochle --version): {wall:.2f} s wall, {cpu:.2f} s CPU")
+    print("each command: wall seconds / CPU seconds (best of 3), start-up included")
     with tempfile.TemporaryDirectory() as folder:
         for deals in sizes:
             path = Path(folder) / f"r{deals}.yaml"
             path.write_text(long_record_text(deals))
-            row = []
+            print(f"{deals} deals:")
             for name, args in COMMANDS.items():
-                seconds = min(timed([a.replace("{f}", str(path)) for a in args]) for _ in range(1))
-                row.append(f"{name} {seconds:.2f} s")
-            print(f"{deals:>6} deals: " + ", ".join(row))
+                text = path.read_text()
+                runs = []
+                for _ in range(3):
+                    path.write_text(text)  # each run starts from the same record
+                    runs.append(timed([a.replace("{f}", str(path)) for a in args]))
+                wall, cpu = min(runs)
+                print(f"  {name:14s} {wall:5.2f} s / {cpu:5.2f} s")
+            path.write_text(long_record_text(deals))
+            in_process(path)
 
 
 if __name__ == "__main__":
