@@ -480,3 +480,49 @@ def test_show_and_prompts_find_a_house_ruleset_beside_the_record(tmp_path, monke
     result = run("record", "show", str(path))
     assert result.code == 0, result.out
     assert result.out.splitlines()[0].startswith("  1  dealer: Ann, bidder: Ann, bid: 250")
+
+
+HEAD = """\
+# our Friday game
+ruleset: single-deck   # the usual
+teams:
+  North-South: [Ann, Cy]
+  East-West: [Bob, Di]
+deals:
+"""
+TWO = """\
+  - dealer: Ann     # Ann shuffled
+    bidder: Bob
+    bid: 250
+    trump: spades
+    meld: {North-South: 100, East-West: 0}
+    counters: {North-South: 150, East-West: 100}
+
+  # the second deal
+  - dealer: Bob
+    bidder: Bob
+    bid: 250
+    trump: clubs
+    meld: {North-South: 0, East-West: 100}
+    counters: {North-South: 100, East-West: 150}   # close
+"""
+BLOCK_LAYOUTS = {
+    "comments after": HEAD + TWO + "\n# end of the sheet\n",
+    "no final newline": HEAD + TWO.rstrip("\n"),
+    "list at column 0": HEAD + "".join(line[2:] + "\n" for line in TWO.splitlines()),
+    "deals not the last key": HEAD + TWO + "notes: keep going\n",
+    "a literal block last": HEAD + TWO + "    notes: |\n      a close one\n\n",
+    "Windows line ends": (HEAD + TWO).replace("\n", "\r\n"),
+}
+
+
+@pytest.mark.parametrize("text", BLOCK_LAYOUTS.values(), ids=BLOCK_LAYOUTS.keys())
+def test_undo_and_redo_in_every_layout(text):
+    before = parse_record(text)
+    once = undo_text(text)
+    assert [d.facts for d in parse_record(once.text).deals] == [before.deals[0].facts]
+    twice = undo_text(once.text)
+    assert parse_record(twice.text).deals == ()
+    restored = redo_text(redo_text(twice.text).text).text
+    # byte for byte, but a file without a final newline gets one (the history started on a line of its own)
+    assert restored == (text if text.endswith("\n") else text + "\n")
