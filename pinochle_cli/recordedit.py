@@ -203,7 +203,8 @@ def _history(body: str) -> tuple[int, int]:
 def _with_entry(body: str, title: str, lines: str) -> str:
     """``body`` with one more history entry: ``title`` and ``lines`` (each kept behind ``#|``)."""
     start, end = _history(body)
-    kept = "".join(f"{_LINE} {line}\n" if line else f"{_LINE}\n" for line in lines.split("\n")[:-1])
+    whole = lines if lines.endswith("\n") else lines + "\n"  # the last line of a file may have no line end
+    kept = "".join(f"{_LINE} {line}\n" if line else f"{_LINE}\n" for line in whole.split("\n")[:-1])
     entry = f"{_ENTRY}{title}\n{kept}"
     if start == end:
         lead = "" if not body or body.endswith("\n") else "\n"
@@ -260,8 +261,12 @@ def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None
         raise RecordError("no deal to undo", source=source)
     body, last = layout.body, len(layout.spans) - 1
     cut_from, (start, end) = layout.gap_start(last), layout.spans[last]
-    out = _with_entry(body[:cut_from] + body[end:], f"{_UNDONE}{last + 1}", body[cut_from:end])
-    out = out.replace("\n", layout.newline)
+    cut = body[cut_from:end]
+    kept = _with_entry(body[:cut_from] + body[end:], f"{_UNDONE}{last + 1}", cut)
+    undone = _last_undone(kept)
+    if undone is None or undone[2] != (cut if cut.endswith("\n") else cut + "\n"):
+        raise RecordError("could not keep the last deal in the history; the record is unchanged", source=source)
+    out = kept.replace("\n", layout.newline)
     root = _checked(out, source, "take the last deal out", layout.deals[:-1])
     return Edited(out, root, body[start:end], last + 1)
 
