@@ -32,12 +32,13 @@ from .recordfile import (
     DealInput,
     Entries,
     _block_item,
+    _decode,
     _end,
     _line_after,
-    atomic_write,
     check_nothing_left_out,
     deal_entries,
     locked,
+    replace_locked,
     yaml_value,
 )
 from .records import MatchRecord, check_record
@@ -373,21 +374,13 @@ def _rewrite(path: str, change: Callable[[_Layout], Edited], refused: Refusal | 
     """Under the record's lock: read, change the text, check the new text as a record, write it atomically."""
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
-        try:
-            text = fh.read().decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("not UTF-8 text", source=path) from None
-        layout = _layout(text, path)
+        layout = _layout(_decode(fh.read(), path), path)
         edited = change(layout)
         try:
             record = check_record(edited.root, base)
         except RecordError as exc:
             raise (refused(exc, layout, edited) if refused is not None else exc) from None
-        mode = os.fstat(fh.fileno()).st_mode & 0o7777
-        try:
-            atomic_write(path, edited.text.encode("utf-8"), mode=mode)
-        except OSError as exc:
-            raise RecordError(f"cannot write: {exc.strerror or exc}; the record is unchanged", source=path) from None
+        replace_locked(path, fh, edited.text)
     return Change(record, edited.lines, edited.number)
 
 

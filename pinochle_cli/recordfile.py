@@ -47,6 +47,7 @@ from .yamlsource import Node, load_text, open_nonblocking, read_capped
 __all__ = [
     "DealInput", "append_deal", "atomic_write", "check_name", "check_nothing_left_out", "check_writable",
     "deal_entries", "insert_deal", "locked", "meld_left_out", "new_record_text", "remove_stale_temporaries",
+    "replace_locked",
     "ruleset_spec_for", "write_new_record", "yaml_value",
 ]
 
@@ -418,14 +419,19 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
             # the new deal is not in the file: say which deal and field, not a line that does not exist
             raise RecordError(exc.detail, source=path, deal=number, trick=exc.trick, field=exc.field) from None
         _confirm(root, path, entries, len(current.deals))
-        check_writable(path)
-        mode = os.fstat(fh.fileno()).st_mode & 0o7777
-        fh.close()  # Windows cannot replace a file that is open; the lock is held on its own file
-        try:
-            atomic_write(path, new_text.encode("utf-8"), mode=mode)
-        except OSError as exc:
-            raise RecordError(f"cannot write: {exc.strerror or exc}; the record is unchanged", source=path) from None
+        replace_locked(path, fh, new_text)
     return record
+
+
+def replace_locked(path: str, fh: IO[bytes], text: str) -> None:
+    """Replace the record ``fh`` (held open by ``locked``) with ``text``, refused if it may not be written."""
+    check_writable(path)
+    mode = os.fstat(fh.fileno()).st_mode & 0o7777
+    fh.close()  # Windows cannot replace a file that is open; the lock is held on its own file
+    try:
+        atomic_write(path, text.encode("utf-8"), mode=mode)
+    except OSError as exc:
+        raise RecordError(f"cannot write: {exc.strerror or exc}; the record is unchanged", source=path) from None
 
 
 def _load(text: str, path: str) -> Node:

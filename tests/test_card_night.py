@@ -526,3 +526,16 @@ def test_undo_and_redo_in_every_layout(text):
     restored = redo_text(redo_text(twice.text).text).text
     # byte for byte, but a file without a final newline gets one (the history started on a line of its own)
     assert restored == (text if text.endswith("\n") else text + "\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("args", [["undo"], ["edit", "1", "--bid", "260"]])
+def test_undo_and_edit_write_through_a_link_and_refuse_a_read_only_record(five, args):
+    link = five.parent / "link.yaml"
+    link.symlink_to(five.name)
+    result = run("record", args[0], str(link), *args[1:])
+    assert result.code == 0, result.err
+    assert link.is_symlink() and read_record(str(five)).deals != ()
+    five.chmod(0o444)
+    assert_refused(five, ["record", args[0], str(five), *args[1:]],
+                   ": read-only: make it writable to add to it; the record is unchanged")

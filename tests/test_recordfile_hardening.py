@@ -177,7 +177,8 @@ main()
 
 def test_record_add_works_on_a_platform_without_fcntl(sheet: Path) -> None:
     procs = [subprocess.Popen([sys.executable, "-c", NO_FCNTL, "record", "add", str(sheet), "--bidder", "Di",
-                               "--bid", str(bid), "--meld", "EW=200", "--counters", "NS=100"], cwd=ROOT,
+                               "--bid", str(bid), "-t", "D", "--meld", "EW=200", "--meld", "NS=0",
+                               "--counters", "NS=100"], cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for bid in (260, 270)]
     for proc in procs:
         _out, err = proc.communicate(timeout=120)
