@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from .errors import RecordError, TableNameError
+from .errors import RecordError, TableNameError, YamlError
 from .recordfile import (
     FAST_LOADER,
     DealInput,
@@ -42,7 +42,7 @@ from .recordfile import (
     yaml_value,
 )
 from .records import MatchRecord, check_record
-from .yamlsource import Node, YamlError, load_text
+from .yamlsource import Node, load_text
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
            "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]
