@@ -14,7 +14,7 @@ COMMANDS = {
     "meld": LazyCommand("meld_cmd:meld", 'The meld in a hand: CARDS such as "AH 10H KH QH JH" (spaces or commas).'),
     "legal": LazyCommand("legal_cmd:legal", "The legal plays to a trick, the card now winning it, and with --play "
                          "whether CARD is allowed."),
-    "score": LazyCommand("score_cmd:score", "Score a match record: every deal checked against the ruleset, "
+    "score": LazyCommand("score_cmd:score", "Score match records: every deal checked against the ruleset, "
                          "running totals, the winner."),
     "stats": LazyCommand("stats_cmd:stats", "Statistics over match records (a game each: a night, a season), per "
                          "side and per player."),
