@@ -21,7 +21,6 @@ import dataclasses
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 import yaml
@@ -69,28 +68,32 @@ class _Layout:
     deals: tuple[yaml.Node, ...]  # each deal's node
     source: str
 
-    @cached_property
-    def node(self) -> Node:
-        """The record read as the record reader reads it."""
-        return _load(self.body, self.source)
+    def excerpt(self, number: int) -> Node:
+        """The record read as the reader reads it, with deal ``number`` its only deal.
 
-    def read(self, deals: int | None = None) -> Node:
-        """The record read for checking, with only its first ``deals`` deals when given."""
-        root = self.node
-        found = root.get("deals")
-        if deals is None or found is None or found.kind != "seq":
-            return root
-        entries = dict(root.entries)
-        entries["deals"] = (entries["deals"][0], dataclasses.replace(found, items=found.items[:deals]))
-        return dataclasses.replace(root, entries=entries)
-
-    def fields(self, number: int) -> dict[str, Any]:
-        """Deal ``number``'s fields as written."""
-        return _as_fields([_deal_nodes(self.node)[number - 1].to_python()])[0]
+        The other deals are left out before reading, so a long record is not read whole.
+        """
+        start, end = self.spans[number - 1]
+        head, tail = self.spans[0][0], self.spans[-1][1]
+        try:
+            return _load(self.body[:head] + self.body[start:end] + self.body[tail:], self.source)
+        except RecordError:  # an alias to an anchor in another deal: read the whole record
+            whole = _load(self.body, self.source)
+            return _with_deals(whole, _deal_nodes(whole)[number - 1:number])
 
     def gap_start(self, index: int) -> int:
         """Where the lines that belong to deal ``index`` (0-based) start: the end of the deal before it."""
         return self.spans[index - 1][1] if index else self.first
+
+
+def _with_deals(root: Node, deals: list[Node]) -> Node:
+    """``root`` with ``deals`` as its list of deals (none: the table and the rules alone)."""
+    found = root.get("deals")
+    if found is None or found.kind != "seq":
+        return root
+    entries = dict(root.entries)
+    entries["deals"] = (entries["deals"][0], dataclasses.replace(found, items=deals))
+    return dataclasses.replace(root, entries=entries)
 
 
 def _line_start(text: str, index: int) -> int:
@@ -408,9 +411,10 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
 
     def change(layout: _Layout) -> Edited:
         _check_number(layout, number, path)
-        record = check_record(layout.read(0), base)  # the table and rules: the deals are checked in the new text
+        excerpt = layout.excerpt(number)
+        record = check_record(_with_deals(excerpt, []), base)  # the table and rules: the deals are checked anew
         try:
-            entries = build(record, layout.fields(number))
+            entries = build(record, _as_fields([_deal_nodes(excerpt)[0].to_python()])[0])
         except RecordError as exc:
             if exc.source is not None:
                 raise
