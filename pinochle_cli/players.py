@@ -374,6 +374,8 @@ def _pick(tab: PlayTables, score: npt.NDArray[np.int32], legal: BoolArray) -> In
     return out
 
 
+# long: the reference batched play loop keeps a dozen (seat, card, deal) arrays as locals through
+# the tricks; split, each part would take and return most of them. fastplay.py is its compiled twin.
 def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: Sequence[str] | None = None,
                rng: np.random.Generator | None = None, bidding_side: int = 0) -> tuple[IntArray, IntArray]:
     """Play out every trick of ``B`` games and return ``(points, tricks)``, each ``(B, nsides)``.
