@@ -86,9 +86,12 @@ class ChunkPool:
 
     def stop(self) -> None:
         """End the workers now, whatever they are doing."""
+        manager = getattr(self.executor, "_executor_manager_thread", None)
         for process in list((getattr(self.executor, "_processes", None) or {}).values()):
             process.kill()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if manager is not None:  # let it finish closing its wake-up pipe before the interpreter exits:
+            manager.join(timeout=1)  # Python 3.11's exit hook may otherwise write to it as it closes (EBADF)
 
     def close(self) -> None:
         self.executor.shutdown()
