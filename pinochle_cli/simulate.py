@@ -59,7 +59,9 @@ __all__ = [
 
 DEFAULT_SAMPLES = 2000
 DEFAULT_CONFIDENCE = 0.75
-CHUNK = 500  # deals per chunk: the unit of parallel work and of seeding
+CHUNK = 500  # deals per chunk: the unit of seeding
+JOB_CHUNKS = 4  # at most this many chunks a job (the unit of parallel work) when the play is compiled
+AHEAD_JOBS = 4  # and at least this many jobs a worker when there are chunks enough
 MAX_SAMPLES = 200_000  # --precision stops here even if an interval is still wider
 SAMPLES_LIMIT = 10_000_000  # --samples above this is refused (about two minutes a suit on one core)
 STOP_BELOW = 0.01  # the bid list ends at the first bid made less often than this
@@ -247,13 +249,24 @@ class Simulator:
         perm = rng.permuted(np.broadcast_to(self.unseen, (n, len(self.unseen))), axis=1)
         return perm.reshape(n, r.players - 1, r.hand_size)
 
-    def games(self, index: int, n: int, seed: int) -> GameBatch:
-        """Chunk ``index`` of ``n`` deals, every suit of ``self.trumps`` played on each."""
+    def deal_chunk(self, index: int, n: int, seed: int) -> tuple[IntArray, IntArray]:
+        """Chunk ``index``: its ``n`` deals (``deal``) and the seat leading the first trick of each."""
         r = self.rules
         rng = chunk_rng(seed, index)
         others = self.deal(rng, n)
         # leader "dealer-left": the dealer is unknown, so every seat is equally likely to lead
         leader = np.zeros(n, dtype=np.int64) if r.play.leader == "bidder" else rng.integers(0, r.players, n)
+        return others, leader
+
+    def games(self, index: int, n: int, seed: int) -> GameBatch:
+        """Chunk ``index`` of ``n`` deals, every suit of ``self.trumps`` played on each."""
+        return self.play_out(*self.deal_chunk(index, n, seed))
+
+    def play_out(self, others: IntArray, leader: IntArray) -> GameBatch:
+        """The deals ``others`` (``deal``) with first leaders ``leader``, every suit of ``self.trumps`` played on
+        each."""
+        r = self.rules
+        n = others.shape[0]
         nt = len(self.trumps)
         b = n * nt
         trump = np.repeat(np.array([int(t) for t in self.trumps], dtype=np.int64), n)
@@ -282,8 +295,12 @@ class Simulator:
         claim = np.where(took[r.scoring.made_needs], np.where(keeps, meld, 0) + won, -1)
         return GameBatch(trump, hands, meld, only, points, tricks, claim)
 
-    def tally(self, index: int, n: int, seed: int) -> Tally:
-        g = self.games(index, n, seed)
+    def tally(self, chunks: Sequence[tuple[int, int]], seed: int) -> Tally:
+        """The tally of ``chunks`` (``(index, deals)`` each), played as one batch, each chunk dealt from its own
+        generator."""
+        dealt = [self.deal_chunk(index, n, seed) for index, n in chunks]
+        g = self.play_out(np.concatenate([d[0] for d in dealt]), np.concatenate([d[1] for d in dealt]))
+        n = g.trump.shape[0] // len(self.trumps)
         won = g.points[:, self.side]
         t = Tally(n, [], [], [])
         for i in range(len(self.trumps)):
@@ -305,7 +322,7 @@ def _init_worker(rules: Ruleset, hand: Hand, trumps: tuple[Suit, ...]) -> None:
     _WORKER = Simulator(rules, hand, trumps)
 
 
-Job = tuple[int, int, int, bool]  # chunk index, deals, seed, play compiled
+Job = tuple[tuple[tuple[int, int], ...], int, bool]  # chunks (index, deals), seed, play compiled
 
 
 def _work(job: Job) -> Tally:
@@ -314,10 +331,10 @@ def _work(job: Job) -> Tally:
 
 
 def _run_job(sim: Simulator, job: Job) -> Tally:
-    index, n, seed, compiled = job
+    chunks, seed, compiled = job
     if compiled:
         sim.load_compiled()
-    return sim.tally(index, n, seed)
+    return sim.tally(chunks, seed)
 
 
 class _Runner:
@@ -329,7 +346,7 @@ class _Runner:
         self.pool: ChunkPool | None = None
 
     def run(self, jobs: list[Job]) -> Iterable[Tally]:
-        if any(job[3] for job in jobs):
+        if any(job[2] for job in jobs):
             self.sim.load_compiled()  # before the pool forks, so that the workers inherit it
         if self.workers <= 1 or len(jobs) <= 1:
             return (_run_job(self.sim, job) for job in jobs)
@@ -439,15 +456,20 @@ def _best(suits: Sequence[SuitEstimate]) -> Suit | None:
     return max(suits, key=lambda s: (s.recommended_bid is not None, s.recommended_bid or 0, s.score_mean)).trump
 
 
-def _jobs(seed: int, first: int, deals: int, compiled: bool) -> list[Job]:
-    """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK)."""
-    jobs = []
+def _jobs(seed: int, first: int, deals: int, compiled: bool, workers: int) -> list[Job]:
+    """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK), grouped in jobs.
+
+    The compiled player takes up to ``JOB_CHUNKS`` chunks a job (fewer calls, fewer round trips to the
+    workers), while every worker still gets ``AHEAD_JOBS`` jobs or more to share out the work evenly; numpy
+    takes one (its working arrays stay the size of a chunk).
+    """
+    chunks = []
     start = first
     while start < first + deals:
-        n = min(CHUNK, first + deals - start)
-        jobs.append((start // CHUNK, n, seed, compiled))
+        chunks.append((start // CHUNK, min(CHUNK, first + deals - start)))
         start += CHUNK
-    return jobs
+    per_job = max(1, min(JOB_CHUNKS, len(chunks) // (AHEAD_JOBS * workers))) if compiled else 1
+    return [(tuple(chunks[i:i + per_job]), seed, compiled) for i in range(0, len(chunks), per_job)]
 
 
 def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) -> int:
@@ -496,7 +518,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         while True:
             deals = target - tally.deals
             compiled = sim.fast is not None or use_compiled(deals * len(trumps))
-            jobs = _jobs(seed, _next_start(tally.deals), deals, compiled)
+            jobs = _jobs(seed, _next_start(tally.deals), deals, compiled, runner.workers)
             for part in runner.run(jobs):
                 tally.add(part)
                 if progress is not None:
