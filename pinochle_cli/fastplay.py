@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .arrays import IntArray
-from .playcore import encode_duties, jit, kernel, legal_cards, lowest_card
+from .playcore import encode_duties, jit, kernel, legal_given, lowest_card
 from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
@@ -45,12 +45,14 @@ _SCORE_ROWS = {CASH: "cash", PULL: "pull", LOW: "low", FEED: "feed", HOLD: "hold
                HAS_CV: "has_cv"}
 # columns of T[META]
 PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
-# columns of the per-seat ``info`` state: cards held per suit, voids shown, distinct cards held (a mask).
+# columns of the per-seat ``info`` state: cards held per suit, voids shown, distinct cards held (a mask), the
+# same by place (bit ``6 s + i``: the card ``T[ORDER, 6 s + i]``, the suit's strongest first), the voids shown
+# (a mask of suits).
 # ``packed[seat, s]`` holds the counts of suit ``s``, one byte per card, strongest first (byte ``i`` counts the
 # card ``T[ORDER, 6 s + i]``): the cards of a suit stronger than a card are then one masked word.
 # ``packed`` and ``info`` have a row more than there are seats, ``P``: every hand together (the cards not yet
 # played), so that what ``seat`` cannot see is row ``P`` less row ``seat``.
-SUIT_HELD, VOID, HAS = 0, 4, 8
+SUIT_HELD, VOID, HAS, HAS_PLACE, VOIDS = 0, 4, 8, 9, 10
 # columns of a ``ctx`` row (one per opponent still to play): see ``_opponents``
 P_VOID, SHOWN, HAS_TRUMP, LED_VOID = 0, 4, 8, 9
 _SURE = np.float32(SURE_WINNER)
@@ -164,14 +166,13 @@ def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
     """Suits (bitmasks) in which an opponent, or the partner, has shown a void and no void in trump."""
     opp_ruff = partner_ruff = 0
     for p in range(t[META, PLAYERS]):
-        if info[p, VOID]:
+        voids = info[p, VOIDS]
+        if voids & 1:
             continue
-        for s in range(1, 4):
-            if info[p, VOID + s]:
-                if t[SIDE, p] != t[SIDE, seat]:
-                    opp_ruff |= 1 << s
-                elif p != seat:
-                    partner_ruff |= 1 << s
+        if t[SIDE, p] != t[SIDE, seat]:
+            opp_ruff |= voids
+        elif p != seat:
+            partner_ruff |= voids
     return opp_ruff, partner_ruff
 
 
@@ -195,36 +196,33 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32A
     is computed only when cashing the card could beat the best score so far, and not below a
     card of the suit that is not sure; the opponents' rows of ``ctx`` are filled when first needed.
     """
-    has = info[seat, HAS]
     every = t[META, PLAYERS]
     opp_ruff, partner_ruff = _ruffs(t, info, seat)
     trump_out = info[every, SUIT_HELD] - info[seat, SUIT_HELD]
     pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
     best, best_score, m = -1, 0, -1
     for s in range(4):
-        ahead, guarded, may_cash = 0, False, s > 0
+        guarded, may_cash = False, s > 0
         unseen = packed[every, s] - packed[seat, s]
-        rest = has & (0x3F << (6 * s))  # the cards of the suit held, not yet scored
-        i = 0
+        rest = (info[seat, HAS_PLACE] >> (6 * s)) & 0x3F  # the places of the suit's cards held, not yet scored
         while rest:
+            i = lowest_card(rest)
+            rest &= rest - 1
             c = t[ORDER, s * 6 + i]
-            if (has >> c) & 1:
-                rest &= ~(1 << c)
-                if ahead == 0:
-                    guarded = True
-                score = _low(t, c, opp_ruff, partner_ruff, guarded)
-                if s == 0 and pulls and ahead == 0:
-                    score = t[PULL, c]
-                elif may_cash and _beats_best(max(score, t[CASH, c]), c, best, best_score):
-                    if m < 0:
-                        m = _opponents(t, pn, info, seat, 0, 0, ctx)
-                    may_cash = bool(_chance(pn, ctx, m, 0, s, ahead) >= _SURE)
-                    if may_cash:
-                        score = t[CASH, c]
-                if _beats_best(score, c, best, best_score):
-                    best, best_score = c, score
-            ahead += (unseen >> (8 * i)) & 0xFF
-            i += 1
+            ahead = _byte_sum(unseen & ((1 << (8 * i)) - 1))
+            if ahead == 0:
+                guarded = True
+            score = _low(t, c, opp_ruff, partner_ruff, guarded)
+            if s == 0 and pulls and ahead == 0:
+                score = t[PULL, c]
+            elif may_cash and _beats_best(max(score, t[CASH, c]), c, best, best_score):
+                if m < 0:
+                    m = _opponents(t, pn, info, seat, 0, 0, ctx)
+                may_cash = bool(_chance(pn, ctx, m, 0, s, ahead) >= _SURE)
+                if may_cash:
+                    score = t[CASH, c]
+            if _beats_best(score, c, best, best_score):
+                best, best_score = c, score
     return best
 
 
@@ -281,6 +279,7 @@ def _deal(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info:
                 word += n << (8 * t[PLACE, c])
                 if n:
                     info[q, HAS] |= 1 << c
+                    info[q, HAS_PLACE] |= 1 << (6 * s + t[PLACE, c])
             packed[q, s] = word
             packed[p, s] += word  # bytewise: no count reaches 256
             info[q, SUIT_HELD + s] = _byte_sum(word)
@@ -298,6 +297,7 @@ def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int)
     info[p, SUIT_HELD + s] -= 1
     if (packed[seat, s] >> shift) & 0xFF == 0:
         info[seat, HAS] &= ~(1 << card)
+        info[seat, HAS_PLACE] &= ~(1 << (6 * s + t[PLACE, card]))
 
 
 @kernel
@@ -313,7 +313,7 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
             legal = info[seat, HAS]
             if k > 0:
                 partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
-                legal = legal_cards(above, suit_mask, 0, duties, legal, trick, k, partner_win)
+                legal = legal_given(suit_mask, 0, duties, legal, led, t[ABOVE, win], partner_win)
             if legal & (legal - 1) == 0:  # one card to choose from
                 card = lowest_card(legal)
             elif k == 0:
@@ -328,8 +328,10 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
                 continue
             if card // 6 != led:
                 info[seat, VOID + led] = 1
+                info[seat, VOIDS] |= 1 << led
                 if t[META, INFERRED] and card >= 6:
                     info[seat, VOID] = 1
+                    info[seat, VOIDS] |= 1
             if (t[ABOVE, win] >> card) & 1:
                 win, win_seat = card, seat
         if n == ntricks - 1:

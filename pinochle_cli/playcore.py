@@ -53,9 +53,9 @@ from .ruleset import Duty, Ruleset
 
 __all__ = [
     "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
-    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "kernel", "legal_cards", "legal_mask",
-    "levels_from_counts", "levels_to_counts", "lowest_card", "partner_winning", "popcount", "trick_points", "winner_of",
-    "winner_pos",
+    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "kernel", "legal_cards",
+    "legal_given", "legal_mask", "levels_from_counts", "levels_to_counts", "lowest_card", "partner_winning", "popcount",
+    "trick_points", "winner_of", "winner_pos",
 ]
 
 FOLLOW, TRUMP, BEAT = 0, 1, 2
@@ -260,8 +260,15 @@ def legal_cards(above: npt.NDArray[np.uint32], suit_mask: npt.NDArray[np.uint32]
     (reading a field of a tuple of arrays inside compiled code costs reference counting each time)."""
     if n == 0 or held == 0:
         return held
-    led = trick[0] // 6
-    beat_mask = int(above[trick[winner_of(above, trick, n)]])
+    return legal_given(suit_mask, trump, duties, held, trick[0] // 6, int(above[trick[winner_of(above, trick, n)]]),
+                       partner_win)
+
+
+@kernel
+def legal_given(suit_mask: npt.NDArray[np.uint32], trump: int, duties: npt.NDArray[np.int64], held: int, led: int,
+                beat_mask: int, partner_win: bool) -> int:
+    """``legal_cards`` of a trick under way (``held`` not empty) given the suit led and the cards that would take
+    the trick (``above`` of the winning card): for a player who keeps track of both as the trick goes."""
     led_mask = int(suit_mask[led])
     trump_mask = int(suit_mask[trump]) if trump >= 0 else 0
     trump_led = led == trump
