@@ -251,10 +251,16 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F3
         if partner_safe:
             score = t[FEED, c]
         elif (wins >> c) & 1:
-            if not last and m < 0:
-                m = _opponents(t, pn, info, seat, position, led, ctx)
-            sure = last or _chance(pn, ctx, m, position, c // 6, _stronger(t, packed, seat, c)) >= _SURE
-            score = t[HOLD, c] if sure else t[WIN, c]
+            score = t[HOLD, c]
+            if last or score == t[WIN, c]:
+                pass
+            elif best >= 0 and max(score, t[WIN, c]) <= best_score:
+                continue  # whether it holds or not, it cannot take the place of the best card
+            else:
+                if m < 0:
+                    m = _opponents(t, pn, info, seat, position, led, ctx)
+                if _chance(pn, ctx, m, position, c // 6, _stronger(t, packed, seat, c)) < _SURE:
+                    score = t[WIN, c]
         else:
             score = t[DUMP, c]
         if best < 0 or score > best_score:
