@@ -278,17 +278,19 @@ def _deal(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info:
     info[:] = 0
     packed[p] = 0
     for q in range(p):
+        has = by_place = 0
         for s in range(4):
             word = 0
-            for c in range(6 * s, 6 * s + 6):
+            for i in range(6 * s, 6 * s + 6):  # by place
+                c = t[ORDER, i]
                 n = hands[q, order[c]]
-                word += n << (8 * t[PLACE, c])
-                if n:
-                    info[q, HAS] |= 1 << c
-                    info[q, HAS_PLACE] |= 1 << (6 * s + t[PLACE, c])
+                word += n << (8 * (i - 6 * s))
+                has |= (n > 0) << c
+                by_place |= (n > 0) << i
             packed[q, s] = word
             packed[p, s] += word  # bytewise: no count reaches 256
             info[q, SUIT_HELD + s] = _byte_sum(word)
+        info[q, HAS], info[q, HAS_PLACE] = has, by_place
     for s in range(4):
         info[p, SUIT_HELD + s] = _byte_sum(packed[p, s])
 
