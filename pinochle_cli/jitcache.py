@@ -1,4 +1,4 @@
-"""When the compiled card play pays, and where numba keeps it — decided without importing numba.
+"""When the compiled card play pays, and whether numba has it on disk — decided without importing numba.
 
 Importing numba and loading the compiled player from its cache costs a fixed time (about 0.7
 s); compiling it the first time after an install about 13 s of CPU. Each deal-suit played
@@ -7,28 +7,42 @@ with numpy unless the work ahead is large enough to repay that fixed cost:
 ``LOAD_PAYS`` deal-suits when the compiled code is already on disk, ``COMPILE_PAYS`` when it
 must be compiled first (the first large run builds the cache, and every later run loads it).
 
-Where the cache lives (numba's rules): ``$NUMBA_CACHE_DIR`` when set; else ``__pycache__``
-beside ``fastplay.py`` when that directory is writable; else numba's per-user cache directory
-(``~/.cache/numba`` on Linux, ``~/Library/Caches/numba`` on macOS, ``%LOCALAPPDATA%\\numba`` on
-Windows). A read-only site-packages thus falls back to the user's cache, or to the directory
-named by ``NUMBA_CACHE_DIR``. ``PINOCHLE_COMPILED=0`` turns the compiled play off, ``=1``
-forces it (for benchmarks and tests).
+Where the cache lives (numba's rules, ``numba.core.caching``): in ``$NUMBA_CACHE_DIR/<dir>_<sha1>`` when
+that variable is set (``<dir>`` the package's directory name, ``<sha1>`` the hash of its full path); else
+in ``__pycache__`` beside ``fastplay.py`` when that directory is writable; else in numba's per-user cache
+directory (``~/.cache/numba`` or ``$XDG_CACHE_HOME/numba`` on Linux, ``~/Library/Caches/numba`` on macOS,
+``%LOCALAPPDATA%\\numba\\Cache`` on Windows), under the same ``<dir>_<sha1>``. A read-only site-packages thus
+falls back to the user's cache, or to the directory named by ``NUMBA_CACHE_DIR``.
+
+Whether it is fresh is decided as numba decides when it loads it: each compiled entry point has an index
+file ``fastplay.<function>-<line>.py<version><abiflags>.nbi``, two pickles — numba's version, then the
+source's stamp and the compiled signatures. The stamp is the SHA-256 of ``fastplay.py``'s bytes (numba
+before 0.68: its modification time and size); an index whose version and stamp match, with a signature
+in it, is loaded by numba. The pickles are read opcode by opcode (``pickletools``), never executed, so
+numba is not imported. Touching ``fastplay.py`` (a checkout, a rebase) thus keeps the cache in use, as
+numba does (from 0.68; before, numba compiles again and so the check says no).
+
+``PINOCHLE_COMPILED=0`` turns the compiled play off, ``=1`` forces it (for benchmarks and tests).
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import importlib.util
 import os
+import pickletools
 import sys
 from pathlib import Path
 
-__all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dirs", "cached", "numba_available", "use_compiled"]
+__all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dir", "cached", "index_fresh", "numba_available", "use_compiled"]
 
 LOAD_PAYS = 35_000  # deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
 COMPILE_PAYS = 1_000_000  # deal-suits that repay compiling the player first (≈ 13 s of CPU)
-# numba's index files of the entry points
-_ENTRIES = ("fastplay._play_all-*.nbi", "fastplay._exchange_all-*.nbi", "fastplay.count_cards-*.nbi")
-_SOURCES = ("fastplay.py", "playcore.py")
+PACKAGE = Path(os.path.abspath(__file__)).parent  # as numba names it: the absolute path, links not resolved
+SOURCE = "fastplay.py"
+ENTRIES = ("_play_all", "_exchange_all", "count_cards")  # the compiled entry points of SOURCE
+_VALUES = {"SHORT_BINBYTES", "BINBYTES", "BINBYTES8", "BINFLOAT"}  # the opcodes a stamp starts with
 
 
 def numba_available() -> bool:
@@ -39,33 +53,70 @@ def _user_cache() -> Path:
     home = Path.home()
     if sys.platform == "darwin":
         return home / "Library" / "Caches" / "numba"
-    if os.name == "nt":
-        return Path(os.environ.get("LOCALAPPDATA", home / "AppData" / "Local")) / "numba"
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA", home / "AppData" / "Local")) / "numba" / "Cache"
     return Path(os.environ.get("XDG_CACHE_HOME", home / ".cache")) / "numba"
 
 
-def cache_dirs() -> list[Path]:
-    """Where numba may keep the compiled player, in its order of preference."""
-    here = Path(__file__).resolve().parent
+def _usable(directory: Path) -> bool:
+    """Could numba keep its cache in ``directory`` (there and writable, or creatable)?"""
+    if directory.exists():
+        return directory.is_dir() and os.access(directory, os.W_OK)
+    return os.access(directory.parent, os.W_OK)
+
+
+def cache_dir(package: Path = PACKAGE) -> Path:
+    """The directory numba keeps the compiled player of ``package`` in (see the module docstring)."""
+    named = f"{package.name}_{hashlib.sha1(str(package).encode()).hexdigest()}"
     env = os.environ.get("NUMBA_CACHE_DIR")
-    return [Path(env)] if env else [here / "__pycache__", _user_cache()]
+    if env:
+        return Path(env) / named
+    beside = package / "__pycache__"
+    return beside if _usable(beside) else _user_cache() / named
 
 
-def cached() -> bool:
-    """Is the compiled player on disk, newer than its sources?"""
-    return all(_fresh(entry) for entry in _ENTRIES)
+def cached(package: Path = PACKAGE) -> bool:
+    """Would numba load every entry point of the compiled player from its cache rather than compile it?"""
+    version = _numba_version()
+    root = cache_dir(package)
+    if version is None or not root.is_dir():
+        return False
+    tag = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
+    source = package / SOURCE
+    return all(any(index_fresh(index, source, version) for index in root.glob(f"{source.stem}.{entry}-*.{tag}.nbi"))
+               for entry in ENTRIES)
 
 
-def _fresh(entry: str) -> bool:
-    here = Path(__file__).resolve().parent
-    newest = max((here / name).stat().st_mtime for name in _SOURCES)
-    for root in cache_dirs():
-        if not root.is_dir():
-            continue
-        hits = root.glob(entry) if root.name == "__pycache__" else root.glob("*/" + entry)
-        if any(p.stat().st_mtime >= newest for p in hits):
-            return True
-    return False
+def _numba_version() -> str | None:
+    try:
+        return importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def index_fresh(index: Path, source: Path, version: str) -> bool:
+    """Is ``index`` a numba cache index for ``source`` as it is now, written by numba ``version``, with a
+    compiled signature in it? (Read without executing the pickles; anything unexpected answers no.)"""
+    try:
+        with index.open("rb") as f:  # genops reads a pickle up to its STOP: the next one starts there
+            written_by = [arg for _, arg, _ in pickletools.genops(f) if isinstance(arg, str)]
+            ops = list(pickletools.genops(f))
+        if written_by != [version]:
+            return False
+        stamp = next(i for i, (op, _, _) in enumerate(ops) if op.name in _VALUES)
+        signed = any(op.name in ("SETITEM", "SETITEMS") for op, _, _ in ops)
+        return signed and _stamp_matches(ops[stamp:], source)
+    except (OSError, ValueError, StopIteration):
+        return False
+
+
+def _stamp_matches(ops: list[tuple[pickletools.OpcodeInfo, object, int | None]], source: Path) -> bool:
+    """Does the stamp that ``ops`` start with match ``source``: its SHA-256, or (older numba) ``(mtime, size)``?"""
+    value = ops[0][1]
+    if isinstance(value, bytes):
+        return value == hashlib.sha256(source.read_bytes()).digest()
+    st = source.stat()
+    return value == st.st_mtime and ops[1][1] == st.st_size
 
 
 def use_compiled(deal_suits: int) -> bool:

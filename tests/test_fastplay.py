@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -113,29 +111,3 @@ def test_compiled_only_when_it_pays(monkeypatch: pytest.MonkeyPatch, env: str, w
     monkeypatch.setenv("PINOCHLE_COMPILED", env)
     monkeypatch.setattr(jitcache, "cached", lambda: on_disk)
     assert jitcache.use_compiled(work) is expected
-
-
-def test_cache_is_found_where_numba_puts_it_and_only_when_fresh(monkeypatch: pytest.MonkeyPatch,
-                                                                 tmp_path: Path) -> None:
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    assert jitcache.cache_dirs() == [tmp_path]
-    assert not jitcache.cached()
-    play = tmp_path / "pinochle_cli_0123" / "fastplay._play_all-300.py311.nbi"
-    play.parent.mkdir()
-    play.write_bytes(b"")
-    assert not jitcache.cached()  # the exchange is not compiled yet
-    (play.parent / "fastplay._exchange_all-400.py311.nbi").write_bytes(b"")
-    assert not jitcache.cached()  # nor the counting
-    (play.parent / "fastplay.count_cards-500.py311.nbi").write_bytes(b"")
-    assert jitcache.cached()
-    os.utime(play, (0, 0))  # older than the sources: numba would compile again
-    assert not jitcache.cached()
-
-
-def test_without_numba_cache_dir_numba_looks_beside_the_module_then_in_the_users_cache(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    dirs = jitcache.cache_dirs()
-    assert dirs[0] == Path(jitcache.__file__).resolve().parent / "__pycache__"
-    assert dirs[1].name == "numba"
