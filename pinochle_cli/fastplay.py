@@ -53,8 +53,6 @@ PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
 # ``packed`` and ``info`` have a row more than there are seats, ``P``: every hand together (the cards not yet
 # played), so that what ``seat`` cannot see is row ``P`` less row ``seat``.
 SUIT_HELD, VOID, HAS, HAS_PLACE, VOIDS = 0, 4, 8, 9, 10
-# columns of a ``ctx`` row (one per opponent still to play): see ``_opponents``
-P_VOID, SHOWN, HAS_TRUMP, LED_VOID = 0, 4, 8, 9
 _SURE = np.float32(SURE_WINNER)
 
 
@@ -107,53 +105,41 @@ def _byte_sum(x: int) -> int:
 
 
 @kernel
-def _opponents(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: int, led: int,
-               ctx: F32Array) -> int:
-    """What ``players._hold_chance`` needs of each opponent still to play, one row of ``ctx`` each.
+def _chance(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: int, led: int, s: int,
+            stronger: int) -> np.float32:
+    """The chance that a card of suit ``s`` with ``stronger`` unseen cards above it, played by ``seat`` at
+    ``position`` to a trick led in suit ``led``, takes the trick if it were winning now
+    (``players._hold_chance``, its factors in ``float32`` in the same order).
 
-    Row: ``P_VOID + s`` the chance they are void in suit ``s`` (1 when shown), ``SHOWN + s`` 1 when
-    the void is shown, ``HAS_TRUMP`` the chance they hold trump, ``LED_VOID`` the chance they are
-    void in the suit led (1 on a trump lead or when leading). Returns the number of rows.
+    One factor per opponent still to play: a shown void is certain; else they are void in a suit of
+    ``n`` unseen cards with chance ``pn[n]``. Only the comparison with ``SURE_WINNER`` is used: it returns
+    as soon as the product falls below (each factor is at most 1, so it cannot rise again). For the
+    same reason the chance never rises with ``stronger``: a card that is not sure has no sure card below
+    it in its suit.
     """
     one, zero = np.float32(1.0), np.float32(0.0)
     p = t[META, PLAYERS]
-    m = 0
+    none_stronger = pn[stronger]
+    x = one
     for j in range(position + 1, p):
         r = seat + j - position
         if r >= p:
             r -= p
         if t[SIDE, r] == t[SIDE, seat]:
             continue
-        for s in range(4):
-            shown = info[r, VOID + s] != 0
-            ctx[m, SHOWN + s] = one if shown else zero
-            ctx[m, P_VOID + s] = one if shown else pn[info[p, SUIT_HELD + s] - info[seat, SUIT_HELD + s]]
-        ctx[m, HAS_TRUMP] = zero if info[r, VOID] else one - pn[info[p, SUIT_HELD] - info[seat, SUIT_HELD]]
-        ctx[m, LED_VOID] = ctx[m, P_VOID + led] if position > 0 and led != 0 else one
-        m += 1
-    return m
-
-
-@kernel
-def _chance(pn: F32Array, ctx: F32Array, m: int, position: int, s: int, stronger: int) -> np.float32:
-    """The chance that a card of suit ``s`` with ``stronger`` unseen cards above it takes the trick if it
-    were winning now (``players._hold_chance``).
-
-    Only its comparison with ``SURE_WINNER`` is used: it returns as soon as the product falls below (each
-    factor is at most 1, so it cannot rise again). For the same reason the chance never rises
-    with ``stronger``: a card that is not sure has no sure card below it in its suit.
-    """
-    one = np.float32(1.0)
-    none_stronger = pn[stronger]
-    x = one
-    for i in range(m):
-        safe = one if ctx[i, SHOWN + s] > 0 else none_stronger
+        shown = info[r, VOID + s] != 0
+        safe = one if shown else none_stronger
         if s > 0:
-            x *= safe * (one - ctx[i, P_VOID + s] * ctx[i, HAS_TRUMP])
+            void = one if shown else pn[info[p, SUIT_HELD + s] - info[seat, SUIT_HELD + s]]
+            has_trump = zero if info[r, VOID] else one - pn[info[p, SUIT_HELD] - info[seat, SUIT_HELD]]
+            x *= safe * (one - void * has_trump)
         elif position == 0:
             x *= safe
         else:
-            x *= one - (one - safe) * ctx[i, LED_VOID]
+            led_void = one
+            if led != 0:
+                led_void = one if info[r, VOID + led] else pn[info[p, SUIT_HELD + led] - info[seat, SUIT_HELD + led]]
+            x *= one - (one - safe) * led_void
         if x < _SURE:
             break
     return x
@@ -186,21 +172,19 @@ def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -
 
 
 @kernel
-def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32Array, seat: int,
-          bidding_side: int) -> int:
+def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int, bidding_side: int) -> int:
     """The heuristic's lead (``players._heuristic_scores`` at position 0): the held card of best score.
 
-    Suit by suit (the suits held), strongest first down to the weakest card held, counting the unseen
-    cards above each card as it goes: the first card held tells whether the suit is guarded (nothing
-    unseen beats it); a hold chance
-    is computed only when cashing the card could beat the best score so far, and not below a
-    card of the suit that is not sure; the opponents' rows of ``ctx`` are filled when first needed.
+    Suit by suit, the cards held strongest first (by place), the unseen cards above each one a masked
+    word: the first card nothing unseen beats tells that the suit is guarded; a hold chance is computed
+    only when cashing the card could beat the best score so far, and not below a card of the suit that
+    is not sure.
     """
     every = t[META, PLAYERS]
     opp_ruff, partner_ruff = _ruffs(t, info, seat)
     trump_out = info[every, SUIT_HELD] - info[seat, SUIT_HELD]
     pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
-    best, best_score, m = -1, 0, -1
+    best, best_score = -1, 0
     for s in range(4):
         guarded, may_cash = False, s > 0
         unseen = packed[every, s] - packed[seat, s]
@@ -216,9 +200,7 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32A
             if s == 0 and pulls and ahead == 0:
                 score = t[PULL, c]
             elif may_cash and _beats_best(max(score, t[CASH, c]), c, best, best_score):
-                if m < 0:
-                    m = _opponents(t, pn, info, seat, 0, 0, ctx)
-                may_cash = bool(_chance(pn, ctx, m, 0, s, ahead) >= _SURE)
+                may_cash = bool(_chance(t, pn, info, seat, 0, 0, s, ahead) >= _SURE)
                 if may_cash:
                     score = t[CASH, c]
             if _beats_best(score, c, best, best_score):
@@ -233,15 +215,13 @@ def _beats_best(score: int, c: int, best: int, best_score: int) -> bool:
 
 
 @kernel
-def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F32Array, seat: int, position: int,
+def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int, position: int,
             led: int, win: int, win_seat: int, legal: int) -> int:
     """The heuristic's play to a trick led: feed a partner's sure card, take it surely or cheaply, else dump."""
     last = position == t[META, PLAYERS] - 1
-    m = -1  # the opponents' rows of ctx, filled when a chance is first needed
     partner_safe = t[SIDE, win_seat] == t[SIDE, seat]
     if partner_safe and not last:
-        m = _opponents(t, pn, info, seat, position, led, ctx)
-        partner_safe = _chance(pn, ctx, m, position, win // 6, _stronger(t, packed, seat, win)) >= _SURE
+        partner_safe = _chance(t, pn, info, seat, position, led, win // 6, _stronger(t, packed, seat, win)) >= _SURE
     wins = t[ABOVE, win]
     best, best_score = -1, 0
     rest = legal
@@ -257,9 +237,7 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, ctx: F3
             elif best >= 0 and max(score, t[WIN, c]) <= best_score:
                 continue  # whether it holds or not, it cannot take the place of the best card
             else:
-                if m < 0:
-                    m = _opponents(t, pn, info, seat, position, led, ctx)
-                if _chance(pn, ctx, m, position, c // 6, _stronger(t, packed, seat, c)) < _SURE:
+                if _chance(t, pn, info, seat, position, led, c // 6, _stronger(t, packed, seat, c)) < _SURE:
                     score = t[WIN, c]
         else:
             score = t[DUMP, c]
@@ -310,7 +288,7 @@ def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int)
 
 @kernel
 def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
-               packed: IntArray, info: IntArray, trick: IntArray, ctx: F32Array, lead: int,
+               packed: IntArray, info: IntArray, trick: IntArray, lead: int,
                bidding_side: int, points: IntArray, tricks: IntArray) -> None:
     """Play out the deal set up by ``_deal``; add to ``points``/``tricks`` per side."""
     p, ntricks = t[META, PLAYERS], t[META, NTRICKS]
@@ -325,9 +303,9 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
             if legal & (legal - 1) == 0:  # one card to choose from
                 card = lowest_card(legal)
             elif k == 0:
-                card = _lead(t, pn, packed, info, ctx, seat, bidding_side)
+                card = _lead(t, pn, packed, info, seat, bidding_side)
             else:
-                card = _follow(t, pn, packed, info, ctx, seat, k, led, win, win_seat, legal)
+                card = _follow(t, pn, packed, info, seat, k, led, win, win_seat, legal)
             _remove(t, packed, info, seat, card)
             trick[k] = card
             gained += t[COUNTER, card]
@@ -357,10 +335,9 @@ def _play_all(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, d
     packed = np.zeros((p + 1, 4), dtype=np.int64)
     info = np.zeros((p + 1, 12), dtype=np.int64)
     trick = np.zeros(p, dtype=np.int64)
-    ctx = np.zeros((p, 10), dtype=np.float32)
     for g in range(hands.shape[0]):
         _deal(t, hands[g], orders[trump[g]], packed, info)
-        _play_deal(t, pn, above, suit_mask, duties, packed, info, trick, ctx, leader[g], bidding_side,
+        _play_deal(t, pn, above, suit_mask, duties, packed, info, trick, leader[g], bidding_side,
                    points[g], tricks[g])
 
 
