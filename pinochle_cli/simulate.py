@@ -197,6 +197,10 @@ class Simulator:
         self.order_rows = np.array([canonical_order(t) for t in range(4)], dtype=np.int64)
         self.fast: Any = None  # (fastplay.FastTables, fastplay.FastExchange) once the compiled player is loaded
 
+    def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
+        """Pickled as what builds it (for workers that are started, not forked)."""
+        return Simulator, (self.rules, self.hand, self.trumps)
+
     def load_compiled(self) -> None:
         """Play with the compiled player from now on (imports numba; loads or compiles it once)."""
         if self.fast is None:
@@ -317,9 +321,11 @@ class Simulator:
 _WORKER: Simulator | None = None
 
 
-def _init_worker(rules: Ruleset, hand: Hand, trumps: tuple[Suit, ...]) -> None:
+def _init_worker(sim: Simulator) -> None:
+    """The worker's simulator: the parent's own, compiled player loaded, where workers are forked; else
+    rebuilt from its pickle (``Simulator.__reduce__``)."""
     global _WORKER
-    _WORKER = Simulator(rules, hand, trumps)
+    _WORKER = sim
 
 
 Job = tuple[tuple[tuple[int, int], ...], int, bool]  # chunks (index, deals), seed, play compiled
@@ -351,7 +357,7 @@ class _Runner:
         if self.workers <= 1 or len(jobs) <= 1:
             return (_run_job(self.sim, job) for job in jobs)
         if self.pool is None:
-            self.pool = ChunkPool(self.workers, _init_worker, (self.sim.rules, self.sim.hand, self.sim.trumps))
+            self.pool = ChunkPool(self.workers, _init_worker, (self.sim,))
         return self.pool.map(_work, jobs)
 
     def close(self, *, interrupted: bool = False) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 
 import numpy as np
 import pytest
@@ -111,3 +112,13 @@ def test_compiled_only_when_it_pays(monkeypatch: pytest.MonkeyPatch, env: str, w
     monkeypatch.setenv("PINOCHLE_COMPILED", env)
     monkeypatch.setattr(jitcache, "cached", lambda: on_disk)
     assert jitcache.use_compiled(work) is expected
+
+
+def test_a_simulator_pickles_as_what_builds_it() -> None:
+    rules = load_ruleset("single-deck")
+    hand = rules.deck.check(parse_cards(HANDS[12]))
+    sim = Simulator(rules, hand, estimable_trumps(rules, hand))
+    sim.load_compiled()
+    copy = pickle.loads(pickle.dumps(sim))  # as a worker that is started, not forked, receives it
+    assert copy.fast is None and copy.trumps == sim.trumps
+    assert np.array_equal(copy.games(1, 100, seed=3).claim, sim.games(1, 100, seed=3).claim)
