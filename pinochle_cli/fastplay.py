@@ -461,12 +461,12 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
     for i in range(n):
         counts[full[i]] += 1
     marked = _in_meld(melds, trump, counts, have)
+    for s in range(4):
+        have[s] = counts[6 * s] + counts[6 * s + 1] + counts[6 * s + 2] + counts[6 * s + 3] + counts[6 * s + 4] \
+            + counts[6 * s + 5]  # the suit's length (``have`` is free again)
     for i in range(n):
         c = full[i]
-        suit_len = 0
-        for r in range(6):
-            suit_len += counts[(c // 6) * 6 + r]
-        score[i] = xc[KEEP_BASE, c] + 1000 * (c // 6 == trump) + 400 * ((marked >> c) & 1) + 10 * suit_len
+        score[i] = xc[KEEP_BASE, c] + 1000 * (c // 6 == trump) + 400 * ((marked >> c) & 1) + 10 * have[c // 6]
     _pick(score, n, k, False, picked)
     kept, back = 0, 0
     for i in range(n):
