@@ -4,9 +4,11 @@ For each four-handed bundled ruleset, a hand that may name every suit, ``--sampl
 with 1 and 2 workers: the numpy player (today's reference, ``PINOCHLE_COMPILED=0``) and the
 compiled player (``PINOCHLE_COMPILED=1``, its cache loaded once before timing), interleaved
 ``--repeat`` times in one run; the best time of each is shown and their ratio. Wall-clock
-time of the library call, pool start-up included. With one worker the table also shows the CPU
-time per deal-suit of each player (``time.process_time``, the whole estimate in this process): on a
-machine shared with other jobs it varies far less than the wall-clock rates.
+time of the library call, pool start-up included. The table also shows the CPU time per deal-suit
+of each player (``getrusage``: this process and the pool's workers, the whole estimate): on a machine
+shared with other jobs it varies far less than the wall-clock rates. For the compiled player, the
+cores it kept busy on average (CPU time / wall time: 2.00 would be two cores busy all along) and its
+rate against one worker's.
 
 Then the command as users run it, in fresh processes: the default ``estimate`` (2,000
 samples), today's path against the automatic choice, once with an empty numba cache (a first
@@ -44,20 +46,32 @@ MODES = {"numpy": "0", "compiled": "1"}
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (a pool's workers, once closed)."""
+    try:
+        import resource  # microseconds; os.times counts clock ticks (10 ms)
+    except ImportError:  # Windows: os.times counts no children, so the pool's CPU is missing there
+        t = os.times()
+        return t.user + t.system + t.children_user + t.children_system
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _best(run: Callable[..., object], args: tuple[object, ...], repeat: int, **kw: object) -> tuple[float, float]:
-    """The best wall-clock and the best CPU time (this process only) of ``repeat`` calls."""
+    """The best wall-clock and the best CPU time (this process and its workers) of ``repeat`` calls."""
     wall, cpu = [], []
     for _ in range(repeat):
-        t0, c0 = time.perf_counter(), time.process_time()
+        t0, c0 = time.perf_counter(), _cpu()
         run(*args, **kw)
         wall.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
+        cpu.append(_cpu() - c0)
     return min(wall), min(cpu)
 
 
 def library_table(samples: int, workers_list: list[int], repeat: int, seed: int) -> None:
     print(f"{'ruleset':<18} {'suits':>5} {'workers':>7} {'numpy/s':>10} {'compiled/s':>11} {'ratio':>6}"
-          f"  {'CPU µs/deal-suit: numpy':>23} {'compiled':>8} {'ratio':>6}")
+          f"  {'CPU µs/deal-suit: numpy':>23} {'compiled':>8} {'ratio':>6}  {'compiled: CPU/wall':>18}"
+          f" {'x 1 worker':>10}")
     for name in bundled_names():
         rules = load_ruleset(name)
         if rules.auction is None or rules.players != 4:
@@ -65,6 +79,7 @@ def library_table(samples: int, workers_list: list[int], repeat: int, seed: int)
         hand = rules.deck.check(parse_cards(HANDS[rules.hand_size]))
         Simulator(rules, hand, estimable_trumps(rules, hand)).load_compiled()  # the cache, loaded once
         suits = len(estimable_trumps(rules, hand))
+        one = 0.0
         for workers in workers_list:
             rate, cpu = {}, {}
             for mode, flag in MODES.items():
@@ -72,11 +87,11 @@ def library_table(samples: int, workers_list: list[int], repeat: int, seed: int)
                 dt, ct = _best(estimate, (rules, hand), repeat, samples=samples, seed=seed, workers=workers)
                 rate[mode] = samples * suits / dt
                 cpu[mode] = ct * 1e6 / (samples * suits)
-            line = (f"{name:<18} {suits:>5} {workers:>7} {rate['numpy']:>10,.0f} {rate['compiled']:>11,.0f} "
-                    f"{rate['compiled'] / rate['numpy']:>5.2f}x")
-            if workers == 1:  # the CPU time of the workers of a pool is not this process's
-                line += f"  {cpu['numpy']:>23.2f} {cpu['compiled']:>8.2f} {cpu['numpy'] / cpu['compiled']:>5.2f}x"
-            print(line)
+            one = one or rate["compiled"]
+            busy = cpu["compiled"] * rate["compiled"] / 1e6  # cores kept busy on average
+            print(f"{name:<18} {suits:>5} {workers:>7} {rate['numpy']:>10,.0f} {rate['compiled']:>11,.0f} "
+                  f"{rate['compiled'] / rate['numpy']:>5.2f}x  {cpu['numpy']:>23.2f} {cpu['compiled']:>8.2f} "
+                  f"{cpu['numpy'] / cpu['compiled']:>5.2f}x  {busy:>18.2f} {rate['compiled'] / one:>9.2f}x")
     os.environ.pop("PINOCHLE_COMPILED", None)
 
 
