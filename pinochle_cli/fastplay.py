@@ -25,13 +25,14 @@ reads; ``play_deals`` is the compiled counterpart of ``play_batch`` with every s
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .arrays import IntArray
-from .playcore import encode_duties, jit, kernel, legal_given, lowest_card
+from .playcore import HAVE_NUMBA, encode_duties, jit, kernel, legal_given, lowest_card
 from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
@@ -54,6 +55,25 @@ PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
 # played), so that what ``seat`` cannot see is row ``P`` less row ``seat``.
 SUIT_HELD, VOID, HAS, HAS_PLACE, VOIDS = 0, 4, 8, 9, 10
 _SURE = np.float32(SURE_WINNER)
+
+
+def _first_card() -> Callable[[int], int]:
+    """The lowest card of a non-empty mask: one instruction (count trailing zeros) in compiled code, numba's
+    intrinsic; else (numba without it, or ``NUMBA_DISABLE_JIT``) ``playcore.lowest_card``."""
+    if HAVE_NUMBA:
+        from numba.core import config
+
+        if not getattr(config, "DISABLE_JIT", False):
+            try:
+                from numba.cpython.unsafe.numbers import trailing_zeros
+
+                return cast(Callable[[int], int], trailing_zeros)
+            except ImportError:  # pragma: no cover - an internal of numba's that might move
+                pass
+    return lowest_card
+
+
+first_card = _first_card()
 
 
 class FastTables(NamedTuple):
@@ -190,7 +210,7 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int
         unseen = packed[every, s] - packed[seat, s]
         rest = (info[seat, HAS_PLACE] >> (6 * s)) & 0x3F  # the places of the suit's cards held, not yet scored
         while rest:
-            i = lowest_card(rest)
+            i = first_card(rest)
             rest &= rest - 1
             c = t[ORDER, s * 6 + i]
             ahead = _byte_sum(unseen & ((1 << (8 * i)) - 1))
@@ -226,7 +246,7 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: i
     best, best_score = -1, 0
     rest = legal
     while rest:
-        c = lowest_card(rest)
+        c = first_card(rest)
         rest &= rest - 1
         if partner_safe:
             score = t[FEED, c]
@@ -301,7 +321,7 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
                 partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
                 legal = legal_given(suit_mask, 0, duties, legal, led, t[ABOVE, win], partner_win)
             if legal & (legal - 1) == 0:  # one card to choose from
-                card = lowest_card(legal)
+                card = first_card(legal)
             elif k == 0:
                 card = _lead(t, pn, packed, info, seat, bidding_side)
             else:
