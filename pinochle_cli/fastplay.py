@@ -422,16 +422,23 @@ class FastExchange(NamedTuple):
         return cls(card, melds)
 
 
+_OUT = 1 << 60  # below every key of _pick
+
+
 @kernel
-def _pick(score: IntArray, n: int, k: int, highest: bool, picked: npt.NDArray[np.bool_]) -> None:
-    """Flag the ``k`` highest (or lowest) of ``score[:n]``, ties to the earlier: a stable sort's first ``k``."""
-    picked[:n] = False
-    for _ in range(k):
-        best = -1
+def _pick(score: IntArray, n: int, k: int, sign: int, order: IntArray) -> int:
+    """The ``k`` highest of ``sign * score[:n]`` (``n`` < 64), ties to the earlier — a stable sort's first ``k`` —
+    in that order into ``order[:k]``; returns them as a mask. Each is the largest key ``score * 64 + 63 - i``
+    not yet taken (a comparison without a branch)."""
+    taken = 0
+    for j in range(k):
+        best = -_OUT
         for i in range(n):
-            if not picked[i] and (best < 0 or (score[i] > score[best] if highest else score[i] < score[best])):
-                best = i
-        picked[best] = True
+            best = max(best, sign * score[i] * 64 + 63 - i - ((taken >> i) & 1) * _OUT)
+        i = 63 - (best & 63)
+        order[j] = i
+        taken |= 1 << i
+    return taken
 
 
 @kernel
@@ -456,28 +463,21 @@ def _in_meld(melds: IntArray, trump: int, counts: IntArray, have: IntArray) -> i
 
 @kernel
 def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, partner: IntArray, k: int,
-                  work: IntArray, picked: npt.NDArray[np.bool_]) -> None:
+                  work: IntArray) -> None:
     """One deal's exchange in place: ``players.choose_pass``, then ``players.choose_return``."""
     h = bidder.shape[0]
-    score, full, counts, have = work[0], work[1], work[2], work[3]
+    score, full, counts, have, order = work[0], work[1], work[2], work[3], work[4]
     for i in range(h):
         c = partner[i]
         score[i] = xc[PASS_BASE, c] + (1000 if c // 6 == trump else 500 * xc[TOP, c])
-    _pick(score, h, k, True, picked)
-    counts[:24] = 0
-    n = 0
+    _pick(score, h, k, 1, order)
     for i in range(h):  # the bidder's cards, then those sent, in the order of the pass
-        full[n] = bidder[i]
-        n += 1
-    for _ in range(k):
-        best = -1
-        for i in range(h):
-            if picked[i] and (best < 0 or score[i] > score[best]):
-                best = i
-        full[n] = partner[best]
-        picked[best] = False
-        partner[best] = -1  # sent
-        n += 1
+        full[i] = bidder[i]
+    for j in range(k):
+        full[h + j] = partner[order[j]]
+        partner[order[j]] = -1  # sent
+    n = h + k
+    counts[:24] = 0
     for i in range(n):
         counts[full[i]] += 1
     marked = _in_meld(melds, trump, counts, have)
@@ -487,10 +487,10 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
     for i in range(n):
         c = full[i]
         score[i] = xc[KEEP_BASE, c] + 1000 * (c // 6 == trump) + 400 * ((marked >> c) & 1) + 10 * have[c // 6]
-    _pick(score, n, k, False, picked)
+    back_mask = _pick(score, n, k, -1, order)
     kept, back = 0, 0
     for i in range(n):
-        if picked[i]:
+        if (back_mask >> i) & 1:
             while partner[back] >= 0:
                 back += 1
             partner[back] = full[i]
@@ -503,10 +503,9 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
 def _exchange_all(xc: IntArray, melds: IntArray, trump: IntArray, bidder: IntArray, partner: IntArray,
                   k: int) -> None:
     h = bidder.shape[1]
-    work = np.zeros((4, max(h + k, 24, melds.shape[2])), dtype=np.int64)
-    picked = np.zeros(h + k, dtype=np.bool_)
+    work = np.zeros((5, max(h + k, 24, melds.shape[2])), dtype=np.int64)
     for g in range(bidder.shape[0]):
-        _exchange_one(xc, melds, trump[g], bidder[g], partner[g], k, work, picked)
+        _exchange_one(xc, melds, trump[g], bidder[g], partner[g], k, work)
 
 
 def exchange_deals(xt: FastExchange, bidder: IntArray, partner: IntArray, trump: IntArray, k: int) -> None:
