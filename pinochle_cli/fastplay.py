@@ -204,7 +204,7 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int
     opp_ruff, partner_ruff = _ruffs(t, info, seat)
     trump_out = info[every, SUIT_HELD] - info[seat, SUIT_HELD]
     pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
-    best, best_score = -1, 0
+    best = _NONE
     for s in range(4):
         guarded, may_cash = False, s > 0
         unseen = packed[every, s] - packed[seat, s]
@@ -219,19 +219,22 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int
             score = _low(t, c, opp_ruff, partner_ruff, guarded)
             if s == 0 and pulls and ahead == 0:
                 score = t[PULL, c]
-            elif may_cash and _beats_best(max(score, t[CASH, c]), c, best, best_score):
+            elif may_cash and _key(max(score, t[CASH, c]), c) > best:
                 may_cash = bool(_chance(t, pn, info, seat, 0, 0, s, ahead) >= _SURE)
                 if may_cash:
                     score = t[CASH, c]
-            if _beats_best(score, c, best, best_score):
-                best, best_score = c, score
-    return best
+            best = max(best, _key(score, c))
+    return 31 - (best & 31)
+
+
+_NONE = -(1 << 40)  # below the key of every card
 
 
 @kernel
-def _beats_best(score: int, c: int, best: int, best_score: int) -> bool:
-    """Does card ``c`` of ``score`` take the place of ``best``? (The higher score; on a tie the lower card.)"""
-    return best < 0 or score > best_score or (score == best_score and c < best)
+def _key(score: int, c: int) -> int:
+    """Card ``c`` of ``score`` as one number: the higher score first, on a tie the lower card (``c`` < 24);
+    the best card is the largest key (``31 - key & 31``), found without a branch."""
+    return score * 32 + 31 - c
 
 
 @kernel
@@ -243,7 +246,7 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: i
     if partner_safe and not last:
         partner_safe = _chance(t, pn, info, seat, position, led, win // 6, _stronger(t, packed, seat, win)) >= _SURE
     wins = t[ABOVE, win]
-    best, best_score = -1, 0
+    best = _NONE
     rest = legal
     while rest:
         c = first_card(rest)
@@ -254,16 +257,15 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: i
             score = t[HOLD, c]
             if last or score == t[WIN, c]:
                 pass
-            elif best >= 0 and max(score, t[WIN, c]) <= best_score:
+            elif _key(max(score, t[WIN, c]), c) < best:
                 continue  # whether it holds or not, it cannot take the place of the best card
             else:
                 if _chance(t, pn, info, seat, position, led, c // 6, _stronger(t, packed, seat, c)) < _SURE:
                     score = t[WIN, c]
         else:
             score = t[DUMP, c]
-        if best < 0 or score > best_score:
-            best, best_score = c, score
-    return best
+        best = max(best, _key(score, c))
+    return 31 - (best & 31)
 
 
 # --------------------------------------------------------------------------- a deal
