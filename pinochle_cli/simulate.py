@@ -24,7 +24,9 @@ loading it (``jitcache.use_compiled``); otherwise, and without numba, with numpy
 
 Deals run in fixed chunks of ``CHUNK`` deals; chunk ``i`` draws from
 ``SeedSequence(seed).spawn(...)[i]``, so one worker or many give identical tallies (sums of
-integer histograms). Memory stays flat: a chunk's arrays, then per-suit histograms.
+integer histograms). A job, the unit of parallel work, is one chunk, or with the compiled player up
+to ``JOB_CHUNKS`` chunks played as one batch (``_jobs``). Memory stays flat: a job's arrays, then
+per-suit histograms.
 """
 
 from __future__ import annotations

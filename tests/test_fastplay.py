@@ -15,7 +15,7 @@ from pinochle_cli.cards import parse_cards
 from pinochle_cli.fastplay import FastTables, play_deals
 from pinochle_cli.players import PlayTables, play_batch
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
-from pinochle_cli.simulate import Simulator, estimable_trumps, estimate
+from pinochle_cli.simulate import Simulator, Tally, _jobs, estimable_trumps, estimate
 
 HANDS = {12: "AH TH KH QH JH AS KS QS KD QD KC QC",
          20: "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC KC QC"}
@@ -122,3 +122,35 @@ def test_a_simulator_pickles_as_what_builds_it() -> None:
     copy = pickle.loads(pickle.dumps(sim))  # as a worker that is started, not forked, receives it
     assert copy.fast is None and copy.trumps == sim.trumps
     assert np.array_equal(copy.games(1, 100, seed=3).claim, sim.games(1, 100, seed=3).claim)
+
+
+def test_a_job_of_several_chunks_tallies_as_its_chunks_one_by_one() -> None:
+    rules = load_ruleset("single-deck")
+    hand = rules.deck.check(parse_cards(HANDS[12]))
+    sim = Simulator(rules, hand, estimable_trumps(rules, hand))
+    sim.load_compiled()
+    together = sim.tally([(3, 120), (4, 80)], seed=9)
+    apart = Tally.empty(len(sim.trumps))
+    apart.add(sim.tally([(3, 120)], seed=9))
+    apart.add(sim.tally([(4, 80)], seed=9))
+    assert together == apart and together.deals == 200
+
+
+JOB_CASES = [
+    # (deals, workers, compiled, deals per job)
+    (2_000, 1, False, [500] * 4),  # numpy: a chunk a job
+    (2_000, 2, True, [500] * 4),  # too few chunks to group: every worker gets 4 jobs or more
+    (10_000, 1, True, [2_000] * 5),
+    (10_000, 2, True, [1_000] * 10),
+    (20_000, 2, True, [2_000] * 10),  # at most 4 chunks a job
+    (5_100, 1, True, [1_000] * 5 + [100]),  # a last, partial chunk
+]
+
+
+@pytest.mark.parametrize(("deals", "workers", "compiled", "sizes"), JOB_CASES)
+def test_jobs_group_chunks_only_for_the_compiled_player(deals: int, workers: int, compiled: bool,
+                                                        sizes: list[int]) -> None:
+    jobs = _jobs(5, 0, deals, compiled, workers)
+    assert [sum(n for _, n in chunks) for chunks, _, _ in jobs] == sizes
+    assert [i for chunks, _, _ in jobs for i, _ in chunks] == list(range(-(-deals // 500)))  # every chunk, in order
+    assert all(seed == 5 and flag is compiled for _, seed, flag in jobs)
