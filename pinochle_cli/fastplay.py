@@ -303,9 +303,9 @@ def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int)
     packed[p, s] -= 1 << shift
     info[seat, SUIT_HELD + s] -= 1
     info[p, SUIT_HELD + s] -= 1
-    if (packed[seat, s] >> shift) & 0xFF == 0:
-        info[seat, HAS] &= ~(1 << card)
-        info[seat, HAS_PLACE] &= ~(1 << (6 * s + t[PLACE, card]))
+    gone = int((packed[seat, s] >> shift) & 0xFF == 0)  # its last copy: out of the masks too (no branch)
+    info[seat, HAS] &= ~(gone << card)
+    info[seat, HAS_PLACE] &= ~(gone << (6 * s + t[PLACE, card]))
 
 
 @kernel
