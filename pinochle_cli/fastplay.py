@@ -82,17 +82,14 @@ class FastTables(NamedTuple):
     nsides: int
     table: IntArray  # T: rows ABOVE … META
     none_of: F32Array  # chance that one other player holds none of k unseen cards
-    above: U32Array  # ``playcore.CoreRules.above`` with trump = suit 0
     suit_mask: U32Array
     duties: IntArray  # ``playcore.encode_duties`` of the play
 
     @classmethod
     def build(cls, play: PlayTables) -> FastTables:
         t = np.zeros((META + 1, 24), dtype=np.int64)
-        above = np.zeros(24, dtype=np.uint32)
-        for w in range(24):
-            above[w] = sum(1 << c for c in range(24) if play.beats[w, c])
-        t[ABOVE] = above
+        for w in range(24):  # ``playcore.CoreRules.above`` with trump = suit 0
+            t[ABOVE, w] = sum(1 << c for c in range(24) if play.beats[w, c])
         t[COUNTER] = play.counter
         t[ORDER] = play.by_strength
         t[PLACE] = play.from_strength % 6
@@ -102,7 +99,7 @@ class FastTables(NamedTuple):
         t[META, [PLAYERS, NTRICKS, INFERRED, LAST_TRICK]] = (play.players, play.tricks, play.trump_inferred,
                                                              play.last_trick)
         suit_mask = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
-        return cls(play.nsides, t, play.none_of.astype(np.float32), above, suit_mask, encode_duties(play.duties))
+        return cls(play.nsides, t, play.none_of.astype(np.float32), suit_mask, encode_duties(play.duties))
 
 
 # --------------------------------------------------------------------------- what a player knows
@@ -309,9 +306,8 @@ def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int)
 
 
 @kernel
-def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
-               packed: IntArray, info: IntArray, trick: IntArray, lead: int,
-               bidding_side: int, points: IntArray, tricks: IntArray) -> None:
+def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray, packed: IntArray, info: IntArray,
+               lead: int, bidding_side: int, points: IntArray, tricks: IntArray) -> None:
     """Play out the deal set up by ``_deal``; add to ``points``/``tricks`` per side."""
     p, ntricks = t[META, PLAYERS], t[META, NTRICKS]
     for n in range(ntricks):
@@ -329,7 +325,6 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
             else:
                 card = _follow(t, pn, packed, info, seat, k, led, win, win_seat, legal)
             _remove(t, packed, info, seat, card)
-            trick[k] = card
             gained += t[COUNTER, card]
             if k == 0:
                 led, win, win_seat = card // 6, card, seat
@@ -350,17 +345,15 @@ def _play_deal(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, 
 
 
 @jit
-def _play_all(t: IntArray, pn: F32Array, above: U32Array, suit_mask: U32Array, duties: IntArray,
+def _play_all(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
               hands: IntArray, orders: IntArray, trump: IntArray, leader: IntArray, bidding_side: int,
               points: IntArray, tricks: IntArray) -> None:
     p = hands.shape[1]
     packed = np.zeros((p + 1, 4), dtype=np.int64)
     info = np.zeros((p + 1, 12), dtype=np.int64)
-    trick = np.zeros(p, dtype=np.int64)
     for g in range(hands.shape[0]):
         _deal(t, hands[g], orders[trump[g]], packed, info)
-        _play_deal(t, pn, above, suit_mask, duties, packed, info, trick, leader[g], bidding_side,
-                   points[g], tricks[g])
+        _play_deal(t, pn, suit_mask, duties, packed, info, leader[g], bidding_side, points[g], tricks[g])
 
 
 def play_deals(ft: FastTables, hands: IntArray, leader: IntArray, bidding_side: int = 0) -> tuple[IntArray, IntArray]:
@@ -379,7 +372,7 @@ def play_relabelled(ft: FastTables, hands: IntArray, orders: IntArray, trump: In
     b = hands.shape[0]
     points = np.zeros((b, ft.nsides), dtype=np.int64)
     tricks = np.zeros((b, ft.nsides), dtype=np.int64)
-    _play_all(ft.table, ft.none_of, ft.above, ft.suit_mask, ft.duties, np.ascontiguousarray(hands, dtype=np.int64),
+    _play_all(ft.table, ft.none_of, ft.suit_mask, ft.duties, np.ascontiguousarray(hands, dtype=np.int64),
               np.ascontiguousarray(orders, dtype=np.int64), np.ascontiguousarray(trump, dtype=np.int64),
               np.ascontiguousarray(leader, dtype=np.int64), bidding_side, points, tricks)
     return points, tricks
