@@ -168,14 +168,11 @@ def _chance(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: int,
 def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
     """Suits (bitmasks) in which an opponent, or the partner, has shown a void and no void in trump."""
     opp_ruff = partner_ruff = 0
-    for p in range(t[META, PLAYERS]):
-        voids = info[p, VOIDS]
-        if voids & 1:
-            continue
-        if t[SIDE, p] != t[SIDE, seat]:
-            opp_ruff |= voids
-        elif p != seat:
-            partner_ruff |= voids
+    for p in range(t[META, PLAYERS]):  # without a branch: each seat's voids, none when void in trump too
+        voids = info[p, VOIDS] * (1 - (info[p, VOIDS] & 1))
+        opponent = int(t[SIDE, p] != t[SIDE, seat])
+        opp_ruff |= voids * opponent
+        partner_ruff |= voids * (1 - opponent) * int(p != seat)
     return opp_ruff, partner_ruff
 
 
