@@ -1,15 +1,79 @@
-"""What every test shares: an environment that does not leak in, and one way to edit a bundled ruleset.
+"""What every test shares: an environment that does not leak in, one way to edit a bundled ruleset,
+and a whole-suite run spread over every core with the compiled code built once.
 
 The command line is driven through ``tests/clihelp.py`` (``run_cli``); ``tests/rulesethelp.py``
 holds the edited ruleset's type, for annotations.
+
+``python -m pytest`` with no test named runs on every core (pytest-xdist, ``--dist worksteal``);
+a run of named files or tests stays in one process. ``-n N`` (``-n 0``: one process) or
+``-p no:xdist`` overrides this, and a one-core machine runs in one process.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from rulesethelp import EditedRuleset, EditRuleset, edit_ruleset_text
+
+
+def _cores() -> int:
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The whole suite on every core, unless the run names its tests, chooses ``-n`` or has one core."""
+    worker = hasattr(config, "workerinput") or "PYTEST_XDIST_WORKER" in os.environ
+    if worker or not config.pluginmanager.hasplugin("xdist") or config.option.numprocesses is not None:
+        return
+    if config.args_source != pytest.Config.ArgsSource.TESTPATHS or _cores() < 2:
+        return
+    config.option.numprocesses = "logical"  # xdist's own choice (one process under --pdb)
+    if config.option.dist == "no":
+        config.option.dist = "worksteal"  # the few long tests do not hold up a worker's queue
+
+
+def _warm_solver() -> None:
+    from clihelp import run_cli
+
+    ran = run_cli("solve", "-r", "single-deck", "-t", "H", "--hand", "9H", "--hand", "9D", "--hand", "AS", "--hand", "QH")
+    assert ran.code == 0, ran
+
+
+def _warm_player() -> None:
+    from pinochle_cli.cards import Hand
+    from pinochle_cli.ruleset import load_ruleset
+    from pinochle_cli.simulate import Simulator
+
+    rules = load_ruleset("single-deck")
+    Simulator(rules, Hand.parse("AH TH KH QH JH AS KS QS KD QD KC QC"), rules.suits).load_compiled()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Under xdist, each compiled engine is built by one worker while the other loads it from numba's cache.
+
+    Each worker takes the engines in a different order, each under a lock shared by the run: the
+    first run after an install compiles the solver in one worker and the card player in the other
+    at once, instead of both in every worker. A run in one process compiles only what it uses.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        yield
+        return
+    shared = tmp_path_factory.getbasetemp().parent
+    engines = [("solver", _warm_solver), ("player", _warm_player)]
+    if int(worker.removeprefix("gw") or 0) % 2:
+        engines.reverse()
+    for name, warm in engines:
+        with FileLock(str(shared / f"numba-{name}.lock")):
+            warm()
+    yield
 
 
 @pytest.fixture(autouse=True)
