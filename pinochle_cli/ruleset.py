@@ -13,7 +13,7 @@ import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, cast
@@ -51,11 +51,12 @@ ENV_RULESET = "PINOCHLE_RULESET"
 
 RANK_RE = r"A|10|T|K|Q|J|9"
 SUIT_RE = r"S|H|D|C|♠|♥|♦|♣"
-RANK = Pattern(RANK_RE, "a rank (A, 10, K, Q, J, 9)")
-SUIT = Pattern(SUIT_RE, "a suit (S, H, D, C)")
+RANK = Pattern(RANK_RE, "a rank (A, 10, K, Q, J, 9)", convert=parse_rank)
+SUIT = Pattern(SUIT_RE, "a suit (S, H, D, C)", convert=parse_suit)
 CARD_PATTERN = Pattern(
     f"(?:{RANK_RE})(?:[+*?]|{SUIT_RE})",
-    "a card pattern: a rank then a suit, + (trump), * (a suit that is not trump) or ? (any suit)")
+    "a card pattern: a rank then a suit, + (trump), * (a suit that is not trump) or ? (any suit)",
+    convert=lambda text: CardPattern.parse(text))
 # Upper bounds that keep every total inside the engine's 64-bit integers, every table small and
 # every command quick (tests/test_fuzz_limits.py runs every command on rulesets at these limits).
 MAX_POINTS = 10**9  # any bid, target or number of deals
@@ -82,17 +83,19 @@ OUTCOME = Obj({
     "bidders": Field(Str(OUTCOME_VALUES), required=True),
     "defenders": Field(Str(OUTCOME_VALUES), required=True),
 }, "what each side scores", build=lambda **d: Outcome(**d))
-POINTS = Union(Int(0, MAX_CARD_POINTS), Seq(Int(0, MAX_CARD_POINTS), min_items=1, max_items=MAX_COPIES),
+POINTS = Union(Int(0, MAX_CARD_POINTS), Seq(Int(0, MAX_CARD_POINTS), min_items=1, max_items=MAX_COPIES, frozen=True),
                description="an integer or a list of integers")
 
 COMBINATION = Obj({
     "class": Field(Str(), required=True, doc="a card counts at most once within a class"),
-    "cards": Field(Seq(CARD_PATTERN, min_items=1, max_items=MAX_COMBINATION_CARDS), required=True,
+    "cards": Field(Seq(CARD_PATTERN, min_items=1, max_items=MAX_COMBINATION_CARDS, frozen=True), required=True,
                    doc="A+ a trump ace, K* a king of one non-trump suit, Q? any one suit, QS the queen of spades"),
     "points": Field(POINTS, required=True,
                     doc="points for 1, 2, 3 … copies declared together; more copies combine these"),
     "label": Field(Str(), doc="a longer name for tables"),
 }, "a meld combination")
+MELD = MapOf(COMBINATION, min_items=1, max_items=MAX_COMBINATIONS,
+             named=lambda name, c: Combination(name, c["class"], c["cards"], c["points"], c.get("label", "")))
 
 OPTION = Obj({
     "description": Field(Str()),
@@ -101,6 +104,9 @@ OPTION = Obj({
                      doc="choice → patch: dotted path → value, applied to this document "
                          "(in a list, the item named so or counted from 0: play.duties.beat)"),
 }, "an option")
+OPTIONS = MapOf(OPTION, max_items=MAX_OPTIONS, named=lambda name, o: OptionSpec(
+    name, o.get("description", ""), o["default"], tuple(o["choices"]),
+    {choice: {path: _plain(value) for path, value in (patch or {}).items()} for choice, patch in o["choices"].items()}))
 
 
 def _at(node: Node, path: str, *keys: str, key: bool = False) -> tuple[Node, str]:
@@ -120,8 +126,7 @@ def _fail_at(node: Node, path: str, *keys: str, message: str, key: bool = False)
 
 def _check_deal(doc: dict[str, Any], node: Node, path: str) -> None:
     """The deck, the hands, the stock and the seats fit together."""
-    deck = doc["deck"]
-    size = len(deck["suits"]) * len({parse_rank(r) for r in deck["ranks"]}) * deck["copies"]
+    size = doc["deck"].size
     players, hand_size = doc["players"], doc["hand_size"]
     stock = doc.get("stock")
     if players * hand_size > size:
@@ -157,24 +162,21 @@ def _check_exchange(doc: dict[str, Any], node: Node, path: str) -> None:
 
 def _check_ranks(doc: dict[str, Any], node: Node, path: str) -> None:
     """Every rank and card named by the counters and the meld table is in the deck."""
-    deck = doc["deck"]
-    ranks = {parse_rank(r) for r in deck["ranks"]}
+    deck: Deck = doc["deck"]
     counters_node = node.get("counters")
     for key, (kn, _) in counters_node.entries.items() if counters_node else []:
-        if parse_rank(key) not in ranks:
+        if parse_rank(key) not in deck.ranks:
             raise fail(kn, f"counters.{key}", f"rank {key} is not in the deck")
-    suits = {parse_suit(s).letter for s in deck["suits"]}
-    for name, combo in doc["meld"].items():
-        cards_node, _ = _at(node, path, "meld", name, "cards")
-        for i, pattern in enumerate(combo["cards"]):
-            cp = CardPattern.parse(pattern)
-            if cp.rank not in ranks or (cp.suit is not None and cp.suit.letter not in suits):
+    for combo in doc["meld"]:
+        cards_node, _ = _at(node, path, "meld", combo.name, "cards")
+        for i, cp in enumerate(combo.pattern):
+            if cp.rank not in deck.ranks or (cp.suit is not None and cp.suit not in deck.suits):
                 cn = cards_node.items[i] if cards_node.kind == "seq" else cards_node
-                raise fail(cn, f"meld.{name}.cards[{i}]", f"{pattern} is not in the deck")
-        copies_needed = max(sum(1 for q in combo["cards"] if q.upper() == pat.upper()) for pat in combo["cards"])
-        if copies_needed > deck["copies"]:
-            raise _fail_at(node, path, "meld", name, "cards", key=True,
-                           message=f"needs {copies_needed} copies of one card; the deck has {deck['copies']}")
+                raise fail(cn, f"meld.{combo.name}.cards[{i}]", f"{cn.raw} is not in the deck")
+        copies_needed = max(combo.pattern.count(cp) for cp in combo.pattern)
+        if copies_needed > deck.copies:
+            raise _fail_at(node, path, "meld", combo.name, "cards", key=True,
+                           message=f"needs {copies_needed} copies of one card; the deck has {deck.copies}")
 
 
 def _check_auction(auction: Auction, node: Node, path: str) -> None:
@@ -205,14 +207,15 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     auction: Auction | None = doc.get("auction")
     if auction is not None:
         _check_auction(auction, node, path)
-    elif doc["trump"]["source"] == "bid":
+    elif doc["trump_source"] == "bid":
         raise _fail_at(node, path, "trump", "source", message="trump named by the bidder needs an auction")
-    if doc["trump"]["source"] == "turn-up" and doc.get("stock") is None:
+    if doc["trump_source"] == "turn-up" and doc.get("stock") is None:
         raise _fail_at(node, path, "trump", "source", message="a turned-up trump needs a stock")
     _check_exchange(doc, node, path)
     scoring: Scoring = doc["scoring"]
+    names = {combo.name for combo in doc["meld"]}
     for i, name in enumerate(scoring.kept_if_only):
-        if name not in doc["meld"]:
+        if name not in names:
             n, p = _at(node, path, "scoring", "kept_if_only")
             raise fail(n.items[i] if n.kind == "seq" else n, f"scoring.kept_if_only[{i}]",
                        f"{name!r} is not a combination of the meld table")
@@ -220,33 +223,34 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     if (match.target is None) == (match.deals is None):
         raise _fail_at(node, path, "match", key=True,
                        message="give exactly one of target (points) and deals (a number of deals)")
-    ranks = {parse_rank(r) for r in doc["deck"]["ranks"]}
-    for sub, counts in (doc.get("redeal") or {}).items():
-        for r in counts:
-            if parse_rank(r) not in ranks:
-                n, p = _at(node, path, "redeal", sub)
+    for sub in ("at_least", "at_most"):
+        n, p = _at(node, path, "redeal", sub)
+        for r in n.entries if doc.get(f"redeal_{sub}") else ():
+            if parse_rank(r) not in doc["deck"].ranks:
                 raise fail(n, f"{p}.{r}", f"rank {r} is not in the deck")
 
 
 RULESET_SCHEMA = Obj({
     "schema_version": Field(Int(1), required=True, doc="the ruleset format's version; this program reads 1"),
     "name": Field(Str(), required=True),
-    "aliases": Field(Seq(Str())),
+    "aliases": Field(Seq(Str(), frozen=True)),
     "description": Field(Str()),
     "source": Field(Str(), doc="where the rules come from"),
     "deck": Field(Obj({
-        "suits": Field(Seq(SUIT, min_items=1, unique=True), required=True),
-        "ranks": Field(Seq(RANK, min_items=1, unique=True), required=True, doc="high to low"),
+        "suits": Field(Seq(SUIT, min_items=1, unique=True, frozen=True), required=True),
+        "ranks": Field(Seq(RANK, min_items=1, unique=True, frozen=True), required=True, doc="high to low"),
         "copies": Field(Int(1, MAX_COPIES), required=True),
-    }, "the deck"), required=True),
+    }, "the deck", build=lambda **d: Deck(**d)), required=True),
     "players": Field(Int(2, MAX_PLAYERS), required=True),
     "partnerships": Field(Seq(Seq(Int(0), min_items=1), min_items=2),
                           doc="seats of each side, clockwise from 0; omitted: every player alone"),
     "hand_size": Field(Int(1), required=True),
     "stock": Field(Nullable(Obj({
         "turn_up_trump": Field(Bool(), doc="the stock's bottom card is turned up for trump and drawn last"),
-    }, "the stock")), doc="cards left after the deal; drawn after each trick (winner first)"),
-    "counters": Field(MapOf(Int(0, MAX_CARD_POINTS), RANK), required=True, doc="points per rank captured in tricks"),
+    }, "the stock", build=lambda **d: Stock(**d))),
+        doc="cards left after the deal; drawn after each trick (winner first)"),
+    "counters": Field(MapOf(Int(0, MAX_CARD_POINTS), RANK, typed_keys=True), required=True,
+                      doc="points per rank captured in tricks"),
     "last_trick": Field(Int(0, MAX_CARD_POINTS), required=True, doc="bonus for winning the last trick"),
     "play": Field(Obj({
         "leader": Field(Str(words(Leader)), required=True,
@@ -256,9 +260,9 @@ RULESET_SCHEMA = Obj({
     }, "the trick rules", build=lambda leader, duties, stock_duties=(): PlayRules(
         leader, _duties(duties), _duties(stock_duties))), required=True),
     "redeal": Field(Nullable(Obj({
-        "at_least": Field(MapOf(Int(0), RANK)),
-        "at_most": Field(MapOf(Int(0), RANK)),
-    }, "a redeal condition")), doc="a hand that may call a redeal"),
+        "at_least": Field(MapOf(Int(0), RANK, typed_keys=True)),
+        "at_most": Field(MapOf(Int(0), RANK, typed_keys=True)),
+    }, "a redeal condition")), doc="a hand that may call a redeal", prefix="redeal_"),
     "auction": Field(Nullable(Obj({
         "minimum": Field(Int(0, MAX_POINTS), required=True),
         "steps": Field(Seq(Obj({
@@ -272,11 +276,11 @@ RULESET_SCHEMA = Obj({
     "trump": Field(Obj({
         "source": Field(Str(words(TrumpSource)), required=True),
         "eligible": Field(Str(words(TrumpEligible)), doc="marriage: a suit of which the bidder holds K and Q"),
-        "needs": Field(Seq(RANK, min_items=1, unique=True),
+        "needs": Field(Seq(RANK, min_items=1, unique=True, frozen=True),
                        doc="ranks the bidder must hold in a suit to name it (eligible: marriage is [K, Q])"),
-    }, "trump"), required=True),
+    }, "trump"), required=True, prefix="trump_"),
     "exchange": Field(Int(0), doc="cards the partner passes to the bidder, and back"),
-    "meld": Field(MapOf(COMBINATION, min_items=1, max_items=MAX_COMBINATIONS), required=True),
+    "meld": Field(MELD, required=True),
     "scoring": Field(Obj({
         "keep_meld": Field(Str(words(KeepMeld)), required=True,
                            doc="a side keeps its meld only if it took a trick / a counter point"),
@@ -295,7 +299,7 @@ RULESET_SCHEMA = Obj({
         "both_reach": Field(Str(words(BothReach)), doc="both sides reach the target on one deal"),
         "tie": Field(Str(words(Tie)), doc="equal totals when a winner is due"),
     }, "the match", build=lambda **d: Match(**d)), required=True),
-    "options": Field(MapOf(OPTION, max_items=MAX_OPTIONS)),
+    "options": Field(OPTIONS),
 }, "a ruleset", post=_check_ruleset)
 
 
@@ -338,6 +342,10 @@ class CardPattern:
 
     @classmethod
     def parse(cls, text: str) -> CardPattern:
+        return _card_pattern(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> CardPattern:
         text = text.replace("\ufe0f", "").strip()
         head, tail = text[:-1], text[-1]
         rank = parse_rank(head)
@@ -353,6 +361,11 @@ class CardPattern:
         return self.rank.label + {"trump": "+", "plain": "*", "any": "?"}[self.mode]
 
 
+@lru_cache(maxsize=1024)
+def _card_pattern(text: str) -> CardPattern:  # the same few patterns are read for every option's choice
+    return CardPattern._parse(text)
+
+
 @dataclass(frozen=True)
 class Combination:
     name: str
@@ -360,6 +373,10 @@ class Combination:
     pattern: tuple[CardPattern, ...]
     points: tuple[int, ...]  # value of 1, 2, … copies declared together
     label: str = ""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.points, int):  # one number: the price of one copy
+            object.__setattr__(self, "points", (self.points,))
 
     def value(self, copies: int) -> int:
         """Points for ``copies`` copies: the best split into groups the table prices."""
@@ -490,6 +507,11 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Stock:
+    turn_up_trump: bool = False
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     name: str
     description: str
@@ -500,40 +522,49 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A validated game definition. Build with ``load_ruleset``; never mutate."""
+    """A validated game definition. Build with ``load_ruleset``; never mutate.
+
+    The fields are the schema's keys (``RULESET_SCHEMA``, which builds their values), except
+    ``trump_*`` and ``redeal_*`` (the keys of ``trump`` and ``redeal``) and the three the loader
+    adds: ``options``, ``chosen`` and ``path``.
+    """
 
     name: str
-    aliases: tuple[str, ...]
-    description: str
-    source: str  # where the rules come from
     deck: Deck
     players: int
-    partnerships: tuple[tuple[int, ...], ...]
     hand_size: int
-    stock_size: int
-    turn_up_trump: bool
     counters: Mapping[Rank, int]
     last_trick: int
     play: PlayRules
-    redeal_at_least: Mapping[Rank, int]
-    redeal_at_most: Mapping[Rank, int]
-    auction: Auction | None
     trump_source: TrumpSource
-    trump_eligible: TrumpEligible
-    trump_needs: tuple[Rank, ...]  # ranks the bidder must hold in a suit to name it
-    exchange: int
     meld: tuple[Combination, ...]
-    meld_classes: tuple[str, ...]
     scoring: Scoring
     match: Match
-    options: tuple[OptionSpec, ...]
-    chosen: Mapping[str, str]
-    path: str
+    schema_version: int = SCHEMA_VERSION
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    source: str = ""  # where the rules come from
+    partnerships: tuple[tuple[int, ...], ...] = ()  # none given: every player alone
+    stock: Stock | None = None
+    redeal_at_least: Mapping[Rank, int] = field(default_factory=dict)
+    redeal_at_most: Mapping[Rank, int] = field(default_factory=dict)
+    auction: Auction | None = None
+    trump_eligible: TrumpEligible = "any"
+    trump_needs: tuple[Rank, ...] = ()  # ranks the bidder must hold in a suit to name it (marriage: K, Q)
+    exchange: int = 0
+    options: tuple[OptionSpec, ...] = ()
+    chosen: Mapping[str, str] = field(default_factory=dict)
+    path: str = ""
 
     def __post_init__(self) -> None:
+        seats = tuple(tuple(team) for team in self.partnerships) or tuple((s,) for s in range(self.players))
+        needs = self.trump_needs or ((Rank.K, Rank.Q) if self.trump_eligible == "marriage" else ())
+        for name, value in (("partnerships", seats), ("trump_needs", needs),
+                            ("deck", replace(self.deck, name=f"the {self.name} pack"))):
+            object.__setattr__(self, name, value)
         # equal rulesets hash alike: the hash is of fields that hold the whole game (the mappings
         # left out are compared by ==); kept, so caches keyed by a ruleset stay cheap
-        key = (self.name, self.path, self.deck, self.partnerships, self.hand_size, self.stock_size, self.last_trick,
+        key = (self.name, self.path, self.deck, self.partnerships, self.hand_size, self.stock, self.last_trick,
                self.play, self.auction, self.trump_needs, self.exchange, self.meld, self.scoring, self.match,
                tuple(sorted(self.chosen.items())))
         object.__setattr__(self, "_hash", hash(key))
@@ -549,8 +580,22 @@ class Ruleset:
         self.__post_init__()
 
     @property
+    def stock_size(self) -> int:
+        """The cards left after the deal (0: no stock)."""
+        return self.deck.size - self.players * self.hand_size if self.stock is not None else 0
+
+    @property
     def has_stock(self) -> bool:
         return self.stock_size > 0
+
+    @property
+    def turn_up_trump(self) -> bool:
+        return self.stock is not None and self.stock.turn_up_trump
+
+    @cached_property
+    def meld_classes(self) -> tuple[str, ...]:
+        """The meld table's classes, in the order they first appear."""
+        return tuple(dict.fromkeys(c.klass for c in self.meld))
 
     @property
     def suits(self) -> tuple[Suit, ...]:
@@ -754,7 +799,8 @@ def _item_index(seq: Node, key: str) -> int | None:
 
 
 def _patch(root: Node, dotted: str, value: Node, where: Node, option: str) -> None:
-    """Set the value at a dotted path; in a list a key names an item (``play.duties.beat``) or counts from 0."""
+    """Set the value at a dotted path; in a list a key names an item (``play.duties.beat``) or counts from 0.
+    The nodes on the path are copied first (``root`` already is one): the document itself is not changed."""
     keys = dotted.split(".")
     node = root
     for i, key in enumerate(keys):
@@ -764,120 +810,64 @@ def _patch(root: Node, dotted: str, value: Node, where: Node, option: str) -> No
             if index is None:
                 raise fail(where, f"options.{option}", f"patch path {dotted!r}: {'.'.join(keys[:i])} has no "
                                                       f"item {key!r} (items are named or counted from 0)")
-            if last:
-                node.items[index] = value
+            node.items[index] = value if last else _shallow(node.items[index])
             node = node.items[index]
             continue
         if node.kind != "map":
             raise fail(where, f"options.{option}", f"patch path {dotted!r}: {'.'.join(keys[:i])} is not a mapping")
+        key_node = node.entries[key][0] if key in node.entries else where
         if last:
-            key_node = node.entries[key][0] if key in node.entries else where
             node.entries[key] = (key_node, value)
         else:
             child = node.get(key)
             if child is None or (child.kind == "scalar" and child.value is None):
-                child = Node("map", where.source, where.line, where.column)
-                node.entries[key] = (where, child)
-            node = child
+                child, key_node = Node("map", where.source, where.line, where.column), where
+            node.entries[key] = (key_node, _shallow(child))
+            node = node.entries[key][1]
 
 
-def _copy(node: Node) -> Node:
-    return Node(node.kind, node.source, node.line, node.column, node.value, node.raw,
-                [_copy(n) for n in node.items],
-                {k: (kn, _copy(v)) for k, (kn, v) in node.entries.items()})
+def _shallow(node: Node) -> Node:
+    return Node(node.kind, node.source, node.line, node.column, node.value, node.raw, list(node.items),
+                dict(node.entries))
 
 
-def _apply_choices(root: Node, doc: dict[str, Any], chosen: Mapping[str, str]) -> Node:
+def _apply_choices(root: Node, chosen: Mapping[str, str]) -> Node:
     """The document with the chosen patches applied, without its options (so checking every choice
     costs the choices times the rest of the document, not times the options too)."""
     patched = Node(root.kind, root.source, root.line, root.column,
-                   entries={k: (kn, _copy(v)) for k, (kn, v) in root.entries.items() if k != "options"})
+                   entries={k: entry for k, entry in root.entries.items() if k != "options"})
     options_node = root.get("options")
     for name, choice in chosen.items():
         option_node = options_node.get(name) if options_node else None
         choices_node = option_node.get("choices") if option_node else None
-        where = (choices_node.get(choice) if choices_node else None) or root
-        patch = doc["options"][name]["choices"][choice]
-        for dotted, value in (patch or {}).items():
-            _patch(patched, dotted, value, where.get(dotted) or where, name)
+        patch = choices_node.get(choice) if choices_node else None
+        for dotted, (_, value) in patch.entries.items() if patch is not None else ():
+            _patch(patched, dotted, value, value, name)
     return patched
 
 
-def _select(doc: dict[str, Any], given: Mapping[str, str], source: str) -> dict[str, str]:
-    options = doc.get("options") or {}
+def _select(name: str, options: Sequence[OptionSpec], given: Mapping[str, str], source: str) -> dict[str, str]:
+    by_name = {o.name: o for o in options}
     for key, value in given.items():
-        match = {k.lower(): k for k in options}.get(key.lower())
+        match = {k.lower(): k for k in by_name}.get(key.lower())
         if match is None:
-            valid = ", ".join(options) or "none"
-            raise OptionError(f"{doc['name']} has no option {key!r} (its options: {valid})")
-        choices = options[match]["choices"]
+            valid = ", ".join(by_name) or "none"
+            raise OptionError(f"{name} has no option {key!r} (its options: {valid})")
+        choices = by_name[match].choices
         if str(value) not in choices:
             lowered = {c.lower(): c for c in choices}
             if str(value).lower() not in lowered:
                 raise OptionError(f"option {match}={value!r} is not a choice (choices: {', '.join(choices)})")
     chosen: dict[str, str] = {}
     given_l = {k.lower(): str(v) for k, v in given.items()}
-    for name, spec in options.items():
-        value = given_l.get(name.lower(), spec["default"])
-        lowered = {c.lower(): c for c in spec["choices"]}
+    for option in options:
+        value = given_l.get(option.name.lower(), option.default)
+        lowered = {c.lower(): c for c in option.choices}
         if value.lower() not in lowered:
             raise RulesetError(f"default {value!r} is not one of its choices", source=source,
-                               path=f"options.{name}.default")
-        chosen[name] = lowered[value.lower()]
+                               path=f"options.{option.name}.default")
+        chosen[option.name] = lowered[value.lower()]
     return chosen
-
-
-def _build(doc: dict[str, Any], chosen: Mapping[str, str], options: dict[str, Any], path: str) -> Ruleset:
-    deck_doc = doc["deck"]
-    name = doc["name"]
-    deck = Deck(tuple(parse_suit(s) for s in deck_doc["suits"]),
-                tuple(parse_rank(r) for r in deck_doc["ranks"]), deck_doc["copies"],
-                name=f"the {name} pack")
-    players = doc["players"]
-    partnerships = tuple(tuple(t) for t in (doc.get("partnerships") or [[s] for s in range(players)]))
-
-    combos = []
-    classes: list[str] = []
-    for cname, c in doc["meld"].items():
-        pts = c["points"]
-        combos.append(Combination(cname, c["class"], tuple(CardPattern.parse(p) for p in c["cards"]),
-                                  tuple(pts) if isinstance(pts, list) else (pts,), c.get("label", "")))
-        if c["class"] not in classes:
-            classes.append(c["class"])
-    redeal = doc.get("redeal") or {}
-    total = deck.size
-    return Ruleset(
-        name=name,
-        aliases=tuple(doc.get("aliases", ())),
-        description=doc.get("description", ""),
-        source=doc.get("source", ""),
-        deck=deck,
-        players=players,
-        partnerships=partnerships,
-        hand_size=doc["hand_size"],
-        stock_size=total - players * doc["hand_size"] if doc.get("stock") is not None else 0,
-        turn_up_trump=bool((doc.get("stock") or {}).get("turn_up_trump", False)),
-        counters={parse_rank(r): v for r, v in doc["counters"].items()},
-        last_trick=doc["last_trick"],
-        play=doc["play"],
-        redeal_at_least={parse_rank(r): v for r, v in redeal.get("at_least", {}).items()},
-        redeal_at_most={parse_rank(r): v for r, v in redeal.get("at_most", {}).items()},
-        auction=doc.get("auction"),
-        trump_source=doc["trump"]["source"],
-        trump_eligible=doc["trump"].get("eligible", "any"),
-        trump_needs=tuple(parse_rank(r) for r in doc["trump"]["needs"]) if "needs" in doc["trump"]
-        else (Rank.K, Rank.Q) if doc["trump"].get("eligible") == "marriage" else (),
-        exchange=doc.get("exchange", 0),
-        meld=tuple(combos),
-        meld_classes=tuple(classes),
-        scoring=doc["scoring"],
-        match=doc["match"],
-        options=tuple(OptionSpec(k, v.get("description", ""), str(v["default"]), tuple(v["choices"]),
-                                 {c: {k: _plain(x) for k, x in (p or {}).items()} for c, p in v["choices"].items()})
-                      for k, v in options.items()),
-        chosen=dict(chosen),
-        path=path,
-    )
 
 
 def _plain(value: Any) -> Any:
@@ -902,18 +892,16 @@ def load_from_node(root: Node, options: Mapping[str, str] | None = None, *, path
     """Validate a parsed document, apply the chosen options, and build the ``Ruleset``."""
     _check_version(root)
     doc = RULESET_SCHEMA.check(root, "")
-    option_docs = doc.get("options") or {}
-    chosen = _select(doc, options or {}, root.source)
+    specs: tuple[OptionSpec, ...] = doc.get("options", ())
+    chosen = _select(doc["name"], specs, options or {}, root.source)
     # every choice of every option must give a valid game (the others at their defaults)
-    defaults = {k: str(v["default"]) for k, v in option_docs.items()}
-    defaults = {k: {c.lower(): c for c in option_docs[k]["choices"]}.get(v.lower(), v) for k, v in defaults.items()}
-    for name, spec in option_docs.items():
-        for choice in spec["choices"]:
-            if choice != chosen.get(name):
-                RULESET_SCHEMA.check(_apply_choices(root, doc, {**defaults, name: choice}), "")
-    patched = _apply_choices(root, doc, chosen)
-    final = RULESET_SCHEMA.check(patched, "")
-    rules = _build(final, chosen, option_docs, path or root.source)
+    defaults = {o.name: {c.lower(): c for c in o.choices}.get(o.default.lower(), o.default) for o in specs}
+    for spec in specs:
+        for choice in spec.choices:
+            if choice != chosen.get(spec.name):
+                RULESET_SCHEMA.check(_apply_choices(root, {**defaults, spec.name: choice}), "")
+    patched = _apply_choices(root, chosen)
+    rules = Ruleset(**RULESET_SCHEMA.check(patched, ""), options=specs, chosen=chosen, path=path or root.source)
     _check_meld_groups(rules, patched)
     return rules
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .errors import RulesetError, SchemaError
@@ -127,19 +128,24 @@ class Str(Schema):
 
 
 class Pattern(Schema):
-    """Text matching a regular expression (case-insensitive); bare numbers are read as text."""
+    """Text matching a regular expression (case-insensitive); bare numbers are read as text.
+    ``convert``: what the text is made into (a rank's text into a ``Rank``)."""
 
-    def __init__(self, regex: str, description: str) -> None:
+    def __init__(self, regex: str, description: str, *, convert: Callable[[str], Any] | None = None) -> None:
         self.regex = regex
-        self._re = re.compile(f"^(?:{regex})$", re.IGNORECASE)
         self.description = description
+        self.convert = convert
 
-    def check(self, node: Node, path: str) -> str:
+    @cached_property
+    def _re(self) -> re.Pattern[str]:  # compiled on first use: not at every start-up
+        return re.compile(f"^(?:{self.regex})$", re.IGNORECASE)
+
+    def check(self, node: Node, path: str) -> Any:
         if node.kind != "scalar" or node.value is None or isinstance(node.value, bool):
             raise self.expect(node, path)
         if not self._re.match(node.raw.replace("\ufe0f", "")):
             raise self.expect(node, path)
-        return node.raw
+        return node.raw if self.convert is None else self.convert(node.raw)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": ["string", "integer"], "pattern": f"(?i)^(?:{self.regex})$"}
@@ -238,9 +244,13 @@ class Union(Schema):
 
 @dataclass(frozen=True)
 class Field:
+    """A key of an ``Obj``. ``prefix``: the value, a mapping, is not kept under the key; its keys join
+    the parent's, each with the prefix (``trump: {source: …}`` gives ``trump_source``)."""
+
     schema: Schema
     required: bool = False
     doc: str = ""
+    prefix: str | None = None
 
 
 class Obj(Schema):
@@ -279,7 +289,11 @@ class Obj(Schema):
                 if spec.required:
                     raise fail(node, _join(path, key), "missing (required)")
                 continue
-            out[key] = spec.schema.check(child, _join(path, key))
+            value = spec.schema.check(child, _join(path, key))
+            if spec.prefix is None:
+                out[key] = value
+            elif value is not None:
+                out.update((spec.prefix + k, v) for k, v in value.items())
         if self.post is not None:
             self.post(out, node, path)
         return out if self.build is None else self.build(**out)
@@ -304,11 +318,16 @@ class MapOf(Schema):
     kinds = ("map",)
 
     def __init__(self, value: Schema, key: Schema | None = None, *, min_items: int = 0,
-                 max_items: int | None = None, description: str | None = None) -> None:
+                 max_items: int | None = None, description: str | None = None, typed_keys: bool = False,
+                 named: Callable[[str, Any], Any] | None = None) -> None:
+        """``typed_keys``: the keys are what ``key`` makes of them (a rank's text → a ``Rank``).
+        ``named``: each entry is made into one model from its key and value (a combination named by its
+        key); the mapping becomes a tuple of them, in order."""
         self.value, self.key, self.min_items, self.max_items = value, key, min_items, max_items
+        self.typed_keys, self.named = typed_keys, named
         self.description = description or f"a mapping of {value.description}"
 
-    def check(self, node: Node, path: str) -> dict[str, Any]:
+    def check(self, node: Node, path: str) -> Any:
         if node.kind != "map":
             raise self.expect(node, path)
         if len(node.entries) < self.min_items:
@@ -318,12 +337,11 @@ class MapOf(Schema):
             more = ", …" if len(node.entries) > _KEYS_SHOWN else ""
             raise fail(node, path, f"expected at most {self.max_items} entr{'y' if self.max_items == 1 else 'ies'}, "
                                    f"got {len(node.entries)} ({keys}{more})")
-        out: dict[str, Any] = {}
+        out: dict[Any, Any] = {}
         for key, (key_node, value_node) in node.entries.items():
-            if self.key is not None:
-                self.key.check(key_node, _join(path, key))
-            out[key] = self.value.check(value_node, _join(path, key))
-        return out
+            typed = self.key.check(key_node, _join(path, key)) if self.key is not None else key
+            out[typed if self.typed_keys else key] = self.value.check(value_node, _join(path, key))
+        return out if self.named is None else tuple(self.named(k, v) for k, v in out.items())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "object", "additionalProperties": self.value.to_json()}
