@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, Hand, Suit, format_cards
 from .errors import CardError, MeldError
-from .ruleset import Combination, Ruleset
+from .ruleset import TABLE_LIMIT, Combination, Ruleset  # TABLE_LIMIT: larger components are searched per hand
 
 if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldbatch``)
     import numpy.typing as npt
@@ -34,11 +34,9 @@ if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load 
 
 __all__ = [
     "Declaration", "MeldItem", "MeldResult", "MeldTable", "TABLE_LIMIT", "check_cards", "check_declaration",
-    "largest_component", "meld",
-    "meld_by_trump", "meld_table", "multiple_name",
+    "meld", "meld_by_trump", "meld_table", "multiple_name",
 ]
 
-TABLE_LIMIT = 1 << 18  # cells of a component's table; larger components are searched per hand
 
 
 
@@ -106,38 +104,19 @@ class _Instance:
         return Counter(c.index for c in self.cards)
 
 
-def _instances(rules: Ruleset, trump: Suit) -> list[_Instance]:
+def _groups(rules: Ruleset, trump: Suit) -> list[list[_Instance]]:
+    """The meld table's instances for ``trump``, those of one class sharing a card in one group
+    (``Ruleset.meld_groups``), with their prices for 0‥max copies."""
     out = []
-    for i, combo in enumerate(rules.meld):
-        for cards in combo.instances(trump, rules.suits):
-            need = Counter(cards)
-            most = min(rules.deck.copies // n for n in need.values())
-            if most < 1:
-                continue
-            out.append(_Instance(i, combo.name, combo.klass, cards, combo.points,
-                                 tuple(combo.value(n) for n in range(most + 1))))
+    for group in rules.meld_groups(trump):
+        insts = []
+        for i, cards in group:
+            combo = rules.meld[i]
+            most = min(rules.deck.copies // n for n in Counter(cards).values())
+            insts.append(_Instance(i, combo.name, combo.klass, cards, combo.points,
+                                   tuple(combo.value(n) for n in range(most + 1))))
+        out.append(insts)
     return out
-
-
-def _components(instances: list[_Instance]) -> list[list[_Instance]]:
-    """Instances of one class sharing a card identity, joined (union-find); in table order."""
-    parent = list(range(len(instances)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    owner: dict[tuple[str, int], int] = {}
-    for i, inst in enumerate(instances):
-        for c in inst.need:
-            j = owner.setdefault((inst.klass, c), i)
-            parent[find(i)] = find(j)
-    groups: dict[int, list[_Instance]] = {}
-    for i, inst in enumerate(instances):
-        groups.setdefault(find(i), []).append(inst)
-    return list(groups.values())
 
 
 class Solved:
@@ -215,19 +194,6 @@ class Component:
         return go(0, state)
 
 
-def largest_component(rules: Ruleset) -> tuple[str, Suit, int, int]:
-    """The meld class, trump, cards and table cells of the largest component over every trump: the
-    ruleset loader refuses a meld table whose components cannot all be tabulated."""
-    worst = ("", rules.suits[0], 0, 0)
-    for trump in rules.suits:
-        for group in _components(_instances(rules, trump)):
-            cards = len({c for inst in group for c in inst.need})
-            cells = (rules.deck.copies + 1) ** cards * (len(group) + 1)
-            if cells > worst[3]:
-                worst = (group[0].klass, trump, cards, cells)
-    return worst
-
-
 _COMPONENTS: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], Component] = {}
 
 
@@ -261,8 +227,7 @@ class MeldTable:
         if plan is None:
             if trump not in self.suits:
                 raise CardError(f"{trump.word} ({trump.letter}) is not a suit of {self.rules.deck.name}")
-            insts = _instances(self.rules, trump)
-            plan = [_component(group, self.rules.deck.copies) for group in _components(insts)]
+            plan = [_component(group, self.rules.deck.copies) for group in _groups(self.rules, trump)]
             self._plans[trump] = plan
         return plan
 

@@ -12,6 +12,7 @@ import itertools
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
@@ -67,6 +68,7 @@ MAX_COMBINATIONS = 64  # entries of the meld table
 MAX_COMBINATION_CARDS = 12  # cards of one combination
 MAX_OPTIONS = 16
 MAX_CHOICES = 32  # choices of one option
+TABLE_LIMIT = 1 << 18  # cells of the table that prices one group of combinations (``meld``); larger: refused
 OUTCOME_VALUES = words(OutcomeKind)
 DUTY_NAMES = words(DutyName)
 
@@ -606,6 +608,30 @@ class Ruleset:
         """Ranks high to low, for trick strength."""
         return self.deck.ranks
 
+    def meld_groups(self, trump: Suit) -> list[list[tuple[int, tuple[Card, ...]]]]:
+        """The meld table's card sets for ``trump`` — (position in ``meld``, the cards, sorted) for every
+        set the pack holds — the sets of one class that share a card joined into one group (union-find),
+        in table order. The meld engine prices each group from one table."""
+        sets = [(i, cards) for i, combo in enumerate(self.meld) for cards in combo.instances(trump, self.suits)
+                if max(Counter(cards).values()) <= self.deck.copies]
+        parent = list(range(len(sets)))
+
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        owner: dict[tuple[str, int], int] = {}
+        for i, (combo, cards) in enumerate(sets):
+            for card in dict.fromkeys(cards):
+                j = owner.setdefault((self.meld[combo].klass, card.index), i)
+                parent[find(i)] = find(j)
+        groups: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+        for i, one in enumerate(sets):
+            groups.setdefault(find(i), []).append(one)
+        return list(groups.values())
+
     def counter_value(self, card: Card) -> int:
         return self.counters.get(card.rank, 0)
 
@@ -909,9 +935,13 @@ def load_from_node(root: Node, options: Mapping[str, str] | None = None, *, path
 def _check_meld_groups(rules: Ruleset, root: Node) -> None:
     """Combinations of one class that share cards are priced together from one table per group: a
     group of too many cards would take too long, and is refused."""
-    from .meld import TABLE_LIMIT, largest_component  # the meld engine is built on this module
-
-    klass, trump, cards, cells = largest_component(rules)
+    cells, klass, trump, cards = 0, "", rules.suits[0], 0  # the largest group over every trump, the first of ties
+    for suit in rules.suits:
+        for group in rules.meld_groups(suit):
+            distinct = len({card for _, group_cards in group for card in group_cards})
+            size = (rules.deck.copies + 1) ** distinct * (len(group) + 1)
+            if size > cells:
+                cells, klass, trump, cards = size, rules.meld[group[0][0]].klass, suit, distinct
     if cells > TABLE_LIMIT:
         node = root.get("meld") or root
         raise fail(node, "meld", f"the combinations of class {klass!r} share cards so widely that with "

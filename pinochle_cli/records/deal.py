@@ -9,10 +9,9 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Hand, Suit, format_cards, parse_cards, parse_suit
-from ..deal import replay_deal
 from ..errors import (
     AuctionError,
     CardError,
@@ -23,7 +22,6 @@ from ..errors import (
     ScoringError,
     TableNameError,
 )
-from ..meld import meld
 from ..ruleset import Ruleset
 from ..scoring import DealFacts, DealScore, Standing, meld_only_from_number, not_on_board, score_deal
 from ..yamlsource import Node
@@ -31,6 +29,9 @@ from .auction import PASS, check_bid, run_auction, spoken_list
 from .layout import CARDS, DEAL, MELD_VALUE, TRICK, by_side, field_of, located, shaped
 from .model import DealRecord
 from .table import Named, Table
+
+if TYPE_CHECKING:
+    from ..meld import MeldResult
 
 __all__ = ["Deal", "DealReader", "Problems"]
 
@@ -102,6 +103,14 @@ def _meld_step(rules: Ruleset) -> int:
 
 # a side's meld, piece by piece: (points, all of the kinds kept on their own; None: not known)
 MeldParts = list[list[tuple[int, bool | None]]]
+
+
+def _meld(rules: Ruleset, cards: Hand, trump: Suit) -> MeldResult:
+    """The meld of cards shown or held (the meld engine is imported when a deal has cards: a sheet of
+    numbers needs none, and starts faster)."""
+    from ..meld import meld
+
+    return meld(rules, cards, trump)
 
 
 class DealReader:
@@ -387,7 +396,7 @@ class DealReader:
             if self.d.trump is None:
                 raise self.err(value, "meld given as cards needs the trump suit: add trump:", f"meld.{who}")
             shown = self.shown[who] = self.cards(value, f"meld.{who}")
-            result = meld(rules, shown, self.d.trump)
+            result = _meld(rules, shown, self.d.trump)
             pts, only = result.total, result.only(rules.scoring.kept_if_only) and result.total > 0
             hands = self.d.hands
             if hands is not None and who in hands and not shown.issubset(hands[who]):
@@ -404,7 +413,7 @@ class DealReader:
         rules, table = self.rules, self.table
         computed: dict[str, tuple[int, bool]] = {}
         for who, hand in hands.items():
-            result = meld(rules, hand, trump)
+            result = _meld(rules, hand, trump)
             computed[who] = (result.total, result.only(rules.scoring.kept_if_only) and result.total > 0)
         for who, (pts, value) in self.given_player.items():
             if who in computed and computed[who][0] != pts:
@@ -567,6 +576,8 @@ class DealReader:
         tricks = [self.trick(n, i) for i, n in enumerate(play_node.items, start=1)]
         if len(tricks) != rules.tricks_per_deal:
             raise self.err(play_node, f"{len(tricks)} tricks recorded, a deal has {rules.tricks_per_deal}", "play")
+        from ..deal import replay_deal  # the trick engine, imported when a deal has play: (score of a sheet needs none)
+
         try:
             result = replay_deal(rules, hands, trump, leader, tricks, stock=self.d.stock, names=list(table.seating))
         except IllegalPlayError as exc:
