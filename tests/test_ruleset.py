@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -250,6 +251,18 @@ def test_ranks_stay_text(edited_ruleset: EditRuleset) -> None:
 
 def test_published_schema_is_current() -> None:
     assert (RULESETS / "ruleset.schema.json").read_text(encoding="utf-8") == schema_json_text()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bundled_files_pass_the_checks_their_loading_skips(name: str) -> None:
+    """A bundled ruleset loaded by name validates only the game chosen; read as any other file, every
+    choice of every option is validated and the meld table's groups are sized: the same game."""
+    trusted = load_ruleset(name)
+    checked = load_ruleset_text(text_of(name), trusted.path)
+    assert dataclasses.replace(checked, path=trusted.path) == trusted
+    for option in trusted.options:
+        for choice in option.choices:
+            assert load_ruleset_text(text_of(name), "x.yaml", {option.name: choice}).chosen[option.name] == choice
 
 
 @pytest.mark.parametrize("name", NAMES)
