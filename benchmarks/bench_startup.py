@@ -9,6 +9,9 @@ median wall time of each is shown with its ratio to the click/yaml/tabulate floo
 ``--baseline DIR`` (another checkout of the project, e.g. the main branch) every command also
 runs from there, with the same interpreter, and the ratio new/baseline is shown ("today").
 
+Then the work each command does beyond the floor, counted (the same on a loaded machine, where
+wall times are not): modules imported, dataclasses created, Python function calls (cProfile).
+
 Then the compiled player's fixed costs, in fresh processes: importing numba, loading the
 compiled player from its cache, and compiling it into an empty cache (a first run after an
 install).
@@ -57,6 +60,23 @@ t1 = time.perf_counter(); import numba; t2 = time.perf_counter()
 Simulator(rules, hand, rules.suits).load_compiled(); t3 = time.perf_counter()
 print(t2 - t1, t3 - t2)
 """
+WORK = """
+import contextlib, cProfile, dataclasses, io, pstats, sys
+import click, yaml, tabulate
+before, made, create = set(sys.modules), [0], dataclasses._process_class
+def counted(*args, **kwargs):
+    made[0] += 1
+    return create(*args, **kwargs)
+dataclasses._process_class = counted
+profile = cProfile.Profile()
+profile.enable()
+from pinochle_cli.cli import main
+sys.argv = ["pinochle", *{args!r}]
+with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+    main()
+profile.disable()
+print(len(set(sys.modules) - before), made[0], pstats.Stats(profile).total_calls)
+"""
 
 
 def _time(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
@@ -95,6 +115,21 @@ def startup_table(repeat: int, baseline: Path | None) -> dict[str, float]:
     return {label: med[label] / floor for label in COMMANDS}
 
 
+def _work(args: list[str], cwd: Path) -> list[int]:
+    out = subprocess.run([sys.executable, "-c", WORK.format(args=args)], check=True, capture_output=True, text=True,
+                         cwd=cwd, env={**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(cwd)}).stdout
+    return [int(x) for x in out.split()]
+
+
+def work_table(baseline: Path | None) -> None:
+    print(f"\nwork beyond the floor (counted){'; today in brackets' if baseline else ''}")
+    print(f"{'':<40} {'modules':>8} {'classes':>8} {'calls':>8}")
+    for label in GOAL_COMMANDS:
+        new = _work(COMMANDS[label], ROOT)
+        old = _work(COMMANDS[label], baseline) if baseline is not None else None
+        print(f"{label:<40} " + " ".join(f"{n:>8}" for n in new) + (f"  ({' / '.join(map(str, old))})" if old else ""))
+
+
 def goal_lines(ratios: dict[str, float]) -> None:
     print(f"\ngoal: each within {GOAL}x of the click/yaml/tabulate floor")
     for label in GOAL_COMMANDS:
@@ -123,6 +158,7 @@ def main() -> None:
     args = ap.parse_args()
     print(f"cpu_count={os.cpu_count()} load(1 min)={os.getloadavg()[0]:.2f} repeat={args.repeat}")
     goal_lines(startup_table(args.repeat, args.baseline))
+    work_table(args.baseline)
     if not args.startup_only:
         compiled_costs()
     print(f"load(1 min) after: {os.getloadavg()[0]:.2f}")
