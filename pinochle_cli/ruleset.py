@@ -370,6 +370,8 @@ def _card_pattern(text: str) -> CardPattern:  # the same few patterns are read f
 
 @dataclass(frozen=True)
 class Combination:
+    """A meld table entry: its card pattern relative to trump, its class and its prices."""
+
     name: str
     klass: str
     pattern: tuple[CardPattern, ...]
@@ -416,6 +418,8 @@ def _multiple_value(points: tuple[int, ...], copies: int) -> int:
 
 @dataclass(frozen=True)
 class Duty:
+    """One duty of the trick rules (follow, trump, beat) and when it applies."""
+
     name: DutyName
     when: DutyWhen = "always"
     partner: bool = True  # applies while the partner is winning
@@ -435,6 +439,8 @@ class Duty:
 
 @dataclass(frozen=True)
 class PlayRules:
+    """Who leads the first trick, and the duties that narrow the legal cards (while the stock lasts, and after)."""
+
     leader: Leader
     duties: tuple[Duty, ...]
     stock_duties: tuple[Duty, ...] = ()
@@ -442,6 +448,8 @@ class PlayRules:
 
 @dataclass(frozen=True)
 class Auction:
+    """The bidding: the minimum bid and the steps valid bids follow."""
+
     minimum: int
     steps: tuple[tuple[int, int, int | None], ...]  # (from, by, to or None)
     dealer_stuck: bool = True
@@ -483,12 +491,16 @@ class Auction:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What each side scores at one end of a deal."""
+
     bidders: OutcomeKind
     defenders: OutcomeKind
 
 
 @dataclass(frozen=True)
 class Scoring:
+    """How a deal is scored: when meld is kept, what making the bid takes, and the outcomes."""
+
     keep_meld: KeepMeld
     kept_if_only: tuple[str, ...] = ()
     made_needs: MadeNeeds = "nothing"
@@ -502,6 +514,8 @@ class Scoring:
 
 @dataclass(frozen=True)
 class Match:
+    """When the match ends (a target or a number of deals) and how ties are settled."""
+
     target: int | None = None
     deals: int | None = None
     both_reach: BothReach = "bidders"
@@ -510,11 +524,15 @@ class Match:
 
 @dataclass(frozen=True)
 class Stock:
+    """The cards left after the deal, drawn after each trick."""
+
     turn_up_trump: bool = False
 
 
 @dataclass(frozen=True)
 class OptionSpec:
+    """A named choice of the ruleset: each choice patches the document."""
+
     name: str
     description: str
     default: str
@@ -717,14 +735,14 @@ def bundled_names() -> list[str]:
     return [n for n in order if n in found] + [n for n in found if n not in order]
 
 
-_ALIASES_LINE = re.compile(r"^aliases:.*$", re.MULTILINE)
+_ALIASES_LINE = r"^aliases:.*$"  # compiled when first used: a name of a file needs no aliases
 
 
 def _file_aliases(path: Path) -> list[str]:
     """A ruleset file's ``aliases``, from its top-level ``aliases: [...]`` line when it has exactly one
     (so that a name is found without parsing every file), else from the whole file parsed."""
     try:
-        lines = _ALIASES_LINE.findall(path.read_text(encoding="utf-8"))
+        lines = re.findall(_ALIASES_LINE, path.read_text(encoding="utf-8"), re.MULTILINE)
     except (OSError, UnicodeError):
         return []
     aliases = _line_aliases(lines[0], str(path)) if len(lines) == 1 else None

@@ -17,6 +17,8 @@ __all__ = ["DealRecord", "MatchRecord", "problem_json"]
 
 @dataclass(frozen=True)
 class DealRecord:
+    """One checked deal of a record: what was given, what was computed from it, its score and the standing after it."""
+
     number: int
     line: int
     dealer: str | None
@@ -46,6 +48,8 @@ class DealRecord:
 
 @dataclass(frozen=True)
 class MatchRecord:
+    """A checked record: its ruleset, table and deals, the standing, and (read forgivingly) the problems found."""
+
     source: str
     rules: Ruleset
     table: Table
