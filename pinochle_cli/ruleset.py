@@ -9,7 +9,6 @@ patches (dotted path → value) on the document; the patched document is validat
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import re
 from collections import Counter
@@ -1011,4 +1010,6 @@ def load_ruleset_text(text: str, source: str = "<ruleset>", options: Mapping[str
 
 
 def schema_json_text() -> str:
+    import json  # here: loading a ruleset needs no JSON (start-up)
+
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import codecs
 import importlib
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -168,6 +167,8 @@ def read_cards(text: str, where: str) -> list[Card]:
 
 
 def emit_json(data: Any) -> None:
+    import json  # here: a command without --json starts without it
+
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 

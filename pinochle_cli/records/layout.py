@@ -8,7 +8,6 @@ field's path; ``shaped`` re-words it as a ``RecordError`` with the deal.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..errors import RecordError, SchemaError
@@ -194,4 +193,6 @@ def json_schema() -> dict[str, Any]:
 
 
 def schema_json_text() -> str:
+    import json  # here: reading a record needs no JSON (start-up)
+
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
