@@ -135,6 +135,7 @@ class Solver:
         self.keys = np.zeros(24, dtype=np.int64)
         self.frames = np.zeros((plies, 16), dtype=np.int64)
         self.tricks = np.zeros((depth, players), dtype=np.int64)
+        self.skey = np.zeros((depth, 4, 2), dtype=np.int64)
         self.stats = empty_stats()
         self.node_limit = 0
 
@@ -172,7 +173,7 @@ class Solver:
             return False
         ok = reach(hands, held, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                    self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.zob,
-                   self.tt, self.hist, self.moves, self.keys, self.frames, stats)
+                   self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, stats)
         if stats[2]:
             stats[2] = 0
             raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")

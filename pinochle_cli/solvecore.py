@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .playcore import jit, legal_cards
+from .playcore import kernel as jit, legal_cards, lowest_card
 
 __all__ = ["LEAD_PLACE", "TAGS", "empty_stats", "reach"]
 
@@ -39,25 +39,42 @@ _ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history
 
 
 @jit
-def _key(hands: Any, live: Any, leader: int, par: Any, tab: Any, order: Any, zob: Any) -> tuple[int, int]:
-    k1 = zob[0, 0, LEAD_PLACE, leader]
-    k2 = zob[1, 0, LEAD_PLACE, leader]
+def _suit_key(s: int, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob: Any, out: Any) -> None:
+    """The table key of suit ``s`` (its cards still out, renumbered) into ``out[s]``."""
+    k1 = 0
+    k2 = 0
     players, classes = par[0], par[3]
-    for s in range(order.shape[0]):
-        place = 0
-        for r in range(order.shape[1]):
-            c = order[s, r]
-            if live[c] == 0:
-                continue
-            repeat = 0
-            for h in range(players):
-                for _ in range(hands[h, c]):
-                    tag = (h * 2 + repeat) * classes + tab[2, c]
-                    k1 ^= zob[0, s, place, tag]
-                    k2 ^= zob[1, s, place, tag]
-                    place += 1
-                    repeat = 1
-    return k1, k2
+    place = 0
+    for r in range(order.shape[1]):
+        c = order[s, r]
+        if live[c] == 0:
+            continue
+        repeat = 0
+        for h in range(players):
+            for _ in range(hands[h, c]):
+                tag = (h * 2 + repeat) * classes + tab[2, c]
+                k1 ^= zob[0, s, place, tag]
+                k2 ^= zob[1, s, place, tag]
+                place += 1
+                repeat = 1
+    out[s, 0] = k1
+    out[s, 1] = k2
+
+
+@jit
+def _rekey(skey: Any, left: int, trick: Any, hands: Any, live: Any, par: Any, tab: Any, order: Any,
+           zob: Any) -> None:
+    """The suit keys after the trick ``trick`` (just taken out of play): ``skey[left - 1]`` from
+    ``skey[left]``, only the suits of the trick's cards computed anew."""
+    for s in range(4):
+        skey[left - 1, s, 0] = skey[left, s, 0]
+        skey[left - 1, s, 1] = skey[left, s, 1]
+    done = 0
+    for j in range(par[0]):
+        s = trick[j] // 6
+        if (done >> s) & 1 == 0:
+            done |= 1 << s
+            _suit_key(s, hands, live, par, tab, order, zob, skey[left - 1])
 
 
 @jit
@@ -165,8 +182,24 @@ def _sure(hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any) -> i
 
 
 @jit
-def _probe(f: Any, hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any, zob: Any, tt: Any,
-           stats: Any) -> int:
+def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> int:
+    """The counters our side takes from the last trick, everyone holding one card."""
+    players = par[0]
+    best = lowest_card(held[leader])
+    win = leader
+    points = par[2] + tab[1, best]
+    for j in range(1, players):
+        seat = (leader + j) % players
+        c = lowest_card(held[seat])
+        points += tab[1, c]
+        if (above[best] >> c) & 1:
+            best, win = c, seat
+    return points if side[win] == 0 else 0
+
+
+@jit
+def _probe(f: Any, hands: Any, held: Any, live: Any, par: Any, side: Any, tab: Any, above: Any, order: Any,
+           zob: Any, skey: Any, tt: Any, stats: Any) -> int:
     """At a trick boundary: the answer from the bounds or the table (0/1), else -1 (search it)."""
     need, rest = f[NEED], f[REST]
     if need <= 0:
@@ -177,33 +210,42 @@ def _probe(f: Any, hands: Any, live: Any, par: Any, side: Any, tab: Any, order: 
     if stats[1] > 0 and stats[0] > stats[1]:
         stats[2] = 1
         return 0
+    stats[8 + f[LEFT]] += 1
+    if f[LEFT] == 1:
+        return 1 if _last(held, f[LEADER], par, side, tab, above) >= need else 0
     sure = _sure(hands, live, par, side, tab, order)
     if sure >= need or rest + min(sure, 0) < need:
+        stats[3] += 1
         return 1 if sure >= need else 0
-    k1, k2 = _key(hands, live, f[LEADER], par, tab, order, zob)
+    keys = skey[f[LEFT]]
+    k1 = zob[0, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
+    k2 = zob[1, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]
     slot = k1 & (tt.shape[0] - 1)
     f[K1], f[K2], f[SLOT] = k1, k2, slot
     f[LOWER], f[UPPER] = 0, rest
     if tt[slot, 0] == k1 and tt[slot, 1] == k2:
         f[LOWER], f[UPPER] = tt[slot, 2], tt[slot, 3]
         if f[LOWER] >= need:
+            stats[4] += 1
             return 1
         if f[UPPER] < need:
+            stats[4] += 1
             return 0
+    stats[5] += 1
     return -1
 
 
 @jit
 def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, duties: Any, side: Any,
-           tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any, tt: Any, hist: Any, moves: Any, keys: Any,
-           stats: Any) -> int:
+           tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any, skey: Any, tt: Any, hist: Any, moves: Any,
+           keys: Any, stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its result (0/1) from the bounds or the table."""
     f = fr[d]
     players = par[0]
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
-        known = _probe(f, hands, live, par, side, tab, order, zob, tt, stats)
+        known = _probe(f, hands, held, live, par, side, tab, above, order, zob, skey, tt, stats)
         if known >= 0:
             return known
     seat = (leader + tl) % players
@@ -215,6 +257,9 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
     f[COUNT] = _gather(hands, live, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, hist,
                        moves[d], keys)
     f[AT] = 0
+    stats[6] += 1
+    stats[7] += f[COUNT]
+    stats[30 + tl] += 1
     return -1
 
 
@@ -233,7 +278,7 @@ def _close(f: Any, result: int, tt: Any) -> int:
 
 @jit
 def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
-          above: Any, moves: Any) -> int:
+          above: Any, order: Any, zob: Any, skey: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, the result."""
     players = par[0]
     f = fr[d]
@@ -253,6 +298,7 @@ def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: A
     still = f[NEED] - points if side[winner] == 0 else f[NEED]
     if left == 1:
         return 1 if still <= 0 else 0
+    _rekey(skey, left, trick, hands, live, par, tab, order, zob)
     g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, still, f[REST] - points, left - 1
     return -1
 
@@ -272,7 +318,7 @@ def _back(f: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: An
 @jit
 def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
           left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any,
-          tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, stats: Any) -> bool:
+          skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, stats: Any) -> bool:
     """Does our side take at least ``need`` more counters with best play by both sides?
 
     ``left``: tricks to go, the current one included; ``tl`` cards are on it (``tricks[left]``)
@@ -284,8 +330,10 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
     f = fr[0]
     f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
     d = 0
-    r = _enter(fr, 0, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, tt, hist,
-               moves, keys, stats)
+    for s in range(4):
+        _suit_key(s, hands, live, par, tab, order, zob, skey[left])
+    r = _enter(fr, 0, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey, tt,
+               hist, moves, keys, stats)
     while True:
         if r >= 0:  # node d answered r (a node past the last trick: the deal's end): hand it to its parent
             if d == 0 or stats[2] == 1:
@@ -296,19 +344,22 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
             if r == f[OURS]:
                 seat = (f[LEADER] + f[TL]) % par[0]
                 hist[seat, c] += f[LEFT] * f[LEFT]
+                stats[20 + f[TL] * 2 + (1 if f[AT] == 0 else 0)] += 1
                 r = _close(f, r, tt)
                 continue
             f[AT] += 1
         f = fr[d]
         if f[AT] >= f[COUNT]:
+            stats[40 + f[TL]] += 1
             r = _close(f, 1 - f[OURS], tt)
             continue
-        r = _play(fr, d, hands, held, live, tricks, par, side, tab, above, moves)
+        stats[35 + fr[d][TL]] += 1
+        r = _play(fr, d, hands, held, live, tricks, par, side, tab, above, order, zob, skey, moves)
         d += 1
         if r < 0:
-            r = _enter(fr, d, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, tt,
-                       hist, moves, keys, stats)
+            r = _enter(fr, d, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey,
+                       tt, hist, moves, keys, stats)
 
 
 def empty_stats() -> np.ndarray:
-    return np.zeros(3, dtype=np.int64)
+    return np.zeros(48, dtype=np.int64)
