@@ -53,7 +53,7 @@ from .ruleset import Duty, Ruleset
 
 __all__ = [
     "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
-    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "jit", "kernel", "legal_cards",
+    "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "inlined", "jit", "kernel", "legal_cards",
     "legal_given", "legal_mask", "levels_from_counts", "levels_to_counts", "lowest_card", "partner_winning", "popcount",
     "trick_points", "winner_of", "winner_pos",
 ]
@@ -93,6 +93,18 @@ def kernel(fn: F) -> F:
     if not HAVE_NUMBA:
         return fn  # pragma: no cover
     return cast(F, _njit(**_KERNEL)(fn))
+
+
+def inlined(fn: F) -> F:
+    """``kernel`` compiled into each compiled caller (numba's ``inline="always"``): no call at all.
+
+    A call between compiled functions is not inlined by numba: it passes every array argument
+    as a structure of seven or more words, which costs more than a small helper's body. Use this
+    for small helpers on a hot path (each caller compiles its own copy: mind the compile time).
+    """
+    if not HAVE_NUMBA:
+        return fn  # pragma: no cover
+    return cast(F, _njit(inline="always", **_KERNEL)(fn))
 
 
 class CoreRules(NamedTuple):

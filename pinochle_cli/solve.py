@@ -161,23 +161,25 @@ class Solver:
     def reaches(self, pos: Position, target: int) -> bool:
         """Does our side take at least ``target`` counters from ``pos`` on?"""
         hands, held, live, win, rest = self._arrays(pos)
-        return self._reach(hands, held, live, pos, win, target, rest)
+        return self._bound(hands, held, live, pos, win, target, rest) >= target
 
-    def _reach(self, hands: np.ndarray, held: np.ndarray, live: np.ndarray, pos: Position, win: int, target: int,
-               rest: int) -> bool:
+    def _bound(self, hands: np.ndarray, held: np.ndarray, live: np.ndarray, pos: Position, win: int, target: int,
+               rest: int) -> int:
+        """A bound answering "at least ``target``?": ``b >= target`` is a value surely reached, ``b < target``
+        one never passed."""
         stats = self.stats
         stats[1] = stats[0] + self.node_limit if self.node_limit else 0
         if target <= 0:
-            return True
+            return 0
         if target > rest:
-            return False
-        ok = reach(hands, held, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
+            return rest
+        bound = reach(hands, held, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                    self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.zob,
                    self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, stats)
         if stats[2]:
             stats[2] = 0
             raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")
-        return bool(ok)
+        return int(bound)
 
     def value(self, pos: Position, lower: int = 0, upper: int | None = None, *, near: int | None = None) -> int:
         """Our side's counters from ``pos`` on under perfect play, known to lie in ``lower..upper``.
@@ -187,42 +189,33 @@ class Solver:
         """
         hands, held, live, win, rest = self._arrays(pos)
         step = self.step
+        window = [max(0, lower), rest if upper is None else min(rest, upper)]
 
-        def reaches(target: int) -> bool:
-            return self._reach(hands, held, live, pos, win, target, rest)
+        def ask(target: int) -> bool:
+            """At least ``target``? The bound the search finds narrows the window beyond the answer."""
+            bound = self._bound(hands, held, live, pos, win, target, rest)
+            if bound >= target:
+                window[0] = max(window[0], -(-bound // step) * step)
+                return True
+            window[1] = min(window[1], bound // step * step)
+            return False
 
-        lo = max(0, lower)
-        hi = rest if upper is None else min(rest, upper)
-        if near is not None and lo < hi:
-            lo, hi = self._gallop(reaches, lo, hi, min(max(near, lo), hi))
-        while lo < hi:
-            mid = lo + ((hi - lo) // step + 1) // 2 * step
-            if reaches(mid):
-                lo = mid
-            else:
-                hi = mid - step
-        return lo
+        if near is not None and window[0] < window[1]:
+            self._gallop(ask, window, min(max(near, window[0]), window[1]))
+        while window[0] < window[1]:
+            lo, hi = window
+            ask(lo + ((hi - lo) // step + 1) // 2 * step)
+        return window[0]
 
-    def _gallop(self, reaches: Callable[[int], bool], lo: int, hi: int, x: int) -> tuple[int, int]:
-        """Narrow ``lo..hi`` around ``x`` by steps doubling away from it."""
-        up = reaches(x)
-        if up:
-            lo = x
-        else:
-            hi = x - self.step
+    def _gallop(self, ask: Callable[[int], bool], window: list[int], x: int) -> None:
+        """Narrow ``window`` around ``x`` by steps doubling away from it."""
+        up = ask(x)
         jump = self.step
-        while lo < hi:
-            target = min(hi, lo + jump) if up else max(lo, hi - jump)
-            if reaches(target):
-                lo = target
-                if not up:
-                    break
-            else:
-                hi = target - self.step
-                if up:
-                    break
+        while window[0] < window[1]:
+            lo, hi = window
+            if ask(min(hi, lo + jump) if up else max(lo, hi - jump)) != up:
+                break
             jump *= 2
-        return lo, hi
 
     def legal(self, pos: Position) -> list[Card]:
         """The distinct cards the player to move may play (the compiled rule, as the search sees it)."""

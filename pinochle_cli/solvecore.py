@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .playcore import kernel as jit, legal_cards, lowest_card
+from .playcore import inlined, kernel, legal_cards, lowest_card
 
 __all__ = ["LEAD_PLACE", "TAGS", "empty_stats", "reach"]
 
@@ -38,7 +38,7 @@ TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
 _ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history score
 
 
-@jit
+@inlined
 def _suit_key(s: int, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob: Any, out: Any) -> None:
     """The table key of suit ``s`` (its cards still out, renumbered) into ``out[s]``."""
     k1 = 0
@@ -61,7 +61,7 @@ def _suit_key(s: int, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob
     out[s, 1] = k2
 
 
-@jit
+@inlined
 def _rekey(skey: Any, left: int, trick: Any, hands: Any, live: Any, par: Any, tab: Any, order: Any,
            zob: Any) -> None:
     """The suit keys after the trick ``trick`` (just taken out of play): ``skey[left - 1]`` from
@@ -77,7 +77,7 @@ def _rekey(skey: Any, left: int, trick: Any, hands: Any, live: Any, par: Any, ta
             _suit_key(s, hands, live, par, tab, order, zob, skey[left - 1])
 
 
-@jit
+@inlined
 def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: int, players: int, side: Any,
            tab: Any, above: Any) -> int:
     """A card's merit for ordering: a lead of the suit's top card still out (``top``) cashes it, counters
@@ -90,7 +90,7 @@ def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: 
     return int(1000 - 100 * tab[2, c] + tab[0, c])
 
 
-@jit
+@inlined
 def _gather(hands: Any, live: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, leader: int, par: Any,
             side: Any, tab: Any, above: Any, order: Any, hist: Any, out: Any, keys: Any) -> int:
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out``."""
@@ -127,7 +127,7 @@ def _gather(hands: Any, live: Any, seat: int, allowed: int, trick: Any, tl: int,
     return n
 
 
-@jit
+@inlined
 def _settle(live: Any, trick: Any, left: int, par: Any, tab: Any, delta: int) -> int:
     """Take a complete trick's cards out of play (``delta`` -1) or back (+1); its counters."""
     points = par[2] if left == 1 else 0
@@ -137,7 +137,7 @@ def _settle(live: Any, trick: Any, left: int, par: Any, tab: Any, delta: int) ->
     return points
 
 
-@jit
+@inlined
 def _take(hands: Any, held: Any, seat: int, c: int, delta: int) -> None:
     """One copy of card ``c`` out of (``delta`` -1) or back into (+1) the hand of ``seat``."""
     hands[seat, c] += delta
@@ -148,10 +148,10 @@ def _take(hands: Any, held: Any, seat: int, c: int, delta: int) -> None:
 
 
 # a frame of the search stack: one node
-TL, LEADER, WIN, NEED, REST, LEFT, SLOT, K1, K2, LOWER, UPPER, COUNT, AT, OURS = range(14)
+TL, LEADER, WIN, NEED, REST, LEFT, SLOT, K1, K2, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN = range(16)
 
 
-@jit
+@inlined
 def _sure(hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any) -> int:
     """Counters our side surely takes (> 0) or surely loses (< 0), from the top trumps alone.
 
@@ -181,7 +181,7 @@ def _sure(hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any) -> i
     return points if owner == 0 else -points
 
 
-@jit
+@inlined
 def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> int:
     """The counters our side takes from the last trick, everyone holding one card."""
     players = par[0]
@@ -197,49 +197,54 @@ def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> 
     return points if side[win] == 0 else 0
 
 
-@jit
+@inlined
 def _probe(f: Any, hands: Any, held: Any, live: Any, par: Any, side: Any, tab: Any, above: Any, order: Any,
            zob: Any, skey: Any, tt: Any, stats: Any) -> int:
-    """At a trick boundary: the answer from the bounds or the table (0/1), else -1 (search it)."""
+    """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
+    else -1 (search it)."""
     need, rest = f[NEED], f[REST]
     if need <= 0:
-        return 1
-    if need > rest:
         return 0
+    if need > rest:
+        return rest
     stats[0] += 1
     if stats[1] > 0 and stats[0] > stats[1]:
         stats[2] = 1
         return 0
     stats[8 + f[LEFT]] += 1
     if f[LEFT] == 1:
-        return 1 if _last(held, f[LEADER], par, side, tab, above) >= need else 0
+        return _last(held, f[LEADER], par, side, tab, above)
     sure = _sure(hands, live, par, side, tab, order)
-    if sure >= need or rest + min(sure, 0) < need:
+    lower, upper = max(sure, 0), rest + min(sure, 0)
+    if lower >= need:
         stats[3] += 1
-        return 1 if sure >= need else 0
+        return lower
+    if upper < need:
+        stats[3] += 1
+        return upper
     keys = skey[f[LEFT]]
     k1 = zob[0, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
     k2 = zob[1, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]
     slot = k1 & (tt.shape[0] - 1)
     f[K1], f[K2], f[SLOT] = k1, k2, slot
-    f[LOWER], f[UPPER] = 0, rest
     if tt[slot, 0] == k1 and tt[slot, 1] == k2:
-        f[LOWER], f[UPPER] = tt[slot, 2], tt[slot, 3]
-        if f[LOWER] >= need:
+        lower, upper = max(lower, tt[slot, 2]), min(upper, tt[slot, 3])
+        if lower >= need:
             stats[4] += 1
-            return 1
-        if f[UPPER] < need:
+            return lower
+        if upper < need:
             stats[4] += 1
-            return 0
+            return upper
+    f[LOWER], f[UPPER] = lower, upper
     stats[5] += 1
     return -1
 
 
-@jit
+@inlined
 def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, duties: Any, side: Any,
            tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any, skey: Any, tt: Any, hist: Any, moves: Any,
            keys: Any, stats: Any) -> int:
-    """Open node ``d``: -1 when its moves are ready, else its result (0/1) from the bounds or the table."""
+    """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
     f = fr[d]
     players = par[0]
     f[SLOT] = -1
@@ -250,6 +255,7 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
             return known
     seat = (leader + tl) % players
     f[OURS] = 1 if side[seat] == 0 else 0
+    f[BEST] = -1 if f[OURS] == 1 else f[NEED] + (1 << 40)
     trick = tricks[f[LEFT]]
     win_seat = (leader + win) % players
     partner_win = tl > 0 and win_seat != seat and side[win_seat] == side[seat]
@@ -263,23 +269,23 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
     return -1
 
 
-@jit
+@inlined
 def _close(f: Any, result: int, tt: Any) -> int:
-    """Record a boundary node's answer in the table; the answer."""
+    """Record a boundary node's bound in the table; the bound."""
     if f[SLOT] >= 0:
-        if result == 1:
-            f[LOWER] = max(f[LOWER], f[NEED])
+        if result >= f[NEED]:
+            f[LOWER] = max(f[LOWER], result)
         else:
-            f[UPPER] = min(f[UPPER], f[NEED] - 1)
+            f[UPPER] = min(f[UPPER], result)
         slot = f[SLOT]
         tt[slot, 0], tt[slot, 1], tt[slot, 2], tt[slot, 3] = f[K1], f[K2], f[LOWER], f[UPPER]
     return result
 
 
-@jit
+@inlined
 def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
           above: Any, order: Any, zob: Any, skey: Any, moves: Any) -> int:
-    """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, the result."""
+    """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[0]
     f = fr[d]
     g = fr[d + 1]
@@ -290,20 +296,21 @@ def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: A
     trick[tl] = c
     _take(hands, held, seat, c, -1)
     nwin = tl if tl > 0 and (above[trick[f[WIN]]] >> c) & 1 else f[WIN]
+    f[GAIN] = 0
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
         return -1
     points = _settle(live, trick, left, par, tab, -1)
     winner = (f[LEADER] + nwin) % players
-    still = f[NEED] - points if side[winner] == 0 else f[NEED]
+    f[GAIN] = points if side[winner] == 0 else 0
     if left == 1:
-        return 1 if still <= 0 else 0
+        return 0
     _rekey(skey, left, trick, hands, live, par, tab, order, zob)
-    g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, still, f[REST] - points, left - 1
+    g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, f[NEED] - f[GAIN], f[REST] - points, left - 1
     return -1
 
 
-@jit
+@inlined
 def _back(f: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, tab: Any, moves: Any) -> int:
     """Take back node ``d``'s current move; the card."""
     players = par[0]
@@ -315,11 +322,13 @@ def _back(f: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: An
     return int(c)
 
 
-@jit
+@kernel
 def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
           left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any,
-          skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, stats: Any) -> bool:
-    """Does our side take at least ``need`` more counters with best play by both sides?
+          skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, stats: Any) -> int:
+    """Does our side take at least ``need`` more counters with best play by both sides? A bound ``b`` that
+    answers it: ``b >= need`` (yes) when our side surely takes ``b``, ``b < need`` (no) when it takes at
+    most ``b`` (a fail-soft null-window search: the bound is often tighter than ``need``).
 
     ``left``: tricks to go, the current one included; ``tl`` cards are on it (``tricks[left]``)
     led by ``leader``, ``win`` the position winning it. ``rest``: the counters still to be won,
@@ -335,23 +344,25 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
     r = _enter(fr, 0, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey, tt,
                hist, moves, keys, stats)
     while True:
-        if r >= 0:  # node d answered r (a node past the last trick: the deal's end): hand it to its parent
+        if r >= 0:  # node d answered with bound r (a node past the last trick: 0): hand it to its parent
             if d == 0 or stats[2] == 1:
-                return r == 1 and stats[2] == 0
+                return r
             d -= 1
             f = fr[d]
             c = _back(f, d, hands, held, live, tricks, par, tab, moves)
-            if r == f[OURS]:
+            r += f[GAIN]
+            if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = (f[LEADER] + f[TL]) % par[0]
                 hist[seat, c] += f[LEFT] * f[LEFT]
                 stats[20 + f[TL] * 2 + (1 if f[AT] == 0 else 0)] += 1
                 r = _close(f, r, tt)
                 continue
+            f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)
             f[AT] += 1
         f = fr[d]
         if f[AT] >= f[COUNT]:
             stats[40 + f[TL]] += 1
-            r = _close(f, 1 - f[OURS], tt)
+            r = _close(f, f[BEST], tt)
             continue
         stats[35 + fr[d][TL]] += 1
         r = _play(fr, d, hands, held, live, tricks, par, side, tab, above, order, zob, skey, moves)
