@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .playcore import inlined, kernel, legal_cards, lowest_card
+from .playcore import inlined, kernel, legal_cards, lowest_card, winner_of
 
 __all__ = ["LEAD_PLACE", "TAGS", "empty_stats", "reach"]
 
@@ -77,6 +77,17 @@ def _rekey(skey: Any, left: int, trick: Any, hands: Any, live: Any, par: Any, ta
             _suit_key(s, hands, live, par, tab, order, zob, skey[left - 1])
 
 
+_legal = inlined(getattr(legal_cards, "py_func", legal_cards))  # playcore's rule, compiled into the search
+_winner_of = inlined(getattr(winner_of, "py_func", winner_of))
+
+
+@inlined
+def _seat(leader: int, k: int, players: int) -> int:
+    """The seat ``k`` places after ``leader`` (``k < players``), without a division."""
+    seat = leader + k
+    return seat - players if seat >= players else seat
+
+
 @inlined
 def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: int, players: int, side: Any,
            tab: Any, above: Any) -> int:
@@ -85,7 +96,7 @@ def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: 
     if tl == 0:
         return int(2000 + 100 * tab[2, c] if top else 1000 - 100 * tab[2, c] + tab[0, c])
     takes = (above[trick[win]] >> c) & 1
-    if takes == 1 or side[(leader + win) % players] == side[seat]:
+    if takes == 1 or side[_seat(leader, win, players)] == side[seat]:
         return int(2000 + 100 * tab[2, c] + (tab[0, c] if takes == 1 else 0))
     return int(1000 - 100 * tab[2, c] + tab[0, c])
 
@@ -189,7 +200,7 @@ def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> 
     win = leader
     points = par[2] + tab[1, best]
     for j in range(1, players):
-        seat = (leader + j) % players
+        seat = _seat(leader, j, players)
         c = lowest_card(held[seat])
         points += tab[1, c]
         if (above[best] >> c) & 1:
@@ -198,8 +209,8 @@ def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> 
 
 
 @inlined
-def _probe(f: Any, hands: Any, held: Any, live: Any, par: Any, side: Any, tab: Any, above: Any, order: Any,
-           zob: Any, skey: Any, tt: Any, stats: Any) -> int:
+def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
+           above: Any, order: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
     """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
     else -1 (search it)."""
     need, rest = f[NEED], f[REST]
@@ -222,6 +233,8 @@ def _probe(f: Any, hands: Any, held: Any, live: Any, par: Any, side: Any, tab: A
     if upper < need:
         stats[3] += 1
         return upper
+    if fresh:  # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
+        _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], hands, live, par, tab, order, zob)
     keys = skey[f[LEFT]]
     k1 = zob[0, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
     k2 = zob[1, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]
@@ -250,16 +263,16 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
-        known = _probe(f, hands, held, live, par, side, tab, above, order, zob, skey, tt, stats)
+        known = _probe(f, d > 0, hands, held, live, tricks, par, side, tab, above, order, zob, skey, tt, stats)
         if known >= 0:
             return known
-    seat = (leader + tl) % players
+    seat = _seat(leader, tl, players)
     f[OURS] = 1 if side[seat] == 0 else 0
     f[BEST] = -1 if f[OURS] == 1 else f[NEED] + (1 << 40)
     trick = tricks[f[LEFT]]
-    win_seat = (leader + win) % players
+    win_seat = _seat(leader, win, players)
     partner_win = tl > 0 and win_seat != seat and side[win_seat] == side[seat]
-    allowed = legal_cards(above, suit_mask, par[1], duties, held[seat], trick, tl, partner_win)
+    allowed = _legal(above, suit_mask, par[1], duties, held[seat], trick, tl, partner_win)
     f[COUNT] = _gather(hands, live, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, hist,
                        moves[d], keys)
     f[AT] = 0
@@ -290,7 +303,7 @@ def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: A
     f = fr[d]
     g = fr[d + 1]
     tl, left = f[TL], f[LEFT]
-    seat = (f[LEADER] + tl) % players
+    seat = _seat(f[LEADER], tl, players)
     trick = tricks[left]
     c = moves[d, f[AT]]
     trick[tl] = c
@@ -301,11 +314,10 @@ def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: A
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
         return -1
     points = _settle(live, trick, left, par, tab, -1)
-    winner = (f[LEADER] + nwin) % players
+    winner = _seat(f[LEADER], nwin, players)
     f[GAIN] = points if side[winner] == 0 else 0
     if left == 1:
         return 0
-    _rekey(skey, left, trick, hands, live, par, tab, order, zob)
     g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, f[NEED] - f[GAIN], f[REST] - points, left - 1
     return -1
 
@@ -314,7 +326,7 @@ def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: A
 def _back(f: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, tab: Any, moves: Any) -> int:
     """Take back node ``d``'s current move; the card."""
     players = par[0]
-    seat = (f[LEADER] + f[TL]) % players
+    seat = _seat(f[LEADER], f[TL], players)
     c = moves[d, f[AT]]
     _take(hands, held, seat, c, 1)
     if f[TL] + 1 == players:
@@ -352,7 +364,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
             c = _back(f, d, hands, held, live, tricks, par, tab, moves)
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
-                seat = (f[LEADER] + f[TL]) % par[0]
+                seat = _seat(f[LEADER], f[TL], par[0])
                 hist[seat, c] += f[LEFT] * f[LEFT]
                 stats[20 + f[TL] * 2 + (1 if f[AT] == 0 else 0)] += 1
                 r = _close(f, r, tt)
