@@ -126,8 +126,7 @@ class Solver:
             raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
         rng = np.random.default_rng(_SEED)
         self.zob = rng.integers(-(2**62), 2**62, size=(2, 4, LEAD_PLACE + 1, TAGS), dtype=np.int64)
-        self.tt = np.zeros((1 << table_bits, 4), dtype=np.int64)
-        self.tt[:, 0] = -1
+        self.tt = np.zeros((1 << table_bits, 2), dtype=np.int64)
         self.hist = np.zeros((players, 24), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1

@@ -13,8 +13,8 @@ ruleset (nothing here names a game):
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
   the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
   first;
-- ``zob[stream, suit, place, tag]``: random keys; ``tt[slot] = [key1, key2, lower, upper]``: the
-  transposition table of values from a trick boundary on; ``hist[seat, card]``: history scores
+- ``zob[stream, suit, place, tag]``: random keys; ``tt[slot] = [key2, lower << 32 | upper]``: the
+  transposition table (the slot from key1, key2 made odd so that an empty row never matches) of values from a trick boundary on; ``hist[seat, card]``: history scores
   for move ordering; ``moves[ply, :]``: scratch; ``stats = [nodes, node limit (0: none), aborted]``.
 
 The table key renumbers ranks among the cards still out: per suit, the sequence of cards left
@@ -159,7 +159,7 @@ def _take(hands: Any, held: Any, seat: int, c: int, delta: int) -> None:
 
 
 # a frame of the search stack: one node
-TL, LEADER, WIN, NEED, REST, LEFT, SLOT, K1, K2, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN = range(16)
+TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN = range(15)
 
 
 @inlined
@@ -237,11 +237,11 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, p
         _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], hands, live, par, tab, order, zob)
     keys = skey[f[LEFT]]
     k1 = zob[0, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
-    k2 = zob[1, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]
+    k2 = (zob[1, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
     slot = k1 & (tt.shape[0] - 1)
-    f[K1], f[K2], f[SLOT] = k1, k2, slot
-    if tt[slot, 0] == k1 and tt[slot, 1] == k2:
-        lower, upper = max(lower, tt[slot, 2]), min(upper, tt[slot, 3])
+    f[KEY], f[SLOT] = k2, slot
+    if tt[slot, 0] == k2:
+        lower, upper = max(lower, tt[slot, 1] >> 32), min(upper, tt[slot, 1] & 0xFFFFFFFF)
         if lower >= need:
             stats[4] += 1
             return lower
@@ -249,6 +249,7 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, p
             stats[4] += 1
             return upper
     f[LOWER], f[UPPER] = lower, upper
+    stats[44 + f[LEFT]] += 1
     stats[5] += 1
     return -1
 
@@ -291,7 +292,7 @@ def _close(f: Any, result: int, tt: Any) -> int:
         else:
             f[UPPER] = min(f[UPPER], result)
         slot = f[SLOT]
-        tt[slot, 0], tt[slot, 1], tt[slot, 2], tt[slot, 3] = f[K1], f[K2], f[LOWER], f[UPPER]
+        tt[slot, 0], tt[slot, 1] = f[KEY], (f[LOWER] << 32) | f[UPPER]
     return result
 
 
@@ -385,4 +386,4 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
 
 
 def empty_stats() -> np.ndarray:
-    return np.zeros(48, dtype=np.int64)
+    return np.zeros(64, dtype=np.int64)
