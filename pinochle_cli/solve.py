@@ -33,7 +33,7 @@ from .tricks import check_play, strength_table, trick_winner
 
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
 
-_TABLE_BITS = 20
+_TABLE_BITS = 21
 _SEED = 20141  # fixed: the table keys are the same on every run
 
 

@@ -9,17 +9,21 @@ ruleset (nothing here names a game):
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
 - ``par``: ``[players, trump (-1: none), last-trick bonus, value classes]``; ``side[seat]``: 0 for our side;
 - ``duties``, ``above``, ``suit_mask``: ``playcore``'s compiled rules (legality and winner come
-  from ``playcore.legal_cards``);
+  from ``playcore.legal_cards`` and ``winner_of``, compiled into the search);
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
   the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
   first;
-- ``zob[stream, suit, place, tag]``: random keys; ``tt[slot] = [key2, lower << 32 | upper]``: the
-  transposition table (the slot from key1, key2 made odd so that an empty row never matches) of values from a trick boundary on; ``hist[seat, card]``: history scores
-  for move ordering; ``moves[ply, :]``: scratch; ``stats = [nodes, node limit (0: none), aborted]``.
+- ``zob[stream, suit, place, tag]``: random keys; ``skey[left, suit]``: the two key words of each
+  suit at the trick boundary with ``left`` tricks to go; ``tt[slot] = [key2, lower << 32 | upper]``:
+  the transposition table of bounds on the counters our side takes from a trick boundary on (the
+  slot from key1; key2 made odd, so an empty row never matches); ``hist[seat, card]``: history
+  scores for move ordering; ``moves[ply, :]``: scratch; ``stats = [nodes, node limit (0: none),
+  aborted]``.
 
 The table key renumbers ranks among the cards still out: per suit, the sequence of cards left
 (strongest first) as (holder, same rank as the previous card?, value class), so positions that
-differ only by cards already played share one entry. Two cards of one hand are one move when no
+differ only by cards already played share one entry. A trick taken changes the keys of its suits
+only: those are computed anew when the next position is looked up. Two cards of one hand are one move when no
 card outside that hand lies between them (inclusive) and their counter values are equal.
 """
 
@@ -217,22 +221,19 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, p
     if need <= 0:
         return 0
     if need > rest:
-        return rest
+        return int(rest)
     stats[0] += 1
     if stats[1] > 0 and stats[0] > stats[1]:
         stats[2] = 1
         return 0
-    stats[8 + f[LEFT]] += 1
     if f[LEFT] == 1:
         return _last(held, f[LEADER], par, side, tab, above)
     sure = _sure(hands, live, par, side, tab, order)
     lower, upper = max(sure, 0), rest + min(sure, 0)
     if lower >= need:
-        stats[3] += 1
         return lower
     if upper < need:
-        stats[3] += 1
-        return upper
+        return int(upper)
     if fresh:  # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
         _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], hands, live, par, tab, order, zob)
     keys = skey[f[LEFT]]
@@ -243,14 +244,10 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, p
     if tt[slot, 0] == k2:
         lower, upper = max(lower, tt[slot, 1] >> 32), min(upper, tt[slot, 1] & 0xFFFFFFFF)
         if lower >= need:
-            stats[4] += 1
-            return lower
+            return int(lower)
         if upper < need:
-            stats[4] += 1
-            return upper
+            return int(upper)
     f[LOWER], f[UPPER] = lower, upper
-    stats[44 + f[LEFT]] += 1
-    stats[5] += 1
     return -1
 
 
@@ -277,9 +274,6 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
     f[COUNT] = _gather(hands, live, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, hist,
                        moves[d], keys)
     f[AT] = 0
-    stats[6] += 1
-    stats[7] += f[COUNT]
-    stats[30 + tl] += 1
     return -1
 
 
@@ -298,7 +292,7 @@ def _close(f: Any, result: int, tt: Any) -> int:
 
 @inlined
 def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
-          above: Any, order: Any, zob: Any, skey: Any, moves: Any) -> int:
+          above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[0]
     f = fr[d]
@@ -367,18 +361,15 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
                 hist[seat, c] += f[LEFT] * f[LEFT]
-                stats[20 + f[TL] * 2 + (1 if f[AT] == 0 else 0)] += 1
                 r = _close(f, r, tt)
                 continue
             f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)
             f[AT] += 1
         f = fr[d]
         if f[AT] >= f[COUNT]:
-            stats[40 + f[TL]] += 1
             r = _close(f, f[BEST], tt)
             continue
-        stats[35 + fr[d][TL]] += 1
-        r = _play(fr, d, hands, held, live, tricks, par, side, tab, above, order, zob, skey, moves)
+        r = _play(fr, d, hands, held, live, tricks, par, side, tab, above, moves)
         d += 1
         if r < 0:
             r = _enter(fr, d, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey,
@@ -386,4 +377,4 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
 
 
 def empty_stats() -> np.ndarray:
-    return np.zeros(64, dtype=np.int64)
+    return np.zeros(3, dtype=np.int64)
