@@ -10,10 +10,12 @@ from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import PlayError
 from pinochle_cli.ruleset import bundled_names, load_ruleset
 from pinochle_cli.solve import Position, SolveAborted, Solver, check_position, counter_step
+from pinochle_cli.solvecore import _rekey, _suit_key
 from pinochle_cli.tricks import legal_plays
 
 RULESETS = bundled_names()
-POSITIONS = 150  # per ruleset; bench_solve.py --check runs thousands
+POSITIONS = 150  # per ruleset, of 1 to 4 tricks
+ENDGAMES = 400  # per ruleset, of 3 (four players) or 4 tricks (two): 1,600 in all, about 2.5 s a ruleset
 
 
 def _tricks(players: int) -> int:
@@ -27,6 +29,16 @@ def test_values_agree_with_exhaustive_minimax(name: str) -> None:
     solvers = {s: Solver(rules, s, table_bits=14) for s in rules.suits}  # one table kept across positions
     for _ in range(POSITIONS):
         trump, pos = random_endgame(rules, rng, int(rng.integers(1, _tricks(rules.players) + 1)))
+        assert solvers[trump].value(pos) == minimax(rules, trump, pos), (trump, pos)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_thousands_of_endgames_agree_with_exhaustive_minimax(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(1414)
+    solvers = {s: Solver(rules, s, table_bits=10) for s in rules.suits}  # a small table: slots shared often
+    for _ in range(ENDGAMES):
+        trump, pos = random_endgame(rules, rng, _tricks(rules.players))
         assert solvers[trump].value(pos) == minimax(rules, trump, pos), (trump, pos)
 
 
@@ -78,6 +90,30 @@ def test_the_other_side_gets_the_rest() -> None:
         rest = sum(rules.counter_value(c) for h in pos.hands for c in h) + sum(
             rules.counter_value(c) for c in pos.trick) + rules.last_trick
         assert Solver(rules, trump, us=1).value(pos) == rest - Solver(rules, trump).value(pos)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(23)
+    for _ in range(40):
+        trump, pos = random_endgame(rules, rng, int(rng.integers(2, rules.hand_size + 1)), mid_trick=False)
+        solver = Solver(rules, trump, table_bits=4)
+        left = pos.tricks_left
+        hands, _held, live, _win, _rest = solver._arrays(pos)
+        for s in range(4):
+            _suit_key(s, hands, live, solver.par, solver.tab, solver.order, solver.zob, solver.skey[left])
+        while len(pos.trick) < rules.players:
+            legal = solver.legal(pos)
+            pos = pos.play(legal[int(rng.integers(len(legal)))])
+        trick = np.array([c.index for c in pos.trick], dtype=np.int64)
+        after = Position(pos.hands, 0)
+        hands, _held, live, _win, _rest = solver._arrays(after)
+        _rekey(solver.skey, left, trick, hands, live, solver.par, solver.tab, solver.order, solver.zob)
+        fresh = np.zeros((4, 2), dtype=np.int64)
+        for s in range(4):
+            _suit_key(s, hands, live, solver.par, solver.tab, solver.order, solver.zob, fresh)
+        assert (solver.skey[left - 1] == fresh).all(), (trump, pos)
 
 
 def test_a_node_limit_stops_the_search() -> None:
