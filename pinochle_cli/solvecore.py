@@ -9,7 +9,7 @@ ruleset (nothing here names a game):
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
 - ``par``: ``[players, trump (-1: none), last-trick bonus, value classes]``; ``side[seat]``: 0 for our side;
 - ``duties``, ``above``, ``suit_mask``: ``playcore``'s compiled rules (legality and winner come
-  from ``playcore.legal_cards`` and ``winner_of``, compiled into the search);
+  from ``playcore.legal_given``, compiled into the search);
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
   the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
   first;
@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from .playcore import inlined, kernel, legal_cards, lowest_card, winner_of
+from .playcore import inlined, kernel, legal_given, lowest_card
 
 __all__ = ["LEAD_PLACE", "TAGS", "empty_stats", "reach"]
 
@@ -81,8 +81,7 @@ def _rekey(skey: Any, left: int, trick: Any, hands: Any, live: Any, par: Any, ta
             _suit_key(s, hands, live, par, tab, order, zob, skey[left - 1])
 
 
-_legal = inlined(getattr(legal_cards, "py_func", legal_cards))  # playcore's rule, compiled into the search
-_winner_of = inlined(getattr(winner_of, "py_func", winner_of))
+_legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # playcore's rule, compiled into the search
 
 
 @inlined
@@ -270,7 +269,8 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
     trick = tricks[f[LEFT]]
     win_seat = _seat(leader, win, players)
     partner_win = tl > 0 and win_seat != seat and side[win_seat] == side[seat]
-    allowed = _legal(above, suit_mask, par[1], duties, held[seat], trick, tl, partner_win)
+    allowed = held[seat] if tl == 0 else _legal_given(suit_mask, par[1], duties, held[seat], trick[0] // 6,
+                                                      int(above[trick[win]]), partner_win)
     f[COUNT] = _gather(hands, live, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, hist,
                        moves[d], keys)
     f[AT] = 0
