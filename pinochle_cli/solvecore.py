@@ -348,9 +348,13 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
     d = 0
     for s in range(4):
         _suit_key(s, hands, live, par, tab, order, zob, skey[left])
-    r = _enter(fr, 0, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey, tt,
-               hist, moves, keys, stats)
+    r = -1
+    opening = True  # node d is new: open it (one call site: everything it calls is compiled in once)
     while True:
+        if opening:
+            r = _enter(fr, d, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey,
+                       tt, hist, moves, keys, stats)
+            opening = False
         if r >= 0:  # node d answered with bound r (a node past the last trick: 0): hand it to its parent
             if d == 0 or stats[2] == 1:
                 return r
@@ -371,9 +375,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
             continue
         r = _play(fr, d, hands, held, live, tricks, par, side, tab, above, moves)
         d += 1
-        if r < 0:
-            r = _enter(fr, d, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey,
-                       tt, hist, moves, keys, stats)
+        opening = r < 0
 
 
 def empty_stats() -> np.ndarray:
