@@ -37,6 +37,10 @@ from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
 
+# numba keys its cache on this file alone: the digest of playcore.py, players.py (compiled in)
+# makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
+COMPILED_WITH = "8a056cee47a92630"
+
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
 

@@ -37,6 +37,10 @@ from .playcore import inlined, kernel, legal_given, lowest_card
 
 __all__ = ["LEAD_PLACE", "TAGS", "empty_stats", "reach"]
 
+# numba keys its cache on this file alone: the digest of playcore.py (compiled in)
+# makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
+COMPILED_WITH = "c5a09a7c1d863704"
+
 LEAD_PLACE = 24  # zob[:, 0, LEAD_PLACE, seat] keys the leader
 TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
 _ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history score
