@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from .cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, parse_rank, parse_suit
 from .errors import OptionError, RulesetError, SchemaError, YamlError
-from .schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail
+from .schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail, json_text
 from .vocabulary import (
     BothReach,
     DutyName,
@@ -1010,6 +1010,4 @@ def load_ruleset_text(text: str, source: str = "<ruleset>", options: Mapping[str
 
 
 def schema_json_text() -> str:
-    import json  # here: loading a ruleset needs no JSON (start-up)
-
-    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return json_text(json_schema())

@@ -26,6 +26,13 @@ __all__ = [
 _KEYS_SHOWN = 8  # keys quoted when a mapping has too many
 
 
+def json_text(document: Mapping[str, Any]) -> str:
+    """A JSON Schema document as ``rulesets schema`` and ``record schema`` print it."""
+    import json  # here: loading a ruleset or a record needs no JSON (start-up)
+
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
 def fail(node: Node, path: str, message: str) -> SchemaError:
     return SchemaError(message, source=node.source, line=node.line, column=node.column, path=path)
 

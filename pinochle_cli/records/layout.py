@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RecordError, SchemaError
-from ..schema import Bool, Field, Int, MapOf, Nullable, Obj, Schema, Seq, Whatever, fail
+from ..schema import Bool, Field, Int, MapOf, Nullable, Obj, Schema, Seq, Whatever, fail, json_text
 from ..yamlsource import Node
 
 __all__ = [
@@ -193,6 +193,4 @@ def json_schema() -> dict[str, Any]:
 
 
 def schema_json_text() -> str:
-    import json  # here: reading a record needs no JSON (start-up)
-
-    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return json_text(json_schema())
