@@ -42,9 +42,9 @@ from .cards import ALL_CARDS, Rank, Suit
 from .ruleset import Duty, Ruleset
 
 __all__ = [
-    "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "canonical_order", "choose_batch", "choose_pass",
+    "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "PlayedTricks", "canonical_order", "choose_batch", "choose_pass",
     "choose_return",
-    "legal_mask", "play_batch", "winner_batch",
+    "legal_mask", "play_batch", "play_opening", "winner_batch",
 ]
 
 POLICIES = ("heuristic", "greedy", "random")
@@ -374,8 +374,6 @@ def _pick(tab: PlayTables, score: npt.NDArray[np.int32], legal: BoolArray) -> In
     return out
 
 
-# long: the reference batched play loop keeps a dozen (seat, card, deal) arrays as locals through
-# the tricks; split, each part would take and return most of them. fastplay.py is its compiled twin.
 def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: Sequence[str] | None = None,
                rng: np.random.Generator | None = None, bidding_side: int = 0) -> tuple[IntArray, IntArray]:
     """Play out every trick of ``B`` games and return ``(points, tricks)``, each ``(B, nsides)``.
@@ -385,6 +383,34 @@ def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: 
     seat (default: every seat ``heuristic``); ``rng`` is needed only by ``random``. Points are
     counters won plus the last-trick bonus: each row sums to the deal's counter total.
     """
+    done = _play(tab, hands, leader, tab.tricks, policies, rng, bidding_side)
+    return done.points, done.tricks
+
+
+@dataclass
+class PlayedTricks:
+    """A batch after its first tricks (``play_opening``): what is left and what each side took so far."""
+
+    hands: IntArray  # (B, players, 24) canonical counts still held
+    leader: IntArray  # (B,) the seat leading the next trick
+    points: IntArray  # (B, nsides) counters won so far (the last-trick bonus once every trick is played)
+    tricks: IntArray  # (B, nsides) tricks won so far
+
+
+def play_opening(tab: PlayTables, hands: IntArray, leader: IntArray, tricks: int, *,
+                 bidding_side: int = 0) -> PlayedTricks:
+    """The first ``tricks`` tricks of ``B`` games by the heuristic player at every seat, exactly as
+    ``play_batch`` plays them (same arguments, canonical coordinates)."""
+    if not 0 <= tricks <= tab.tricks:
+        raise ValueError(f"{tricks} tricks: a deal has {tab.tricks}")
+    return _play(tab, hands, leader, tricks, None, None, bidding_side)
+
+
+# long: the reference batched play loop keeps a dozen (seat, card, deal) arrays as locals through
+# the tricks; split, each part would take and return most of them. fastplay.py is its compiled twin.
+def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, policies: Sequence[str] | None,
+          rng: np.random.Generator | None, bidding_side: int) -> PlayedTricks:
+    """The first ``count`` tricks (see ``play_batch``)."""
     p = tab.players
     c = tab.cols
     pol = tuple(policies) if policies is not None else ("heuristic",) * p
@@ -401,7 +427,7 @@ def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: 
     tricks = np.zeros((b, tab.nsides), dtype=np.int64)
     seat_policy = np.array([used.index(x) for x in pol], dtype=np.int64)
     lead = leader.astype(np.int64).copy()
-    for t in range(tab.tricks):
+    for t in range(count):
         led = win = win_seat = None
         trick_points = np.zeros(b, dtype=np.int64)
         for k in range(p):
@@ -451,7 +477,7 @@ def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: 
         points[ar, side] += trick_points
         tricks[ar, side] += 1
         lead = win_seat
-    return points, tricks
+    return PlayedTricks(np.ascontiguousarray(held.transpose(2, 0, 1)).astype(np.int64), lead, points, tricks)
 
 
 # --------------------------------------------------------------------------- the exchange

@@ -54,8 +54,8 @@ from .stats import samples_for_half_width, wilson_interval
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SAMPLES_LIMIT", "BidChance", "Estimate",
     "GameBatch",
-    "Simulator", "SuitEstimate", "Tally", "check_full_hand", "chunk_rng", "estimable_trumps", "estimate",
-    "new_seed",
+    "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "estimable_trumps",
+    "estimate", "new_seed", "summarise",
 ]
 
 
@@ -126,6 +126,7 @@ class GameBatch:
     """Every game of one chunk (``B = deals × suits`` rows, grouped by suit): for tests and tallies."""
 
     trump: IntArray  # (B,) real suit
+    leader: IntArray  # (B,) the seat leading the first trick
     hands: IntArray  # (B, players, N_CARDS) counts after the exchange, real card indices
     meld: IntArray  # (B,) bidding side's meld
     meld_kept_anyway: npt.NDArray[np.bool_]  # (B,) meld made only of kept_if_only combinations
@@ -150,6 +151,19 @@ class Tally:
     @classmethod
     def empty(cls, suits: int) -> Tally:
         return cls(0, [Counter() for _ in range(suits)], [0] * suits, [0] * suits)
+
+    @classmethod
+    def of(cls, claim: IntArray, meld: IntArray, counters: IntArray, suits: int) -> Tally:
+        """The tally of ``B = deals × suits`` games grouped by suit (``GameBatch`` rows): claims, meld, counters."""
+        n = len(claim) // suits
+        t = cls(n, [], [], [])
+        for i in range(suits):
+            rows = slice(i * n, (i + 1) * n)
+            claims, counts = np.unique(claim[rows], return_counts=True)
+            t.hist.append(Counter(dict(zip(claims.tolist(), counts.tolist(), strict=True))))
+            t.meld.append(int(meld[rows].sum()))
+            t.counters.append(int(counters[rows].sum()))
+        return t
 
     def add(self, other: Tally) -> None:
         self.deals += other.deals
@@ -293,29 +307,27 @@ class Simulator:
                     only[rows] &= self.only_table.total_batch(hands[rows, seat], t) == total
         if self.only_table is None:
             only[:] = False
-        points, tricks = self.play_tricks(hands, trump, np.tile(leader, nt))
-        won = points[:, self.side]
-        took = {"trick": tricks[:, self.side] > 0, "counter": won >= r.scoring.counter_minimum,
-                "always": np.ones(b, dtype=bool), "nothing": np.ones(b, dtype=bool)}
-        keeps = took[r.scoring.keep_meld] | only
-        claim = np.where(took[r.scoring.made_needs], np.where(keeps, meld, 0) + won, -1)
-        return GameBatch(trump, hands, meld, only, points, tricks, claim)
+        leaders = np.tile(leader, nt)
+        points, tricks = self.play_tricks(hands, trump, leaders)
+        claim = self.claims(meld, only, points[:, self.side], tricks[:, self.side] > 0)
+        return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim)
+
+    def claims(self, meld: IntArray, only: npt.NDArray[np.bool_], won: IntArray,
+               took_trick: npt.NDArray[np.bool_]) -> IntArray:
+        """The highest bid each game makes: kept meld + counters ``won`` when the make condition holds, else -1."""
+        s = self.rules.scoring
+        ones = np.ones(len(won), dtype=bool)
+        took = {"trick": took_trick, "counter": won >= s.counter_minimum, "always": ones, "nothing": ones}
+        keeps = took[s.keep_meld] | only
+        claim: IntArray = np.where(took[s.made_needs], np.where(keeps, meld, 0) + won, -1)
+        return claim
 
     def tally(self, chunks: Sequence[tuple[int, int]], seed: int) -> Tally:
         """The tally of ``chunks`` (``(index, deals)`` each), played as one batch, each chunk dealt from its own
         generator."""
         dealt = [self.deal_chunk(index, n, seed) for index, n in chunks]
         g = self.play_out(np.concatenate([d[0] for d in dealt]), np.concatenate([d[1] for d in dealt]))
-        n = g.trump.shape[0] // len(self.trumps)
-        won = g.points[:, self.side]
-        t = Tally(n, [], [], [])
-        for i in range(len(self.trumps)):
-            rows = slice(i * n, (i + 1) * n)
-            claims, counts = np.unique(g.claim[rows], return_counts=True)
-            t.hist.append(Counter(dict(zip(claims.tolist(), counts.tolist(), strict=True))))
-            t.meld.append(int(g.meld[rows].sum()))
-            t.counters.append(int(won[rows].sum()))
-        return t
+        return Tally.of(g.claim, g.meld, g.points[:, self.side], len(self.trumps))
 
 
 # --------------------------------------------------------------------------- workers
@@ -448,7 +460,7 @@ def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
     return out
 
 
-def _summarise(rules: Ruleset, trumps: Sequence[Suit], tally: Tally, confidence: float) -> list[SuitEstimate]:
+def summarise(rules: Ruleset, trumps: Sequence[Suit], tally: Tally, confidence: float) -> list[SuitEstimate]:
     out = []
     for i, t in enumerate(trumps):
         bids = _bids(rules, tally, i)
@@ -458,7 +470,7 @@ def _summarise(rules: Ruleset, trumps: Sequence[Suit], tally: Tally, confidence:
     return out
 
 
-def _best(suits: Sequence[SuitEstimate]) -> Suit | None:
+def best_suit(suits: Sequence[SuitEstimate]) -> Suit | None:
     if not suits:
         return None
     return max(suits, key=lambda s: (s.recommended_bid is not None, s.recommended_bid or 0, s.score_mean)).trump
@@ -531,7 +543,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
                 tally.add(part)
                 if progress is not None:
                     progress(tally.deals, target)
-            suits = _summarise(rules, trumps, tally, confidence)
+            suits = summarise(rules, trumps, tally, confidence)
             if precision is None:
                 break
             wanted = _more_needed(suits, precision, tally.deals)
@@ -543,7 +555,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         runner.close(interrupted=True)
         raise
     runner.close()
-    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), _best(suits))
+    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits))
 
 
 def _next_start(deals: int) -> int:
