@@ -42,8 +42,8 @@ from .cards import ALL_CARDS, Rank, Suit
 from .ruleset import Duty, Ruleset
 
 __all__ = [
-    "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "PlayedTricks", "canonical_order", "choose_batch", "choose_pass",
-    "choose_return",
+    "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "PlayedTricks", "canonical_order", "choose_batch",
+    "choose_pass", "choose_return",
     "legal_mask", "play_batch", "play_opening", "winner_batch",
 ]
 

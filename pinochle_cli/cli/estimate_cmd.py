@@ -12,9 +12,11 @@ import click
 from ..cards import Hand, Suit, format_cards, parse_cards
 from ..meld import check_cards, meld_by_trump
 from ..parallel import workers_for
+from ..perfect import PerfectPlay, check_exact_from, perfect_play
 from ..ruleset import Ruleset
 from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, BidChance, Estimate, SuitEstimate
 from ..simulate import estimate as run_estimate
+from . import perfect_view
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
@@ -31,7 +33,8 @@ from .common import (
 class _Progress:
     """A progress bar on stderr, shown only on a terminal and only once a run has taken a second."""
 
-    def __init__(self) -> None:
+    def __init__(self, what: str = "deals") -> None:
+        self.what = what
         self.start = time.monotonic()
         self.shown = False
         self.enabled = sys.stderr.isatty()
@@ -42,7 +45,8 @@ class _Progress:
         self.shown = True
         width = 30
         filled = min(width, width * done // max(total, 1))
-        click.echo(f"\restimating [{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals", err=True, nl=False)
+        click.echo(f"\restimating [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.what}", err=True,
+                   nl=False)
 
     def close(self) -> None:
         if self.shown:
@@ -183,11 +187,17 @@ def default_seed(rules: Ruleset, hand: Hand, trump: Suit | None) -> int:
 @click.option("--confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE, show_default=True,
               help="P(make) the recommended bid needs.")
 @click.option("--ladder", is_flag=True, help="Also print each suit's P(make) at every bid.")
+@click.option("--play", "play", type=click.Choice(["heuristic", "double-dummy"]), default="heuristic",
+              show_default=True, help="double-dummy: also play the same deals perfectly (every hand seen) and show "
+                                      "P(make) under both play models, bid by bid. Slow: the cost is printed first.")
+@click.option("--exact-from", type=int, default=None, metavar="TRICK",
+              help="With --play double-dummy: the heuristic plays the tricks before TRICK, perfect play the rest "
+                   "[default: 1, every trick].")
 @click.option("--brief", is_flag=True, hidden=True, help="The summary only (the default).")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
              samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
-             ladder: bool, brief: bool, as_json: bool) -> None:
+             ladder: bool, play: str, exact_from: int | None, brief: bool, as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
     CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
@@ -195,12 +205,14 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     P(make) of each bid comes with its 95 % Wilson interval; the summary gives each suit's
     recommended bid, --ladder the chance of every bid. The same seed gives the same answer
     whatever --workers is. A hand with no suit it may name prints no suits (best: null).
+    --play double-dummy adds perfect play on the same deals, beside the heuristic.
     """
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_cards(rules, parse_cards(" ".join(cards)))
     if seed is None:
         seed = default_seed(rules, hand, suit)
+    exact = _exact_from(rules, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
         click.echo(f"Note: {notice}.", err=True)
@@ -210,11 +222,41 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
                               precision=precision, confidence=confidence, progress=progress)
     finally:
         progress.close()
+    perfect = None if exact is None else _perfect(rules, result, exact, count, confidence)
     if as_json:
         doc: dict[str, Any] = result.to_json()
         if not result.suits:
             doc["note"] = _no_trump_note(rules)
+        if perfect is not None:
+            doc["double_dummy"] = perfect.to_json()
         emit_json(doc)
         return
     _human(result, rules, confidence, ladder and not brief)
+    if perfect is not None:
+        perfect_view.show(perfect)
+
+
+def _exact_from(rules: Ruleset, play: str, exact_from: int | None, precision: float | None) -> int | None:
+    """The first trick played perfectly (None: heuristic play only), the options checked together."""
+    if play == "heuristic":
+        if exact_from is not None:
+            raise click.UsageError(f"--exact-from {exact_from} needs --play double-dummy")
+        return None
+    if precision is not None:
+        raise click.UsageError("--precision does not combine with --play double-dummy: every perfect-play deal "
+                               "costs a solve, so give the number of deals with --samples")
+    first = 1 if exact_from is None else exact_from
+    check_exact_from(rules, first)
+    return first
+
+
+def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, confidence: float) -> PerfectPlay:
+    progress = _Progress("solves")
+    try:
+        return perfect_play(rules, result.hand, [s.trump for s in result.suits], samples=result.samples,
+                            seed=result.seed, exact_from=exact_from, workers=workers, confidence=confidence,
+                            progress=progress, on_cost=lambda cost: click.echo(perfect_view.cost_notice(cost),
+                                                                               err=True))
+    finally:
+        progress.close()
 

@@ -1,0 +1,96 @@
+"""``estimate --play double-dummy``: the cost notice and the tables comparing heuristic and perfect play."""
+
+from __future__ import annotations
+
+import click
+
+from ..perfect import BidPair, Cost, PerfectPlay, SuitComparison
+from .common import table
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1:
+        return "under a second"
+    if seconds < 90:
+        return f"about {seconds:.0f} s"
+    minutes = seconds / 60
+    if minutes < 90:
+        return f"about {minutes:.0f} min"
+    return f"about {int(minutes // 60)} h {int(minutes % 60):02d} min"
+
+
+def _per_solve(seconds: float) -> str:
+    return f"{1000 * seconds:.1f} ms" if seconds < 1 else f"{seconds:.1f} s"
+
+
+def _span(cost: Cost) -> str:
+    if cost.exact_from == 1:
+        return f"Perfect play over all {cost.tricks} tricks"
+    return (f"Perfect play from trick {cost.exact_from} of {cost.tricks} ({cost.tricks - cost.exact_from + 1} "
+            f"tricks solved per deal)")
+
+
+def cost_notice(cost: Cost) -> str:
+    """What the run will cost, measured on its first solves (for stderr, before the bulk of the work)."""
+    workers = f"{cost.workers} worker{'s' if cost.workers != 1 else ''}"
+    left = cost.solves - cost.probed
+    more = (f"{_duration(cost.seconds_left)} more on {workers}" if left else "nothing more to solve")
+    return (f"{_span(cost)}: {cost.solves:,} solves (deals × suits). The first {cost.probed:,} took "
+            f"{_per_solve(cost.per_solve)} of CPU each: {more}. Solve times vary widely from deal to deal: "
+            f"a rough guide. Ctrl-C stops; fewer --samples or a later --exact-from costs less.")
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f} %"
+
+
+def _bid(bid: int | None) -> str:
+    return "none" if bid is None else str(bid)
+
+
+def _summary(result: PerfectPlay) -> str:
+    rows = [["*" if s.trump == result.best else "", f"{s.trump.symbol} {s.trump.word}",
+             f"{s.heuristic.counters_mean:.1f}", f"{s.perfect.counters_mean:.1f}",
+             _bid(s.heuristic.recommended_bid), _bid(s.perfect.recommended_bid)] for s in result.suits]
+    return table(rows, headers=["best", "trump", "counters: heuristic", "perfect", "bid: heuristic", "perfect"],
+                 colalign=("left", "left", "right", "right", "right", "right"), disable_numparse=True)
+
+
+def _groups(bids: tuple[BidPair, ...]) -> list[list[BidPair]]:
+    """Runs of bids made in exactly the same number of deals by both models: one row each."""
+    groups: list[list[BidPair]] = []
+    for b in bids:
+        last = groups[-1][-1] if groups else None
+        if last is not None and (last.heuristic.made, last.perfect.made) == (b.heuristic.made, b.perfect.made):
+            groups[-1].append(b)
+        else:
+            groups.append([b])
+    return groups
+
+
+def _suit_table(s: SuitComparison) -> str:
+    rows = []
+    for group in _groups(s.bids):
+        first = group[0]
+        label = str(first.bid) if len(group) == 1 else f"{first.bid}–{group[-1].bid}"
+        rows.append([label, _pct(first.heuristic.p_make), _pct(first.perfect.p_make), f"{100 * first.difference:+.1f}"])
+    return table(rows, headers=["bid", "heuristic", "perfect", "perfect − heuristic"],
+                 colalign=("right", "right", "right", "right"), disable_numparse=True)
+
+
+def show(result: PerfectPlay) -> None:
+    """The comparison, after the heuristic estimate's own tables."""
+    if not result.suits:
+        return
+    start = ("every trick" if result.exact_from == 1 else
+             f"tricks {result.exact_from}–{result.tricks} (the heuristic plays the first {result.exact_from - 1})")
+    click.echo("")
+    click.echo(f"Perfect play (double-dummy: every hand seen, both sides perfect) in {start}, on the same "
+               f"{result.samples} deals:")
+    click.echo(_summary(result))
+    click.echo("counters: the bidding side's mean; bid: the recommended bid under each play model; "
+               "* best with perfect play")
+    for s in result.suits:
+        click.echo("")
+        click.echo(f"Trump {s.trump.symbol} {s.trump.word}: P(make) by play model (difference in percentage points)")
+        click.echo(_suit_table(s))

@@ -1,0 +1,359 @@
+"""Perfect play in the estimator: the estimate's own sampled deals, their last tricks solved double-dummy.
+
+``estimate --play double-dummy`` shows how much the play model matters. Every sampled deal of
+the estimate (same seed, same chunks, same exchange and meld) is played a second time: the
+heuristic player plays tricks 1 … K-1 exactly as in the estimate, and from trick K on both sides
+play perfectly with every hand visible (``solve.Solver``). The bidding side's counters are those
+it took in the first K-1 tricks plus the solver's value of the position after them; K = 1 is
+perfect play throughout. Both tallies (heuristic and perfect) come from the same deals, so their
+difference per bid is the play model's effect, not sampling noise between two runs.
+
+The claim of a deal follows the estimate's rule (``Simulator.claims``). The solver maximises
+counters, not tricks: the bidding side counts as taking a trick when it took one in the
+heuristic tricks or takes a counter in the solved ones (a solved trick worth no counter is not
+looked for; it matters only when the side takes no counter at all in a game whose meld or bid
+needs a trick).
+
+**Cost.** One solve per deal and suit; its time grows steeply with the tricks solved, so at most
+``MAX_EXACT_TRICKS`` are solved (``check_exact_from``). Before the run the first solves are
+timed (``Cost``, handed to ``on_cost``): their CPU time per solve, times the solves left, over
+the workers.
+
+**Work.** A job is a slice of one chunk's deals for one suit, sized from the measured cost; a
+process re-creates the chunk's games (``Simulator.games``) and solves its slice. Tallies are
+integer sums, so the answer depends neither on the job sizes nor on the number of workers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .arrays import BoolArray, IntArray
+from .cards import Hand, Suit
+from .errors import SimulationError
+from .parallel import ChunkPool
+from .players import play_opening
+from .ruleset import Ruleset
+from .simulate import (
+    CHUNK,
+    MAX_BIDS,
+    STOP_BELOW,
+    BidChance,
+    GameBatch,
+    Simulator,
+    SuitEstimate,
+    Tally,
+    best_suit,
+    summarise,
+)
+from .solve import Position, Solver
+from .stats import wilson_interval
+
+__all__ = ["MAX_EXACT_TRICKS", "BidPair", "Cost", "PerfectPlay", "PerfectPlayer", "SuitComparison",
+           "check_exact_from", "perfect_play"]
+
+MAX_EXACT_TRICKS = 12  # tricks solved per deal at most: a full single-deck deal takes seconds, more can take hours
+PROBE_SECONDS = 1.0  # CPU time of solving spent measuring the cost before the run (at least one solve)
+JOB_SECONDS = 2.0  # CPU time of solving a job aims at
+
+Job = tuple[int, int, int, int, int, int]  # chunk index, its deals, seed, suit number, first deal, end deal
+
+
+def check_exact_from(rules: Ruleset, exact_from: int) -> None:
+    """``SimulationError`` unless trick ``exact_from`` of a deal of ``rules`` can start perfect play."""
+    tricks = rules.tricks_per_deal
+    if not 1 <= exact_from <= tricks:
+        raise SimulationError(f"--exact-from {exact_from}: a {rules.name} deal has {tricks} tricks; give a trick "
+                              f"from 1 to {tricks}")
+    solved = tricks - exact_from + 1
+    if solved > MAX_EXACT_TRICKS:
+        raise SimulationError(f"--exact-from {exact_from}: perfect play over the last {solved} tricks of a "
+                              f"{rules.name} deal is out of reach (beyond {MAX_EXACT_TRICKS} tricks one deal can "
+                              f"take hours); give --exact-from {tricks - MAX_EXACT_TRICKS + 1} or later")
+
+
+@dataclass(frozen=True)
+class Openings:
+    """The games of one chunk and suit after the heuristic's first tricks (real card indices)."""
+
+    games: GameBatch  # the whole chunk, every suit (the estimate's games)
+    rows: IntArray  # (n,) this suit's rows of ``games``
+    hands: IntArray  # (n, players, 24) cards left
+    leader: IntArray  # (n,) the seat leading the first trick played perfectly
+    points: IntArray  # (n,) the bidding side's counters so far
+    took_trick: BoolArray  # (n,) whether it took a trick so far
+
+
+class PerfectPlayer:
+    """What one process needs to play the estimate's deals perfectly from trick ``exact_from`` on."""
+
+    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit], exact_from: int) -> None:
+        check_exact_from(rules, exact_from)
+        self.sim = Simulator(rules, hand, trumps)
+        self.exact_from = exact_from
+        self.solvers: dict[int, Solver] = {}
+        self._games: tuple[tuple[int, int, int], GameBatch] | None = None
+        self._openings: tuple[tuple[int, int, int, int], Openings] | None = None
+
+    def openings(self, index: int, n: int, seed: int, suit: int) -> Openings:
+        """Chunk ``index`` of the estimate, suit ``suit``, after the heuristic's tricks (kept: a process
+        usually gets several slices of one chunk and suit in a row)."""
+        if self._openings is not None and self._openings[0] == (index, n, seed, suit):
+            return self._openings[1]
+        if self._games is None or self._games[0] != (index, n, seed):
+            self._games = (index, n, seed), self.sim.games(index, n, seed)
+        g = self._games[1]
+        sim = self.sim
+        rows = np.arange(suit * n, (suit + 1) * n)
+        order = sim.orders[int(sim.trumps[suit])]
+        played = play_opening(sim.play, g.hands[rows][:, :, order], g.leader[rows], self.exact_from - 1,
+                              bidding_side=sim.side)
+        hands = np.empty_like(played.hands)
+        hands[:, :, order] = played.hands  # back to the real suits
+        out = Openings(g, rows, hands, played.leader, played.points[:, sim.side], played.tricks[:, sim.side] > 0)
+        self._openings = (index, n, seed, suit), out
+        return out
+
+    def solver(self, suit: int) -> Solver:
+        if suit not in self.solvers:
+            self.solvers[suit] = Solver(self.sim.rules, self.sim.trumps[suit], us=0)
+        return self.solvers[suit]
+
+    def warm(self) -> None:
+        """Load (or compile) the solver's code with a one-trick position, so that no timing includes it."""
+        rules = self.sim.rules
+        cards = rules.deck.cards()[:rules.players]
+        self.solver(0).value(Position(tuple(Hand([c]) for c in cards), 0))
+
+    def run(self, job: Job) -> tuple[Tally, Tally]:
+        """The heuristic and the perfect-play tallies (one suit) of the job's deals.
+
+        Perfect play: the counters the bidding side took in the heuristic's tricks plus the solver's value
+        of the position after them; it takes a trick if it took one then or takes a counter after."""
+        index, n, seed, suit, start, stop = job
+        o = self.openings(index, n, seed, suit)
+        solver = self.solver(suit)
+        solved = np.array([solver.value(Position(tuple(Hand.from_counts(h.tolist()) for h in o.hands[j]),
+                                                 int(o.leader[j])))
+                           for j in range(start, stop)], dtype=np.int64)
+        g, rows = o.games, o.rows[start:stop]
+        meld, only, side = g.meld[rows], g.meld_kept_anyway[rows], self.sim.side
+        won = o.points[start:stop] + solved
+        claim = self.sim.claims(meld, only, won, o.took_trick[start:stop] | (solved > 0))
+        return Tally.of(g.claim[rows], meld, g.points[rows, side], 1), Tally.of(claim, meld, won, 1)
+
+
+# --------------------------------------------------------------------------- workers
+
+_WORKER: PerfectPlayer | None = None
+
+
+def _init_worker(rules: Ruleset, hand: Hand, trumps: tuple[Suit, ...], exact_from: int) -> None:
+    global _WORKER
+    _WORKER = PerfectPlayer(rules, hand, trumps, exact_from)
+
+
+def _work(job: Job) -> tuple[Tally, Tally]:
+    assert _WORKER is not None
+    return _WORKER.run(job)
+
+
+# --------------------------------------------------------------------------- cost and jobs
+
+@dataclass(frozen=True)
+class Cost:
+    """The run's cost, measured on its first solves before the rest starts."""
+
+    exact_from: int
+    tricks: int  # tricks in a deal
+    solves: int  # deals × suits
+    probed: int  # solves timed
+    cpu: float  # their CPU seconds
+    workers: int
+
+    @property
+    def per_solve(self) -> float:
+        return self.cpu / max(self.probed, 1)
+
+    @property
+    def seconds_left(self) -> float:
+        """Expected wall time of the solves still to do, with every worker busy."""
+        return self.per_solve * (self.solves - self.probed) / self.workers
+
+
+def _chunks(samples: int) -> list[tuple[int, int]]:
+    """(index, deals) of each chunk of the estimate's ``samples`` deals."""
+    return [(start // CHUNK, min(CHUNK, samples - start)) for start in range(0, samples, CHUNK)]
+
+
+def _jobs(samples: int, seed: int, suits: int, size: int, skip: int) -> list[Job]:
+    """Slices of ``size`` deals, chunk by chunk and suit by suit, the first ``skip`` deals of chunk 0,
+    suit 0 left out (already solved)."""
+    jobs: list[Job] = []
+    for index, n in _chunks(samples):
+        for suit in range(suits):
+            first = skip if (index, suit) == (0, 0) else 0
+            jobs.extend((index, n, seed, suit, a, min(a + size, n)) for a in range(first, n, size))
+    return jobs
+
+
+class _Run:
+    """Per-suit tallies of the heuristic and the perfect play, filled job by job in any order."""
+
+    def __init__(self, suits: int, total: int, progress: Callable[[int, int], None] | None) -> None:
+        self.heuristic = [Tally.empty(1) for _ in range(suits)]
+        self.perfect = [Tally.empty(1) for _ in range(suits)]
+        self.total = total
+        self.done = 0
+        self.progress = progress
+
+    def add(self, job: Job, result: tuple[Tally, Tally]) -> None:
+        self.heuristic[job[3]].add(result[0])
+        self.perfect[job[3]].add(result[1])
+        self.done += job[5] - job[4]
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _probe(player: PerfectPlayer, run: _Run, samples: int, seed: int) -> tuple[int, float]:
+    """Solve the first deals of chunk 0, suit 0 one by one until ``PROBE_SECONDS`` of CPU: (deals, CPU s)."""
+    n = min(CHUNK, samples)
+    player.openings(0, n, seed, 0)
+    player.warm()
+    start = time.process_time()
+    deals = 0
+    while deals < n and (deals == 0 or time.process_time() - start < PROBE_SECONDS):
+        job = (0, n, seed, 0, deals, deals + 1)
+        run.add(job, player.run(job))
+        deals += 1
+    return deals, time.process_time() - start
+
+
+def _solve(player: PerfectPlayer, run: _Run, jobs: list[Job], workers: int) -> None:
+    """Every job, in this process or in a pool (forked after the solver's code is loaded, where forking exists)."""
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            run.add(job, player.run(job))
+        return
+    sim = player.sim
+    pool = ChunkPool(workers, _init_worker, (sim.rules, sim.hand, sim.trumps, player.exact_from))
+    try:
+        for job, result in zip(jobs, pool.map(_work, jobs), strict=True):
+            run.add(job, result)
+    except BaseException:  # Ctrl-C too: end the workers now
+        pool.stop()
+        raise
+    pool.close()
+
+
+# --------------------------------------------------------------------------- the comparison
+
+@dataclass(frozen=True)
+class BidPair:
+    """One bid's chance under each play model, on the same deals."""
+
+    bid: int
+    heuristic: BidChance
+    perfect: BidChance
+
+    @property
+    def difference(self) -> float:
+        """Perfect minus heuristic P(make)."""
+        return self.perfect.p_make - self.heuristic.p_make
+
+
+@dataclass(frozen=True)
+class SuitComparison:
+    heuristic: SuitEstimate
+    perfect: SuitEstimate
+    bids: tuple[BidPair, ...]
+
+    @property
+    def trump(self) -> Suit:
+        return self.perfect.trump
+
+
+@dataclass(frozen=True)
+class PerfectPlay:
+    """The estimate with perfect play from trick ``exact_from`` on, beside the heuristic one (same deals)."""
+
+    exact_from: int
+    tricks: int
+    samples: int
+    suits: tuple[SuitComparison, ...]
+    best: Suit | None  # by the perfect-play estimate
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``double_dummy`` member of the ``--json`` document (docs/json.md)."""
+        return {
+            "exact_from": self.exact_from,
+            "tricks_solved": self.tricks - self.exact_from + 1,
+            "suits": [{
+                "trump": s.trump.letter,
+                "meld_mean": round(s.perfect.meld_mean, 4),
+                "counters_mean": round(s.perfect.counters_mean, 4),
+                "score_mean": round(s.perfect.score_mean, 4),
+                "heuristic_counters_mean": round(s.heuristic.counters_mean, 4),
+                "bids": [{"bid": b.bid, "p_make": round(b.perfect.p_make, 4),
+                          "ci95": [round(b.perfect.ci95[0], 4), round(b.perfect.ci95[1], 4)],
+                          "heuristic_p_make": round(b.heuristic.p_make, 4), "difference": round(b.difference, 4)}
+                         for b in s.bids],
+                "recommended_bid": s.perfect.recommended_bid,
+                "heuristic_recommended_bid": s.heuristic.recommended_bid,
+            } for s in self.suits],
+            "best": self.best.letter if self.best is not None else None,
+        }
+
+
+def _chance(tally: Tally, suit: int, bid: int) -> BidChance:
+    made = tally.made(suit, bid)
+    return BidChance(bid, made, made / tally.deals, wilson_interval(made, tally.deals))
+
+
+def _pairs(rules: Ruleset, heuristic: Tally, perfect: Tally, suit: int) -> tuple[BidPair, ...]:
+    """From the minimum bid up to the first bid both models make less often than ``STOP_BELOW`` (or above
+    every claim of either)."""
+    assert rules.auction is not None
+    out: list[BidPair] = []
+    bid = rules.auction.minimum
+    top = max(heuristic.top(suit), perfect.top(suit))
+    while len(out) < MAX_BIDS:
+        pair = BidPair(bid, _chance(heuristic, suit, bid), _chance(perfect, suit, bid))
+        out.append(pair)
+        if max(pair.heuristic.p_make, pair.perfect.p_make) < STOP_BELOW or bid > top:
+            break
+        bid = rules.auction.next_bid(bid)
+    return tuple(out)
+
+
+def _merged(tallies: Sequence[Tally]) -> Tally:
+    """One tally of every suit from per-suit tallies of the same deals."""
+    return Tally(tallies[0].deals, [t.hist[0] for t in tallies], [t.meld[0] for t in tallies],
+                 [t.counters[0] for t in tallies])
+
+
+def perfect_play(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], *, samples: int, seed: int, exact_from: int,
+                 workers: int, confidence: float, progress: Callable[[int, int], None] | None = None,
+                 on_cost: Callable[[Cost], None] | None = None) -> PerfectPlay:
+    """The estimate's ``samples`` deals of ``seed`` (``simulate.estimate``; ``trumps`` as it found them) played
+    perfectly from trick ``exact_from`` on, compared with the heuristic play bid by bid. ``on_cost`` gets the
+    measured cost before the bulk of the work; ``progress(done, total)`` counts solves."""
+    player = PerfectPlayer(rules, hand, trumps, exact_from)
+    run = _Run(len(trumps), samples * len(trumps), progress)
+    probed, cpu = _probe(player, run, samples, seed)
+    cost = Cost(exact_from, rules.tricks_per_deal, run.total, probed, cpu, workers)
+    if on_cost is not None:
+        on_cost(cost)
+    size = max(1, min(CHUNK, round(JOB_SECONDS / max(cost.per_solve, 1e-6))))
+    jobs = _jobs(samples, seed, len(trumps), size, probed)
+    _solve(player, run, jobs, workers)
+    heuristic, perfect = _merged(run.heuristic), _merged(run.perfect)
+    ours, theirs = summarise(rules, trumps, perfect, confidence), summarise(rules, trumps, heuristic, confidence)
+    suits = tuple(SuitComparison(h, p, _pairs(rules, heuristic, perfect, i))
+                  for i, (h, p) in enumerate(zip(theirs, ours, strict=True)))
+    return PerfectPlay(exact_from, rules.tricks_per_deal, samples, suits, best_suit(ours))
