@@ -64,15 +64,18 @@ JOB_SECONDS = 2.0  # CPU time of solving a job aims at
 Job = tuple[int, int, int, int, int, int]  # chunk index, its deals, seed, suit number, first deal, end deal
 
 
-def check_exact_from(rules: Ruleset, exact_from: int) -> None:
-    """``SimulationError`` unless trick ``exact_from`` of a deal of ``rules`` can start perfect play."""
+def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) -> None:
+    """``SimulationError`` unless trick ``exact_from`` of a deal of ``rules`` can start perfect play
+    (``where``: how the user asked for it, quoted in the message; default ``--exact-from N``)."""
     tricks = rules.tricks_per_deal
+    where = f"--exact-from {exact_from}" if where is None else where
     if not 1 <= exact_from <= tricks:
-        raise SimulationError(f"--exact-from {exact_from}: a {rules.name} deal has {tricks} tricks; give a trick "
+        raise SimulationError(f"{where}: a {rules.name} deal has {tricks} tricks; give a trick "
                               f"from 1 to {tricks}")
     solved = tricks - exact_from + 1
     if solved > MAX_EXACT_TRICKS:
-        raise SimulationError(f"--exact-from {exact_from}: perfect play over the last {solved} tricks of a "
+        span = f"all {solved}" if solved == tricks else f"the last {solved}"
+        raise SimulationError(f"{where}: perfect play over {span} tricks of a "
                               f"{rules.name} deal is out of reach (beyond {MAX_EXACT_TRICKS} tricks one deal can "
                               f"take hours); give --exact-from {tricks - MAX_EXACT_TRICKS + 1} or later")
 
@@ -343,6 +346,9 @@ def perfect_play(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], *, samples:
     """The estimate's ``samples`` deals of ``seed`` (``simulate.estimate``; ``trumps`` as it found them) played
     perfectly from trick ``exact_from`` on, compared with the heuristic play bid by bid. ``on_cost`` gets the
     measured cost before the bulk of the work; ``progress(done, total)`` counts solves."""
+    if not trumps:
+        check_exact_from(rules, exact_from)
+        return PerfectPlay(exact_from, rules.tricks_per_deal, samples, (), None)
     player = PerfectPlayer(rules, hand, trumps, exact_from)
     run = _Run(len(trumps), samples * len(trumps), progress)
     probed, cpu = _probe(player, run, samples, seed)

@@ -245,9 +245,11 @@ def _exact_from(rules: Ruleset, play: str, exact_from: int | None, precision: fl
     if precision is not None:
         raise click.UsageError("--precision does not combine with --play double-dummy: every perfect-play deal "
                                "costs a solve, so give the number of deals with --samples")
-    first = 1 if exact_from is None else exact_from
-    check_exact_from(rules, first)
-    return first
+    if exact_from is None:
+        check_exact_from(rules, 1, "--play double-dummy")
+        return 1
+    check_exact_from(rules, exact_from)
+    return exact_from
 
 
 def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, confidence: float) -> PerfectPlay:

@@ -44,6 +44,10 @@ def _pct(p: float) -> str:
     return f"{100 * p:.1f} %"
 
 
+def _points(difference: float) -> str:
+    return "0.0" if difference == 0 else f"{100 * difference:+.1f}"
+
+
 def _bid(bid: int | None) -> str:
     return "none" if bid is None else str(bid)
 
@@ -73,8 +77,8 @@ def _suit_table(s: SuitComparison) -> str:
     for group in _groups(s.bids):
         first = group[0]
         label = str(first.bid) if len(group) == 1 else f"{first.bid}–{group[-1].bid}"
-        rows.append([label, _pct(first.heuristic.p_make), _pct(first.perfect.p_make), f"{100 * first.difference:+.1f}"])
-    return table(rows, headers=["bid", "heuristic", "perfect", "perfect − heuristic"],
+        rows.append([label, _pct(first.heuristic.p_make), _pct(first.perfect.p_make), _points(first.difference)])
+    return table(rows, headers=["bid", "heuristic", "perfect", "difference"],
                  colalign=("right", "right", "right", "right"), disable_numparse=True)
 
 
@@ -82,15 +86,19 @@ def show(result: PerfectPlay) -> None:
     """The comparison, after the heuristic estimate's own tables."""
     if not result.suits:
         return
-    start = ("every trick" if result.exact_from == 1 else
-             f"tricks {result.exact_from}–{result.tricks} (the heuristic plays the first {result.exact_from - 1})")
     click.echo("")
-    click.echo(f"Perfect play (double-dummy: every hand seen, both sides perfect) in {start}, on the same "
-               f"{result.samples} deals:")
+    if result.exact_from == 1:
+        click.echo(f"Perfect play (double-dummy: every hand seen, both sides perfect) in every trick, on the same "
+                   f"{result.samples} deals:")
+    else:
+        click.echo(f"Perfect play (double-dummy: every hand seen, both sides perfect) from trick {result.exact_from} "
+                   f"of {result.tricks}, on the same {result.samples} deals")
+        click.echo(f"(tricks 1–{result.exact_from - 1} as the heuristic plays them):")
     click.echo(_summary(result))
     click.echo("counters: the bidding side's mean; bid: the recommended bid under each play model; "
                "* best with perfect play")
     for s in result.suits:
         click.echo("")
-        click.echo(f"Trump {s.trump.symbol} {s.trump.word}: P(make) by play model (difference in percentage points)")
+        click.echo(f"Trump {s.trump.symbol} {s.trump.word}: P(make) by play model (difference: perfect minus "
+                   "heuristic, in percentage points)")
         click.echo(_suit_table(s))

@@ -1,0 +1,158 @@
+"""Perfect play in the estimator: the opening is the heuristic's, the rest is the solver's (checked against
+an exhaustive minimax), the heuristic tally is the estimate's, and the answer depends on the seed only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from solve_reference import minimax
+
+from pinochle_cli import perfect
+from pinochle_cli.cards import Hand, Suit, parse_cards
+from pinochle_cli.errors import SimulationError
+from pinochle_cli.perfect import Cost, PerfectPlayer, check_exact_from, perfect_play
+from pinochle_cli.players import PlayTables, canonical_order, play_batch, play_opening
+from pinochle_cli.ruleset import load_ruleset
+from pinochle_cli.simulate import Simulator, estimate
+from pinochle_cli.solve import Position, Solver
+
+HANDS = {
+    "single-deck": "AH TH KH KH QH JH AS AD AC KS QD 9C",
+    "single-deck-small": "AH TH KH KH QH JH AS AD AC KS QD 9C",
+    "double-deck": "AH AH TH KH KH QH QH JH JH AS AS AD KD QD AC TC KC QC JS JS",
+}
+NAMES = sorted(HANDS)
+
+
+def _player(name: str, exact_from: int) -> PerfectPlayer:
+    rules = load_ruleset(name)
+    hand = Hand(parse_cards(HANDS[name]))
+    return PerfectPlayer(rules, hand, rules.eligible_trumps(hand), exact_from)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_opening_is_the_heuristic_play_stopped_early(name: str) -> None:
+    """All tricks through play_opening give play_batch's points and tricks; after k tricks every seat holds
+    tricks - k of the cards it was dealt."""
+    rules = load_ruleset(name)
+    sim = Simulator(rules, Hand(parse_cards(HANDS[name])), [Suit(1)])
+    g = sim.games(0, 40, 5)
+    tab = PlayTables.build(rules)
+    canon = g.hands[:, :, canonical_order(1)]
+    whole = play_opening(tab, canon, g.leader, tab.tricks, bidding_side=sim.side)
+    points, tricks = play_batch(tab, canon, g.leader, bidding_side=sim.side)
+    assert (whole.points == points).all() and (whole.tricks == tricks).all() and not whole.hands.any()
+    k = tab.tricks // 2
+    part = play_opening(tab, canon, g.leader, k, bidding_side=sim.side)
+    assert (part.hands.sum(axis=2) == tab.tricks - k).all()
+    assert (part.hands <= canon).all()
+    assert (part.tricks.sum(axis=1) == k).all()
+
+
+def test_play_opening_refuses_more_tricks_than_a_deal_has() -> None:
+    tab = PlayTables.build(load_ruleset("single-deck"))
+    with pytest.raises(ValueError, match="13 tricks: a deal has 12"):
+        play_opening(tab, np.zeros((1, 4, 24), dtype=np.int64), np.zeros(1, dtype=np.int64), 13)
+
+
+def _play_out(solver: Solver, pos: Position) -> int:
+    """Our side's counters when every card is the solver's best, to the last trick."""
+    taken = 0
+    while any(pos.hands):
+        plays = solver.plays(pos)
+        best = solver.best(plays, pos.to_play)
+        card = next(c for c, v in plays if v == best)
+        pos, got = solver.after(pos, card)
+        taken += got
+    return taken
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_solved_tricks_are_perfect_play(name: str) -> None:
+    """Each sampled deal's last three tricks: the solver's value is the exhaustive minimax and what playing
+    its best cards to the end takes; the perfect tally is the opening's counters plus that value."""
+    rules = load_ruleset(name)
+    player = _player(name, rules.tricks_per_deal - 2)
+    n = 8
+    for suit, trump in enumerate(player.sim.trumps):
+        o = player.openings(0, n, 3, suit)
+        heuristic, got = player.run((0, n, 3, suit, 0, n))
+        values = []
+        for j in range(n):
+            pos = Position(tuple(Hand.from_counts(h.tolist()) for h in o.hands[j]), int(o.leader[j]))
+            value = player.solver(suit).value(pos)
+            assert value == minimax(rules, trump, pos) == _play_out(Solver(rules, trump, table_bits=10), pos)
+            values.append(value)
+        assert got.counters == [int(o.points.sum()) + sum(values)]
+        assert heuristic.deals == got.deals == n
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_heuristic_side_is_the_estimate_itself(name: str) -> None:
+    rules = load_ruleset(name)
+    hand = Hand(parse_cards(HANDS[name]))
+    est = estimate(rules, hand, samples=30, seed=2, workers=1)
+    result = perfect_play(rules, hand, [s.trump for s in est.suits], samples=30, seed=2,
+                          exact_from=rules.tricks_per_deal - 1, workers=1, confidence=0.75)
+    assert [s.heuristic for s in result.suits] == list(est.suits)
+    for s in result.suits:
+        assert [b.bid for b in s.bids][:len(s.heuristic.bids)] == [b.bid for b in s.heuristic.bids]
+        assert all(b.heuristic == h for b, h in zip(s.bids, s.heuristic.bids, strict=False))
+        assert all(b.perfect.made >= c.perfect.made for b, c in zip(s.bids, s.bids[1:], strict=False))
+
+
+def _run(workers: int, seed: int = 8, samples: int = 600) -> dict[str, object]:
+    rules = load_ruleset("single-deck-small")
+    hand = Hand(parse_cards(HANDS["single-deck-small"]))
+    return perfect_play(rules, hand, [Suit(1), Suit(2)], samples=samples, seed=seed, exact_from=10,
+                        workers=workers, confidence=0.75).to_json()
+
+
+def test_same_seed_same_answer_serial_or_parallel_whatever_the_job_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two chunks (600 deals), two suits: jobs of any size, one worker or two, give the same document."""
+    serial = _run(1)
+    monkeypatch.setattr(perfect, "PROBE_SECONDS", 0.0)
+    monkeypatch.setattr(perfect, "JOB_SECONDS", 0.05)
+    assert _run(1) == serial
+    assert _run(2) == serial
+    assert _run(1, seed=9) != serial
+
+
+def test_the_cost_is_measured_on_the_first_solves() -> None:
+    rules = load_ruleset("single-deck")
+    hand = Hand(parse_cards(HANDS["single-deck"]))
+    seen: list[Cost] = []
+    perfect_play(rules, hand, [Suit(1), Suit(2)], samples=5, seed=1, exact_from=11, workers=2, confidence=0.75,
+                 on_cost=seen.append)
+    [cost] = seen
+    assert (cost.exact_from, cost.tricks, cost.solves, cost.workers) == (11, 12, 10, 2)
+    assert 1 <= cost.probed <= 5 and cost.cpu > 0
+    assert cost.seconds_left == pytest.approx(cost.per_solve * (10 - cost.probed) / 2)
+
+
+def test_no_suit_to_name_solves_nothing() -> None:
+    rules = load_ruleset("single-deck")
+    seen: list[Cost] = []
+    result = perfect_play(rules, Hand(parse_cards(HANDS["single-deck"])), [], samples=5, seed=1, exact_from=1,
+                          workers=1, confidence=0.75, on_cost=seen.append)
+    assert (result.suits, result.best, seen) == ((), None, [])
+
+
+@pytest.mark.parametrize(("name", "exact_from", "message"), [
+    ("single-deck", 0, "--exact-from 0: a single-deck deal has 12 tricks; give a trick from 1 to 12"),
+    ("single-deck", 13, "--exact-from 13: a single-deck deal has 12 tricks; give a trick from 1 to 12"),
+    ("double-deck", 1, "--exact-from 1: perfect play over all 20 tricks of a double-deck deal is out of reach "
+                       "(beyond 12 tricks one deal can take hours); give --exact-from 9 or later"),
+    ("double-deck", 8, "--exact-from 8: perfect play over the last 13 tricks of a double-deck deal is out of reach "
+                       "(beyond 12 tricks one deal can take hours); give --exact-from 9 or later"),
+])
+def test_exact_from_must_fit_the_deal_and_the_solver(name: str, exact_from: int, message: str) -> None:
+    with pytest.raises(SimulationError) as caught:
+        check_exact_from(load_ruleset(name), exact_from)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(("name", "exact_from"), [("single-deck", 1), ("single-deck", 12), ("double-deck", 9),
+                                                  ("double-deck", 20)])
+def test_exact_from_accepts_up_to_twelve_solved_tricks(name: str, exact_from: int) -> None:
+    check_exact_from(load_ruleset(name), exact_from)
