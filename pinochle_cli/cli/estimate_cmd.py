@@ -12,9 +12,17 @@ import click
 from ..cards import Hand, Suit, format_cards, parse_cards
 from ..meld import check_cards, meld_by_trump
 from ..parallel import workers_for
-from ..perfect import PerfectPlay, check_exact_from, perfect_play
+from ..perfect import Cost, PerfectPlay, check_exact_from, perfect_play
 from ..ruleset import Ruleset
-from ..simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, MAX_SAMPLES, BidChance, Estimate, SuitEstimate
+from ..simulate import (
+    DEFAULT_CONFIDENCE,
+    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    BidChance,
+    Estimate,
+    SuitEstimate,
+    estimable_trumps,
+)
 from ..simulate import estimate as run_estimate
 from . import perfect_view
 from .common import (
@@ -212,7 +220,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     hand = check_cards(rules, parse_cards(" ".join(cards)))
     if seed is None:
         seed = default_seed(rules, hand, suit)
-    exact = _exact_from(rules, play, exact_from, precision)
+    exact = _exact_from(rules, hand, suit, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
         click.echo(f"Note: {notice}.", err=True)
@@ -236,7 +244,8 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
         perfect_view.show(perfect)
 
 
-def _exact_from(rules: Ruleset, play: str, exact_from: int | None, precision: float | None) -> int | None:
+def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_from: int | None,
+                precision: float | None) -> int | None:
     """The first trick played perfectly (None: heuristic play only), the options checked together."""
     if play == "heuristic":
         if exact_from is not None:
@@ -245,6 +254,7 @@ def _exact_from(rules: Ruleset, play: str, exact_from: int | None, precision: fl
     if precision is not None:
         raise click.UsageError("--precision does not combine with --play double-dummy: every perfect-play deal "
                                "costs a solve, so give the number of deals with --samples")
+    estimable_trumps(rules, hand, suit)  # the game's own refusals (no auction, a stock) first
     if exact_from is None:
         check_exact_from(rules, 1, "--play double-dummy")
         return 1
@@ -254,11 +264,16 @@ def _exact_from(rules: Ruleset, play: str, exact_from: int | None, precision: fl
 
 def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, confidence: float) -> PerfectPlay:
     progress = _Progress("solves")
+    progress.enabled = False  # not before the cost is told
+
+    def tell(cost: Cost) -> None:
+        click.echo(perfect_view.cost_notice(cost), err=True)
+        progress.enabled, progress.start = sys.stderr.isatty(), time.monotonic()
+
     try:
         return perfect_play(rules, result.hand, [s.trump for s in result.suits], samples=result.samples,
                             seed=result.seed, exact_from=exact_from, workers=workers, confidence=confidence,
-                            progress=progress, on_cost=lambda cost: click.echo(perfect_view.cost_notice(cost),
-                                                                               err=True))
+                            progress=progress, on_cost=tell)
     finally:
         progress.close()
 
