@@ -5,14 +5,13 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..cards import Hand, Suit, format_cards, parse_cards
 from ..meld import check_cards, meld_by_trump
 from ..parallel import workers_for
-from ..perfect import Cost, PerfectPlay, check_exact_from, perfect_play
 from ..ruleset import Ruleset
 from ..simulate import (
     DEFAULT_CONFIDENCE,
@@ -36,6 +35,9 @@ from .common import (
     table,
     trump_option,
 )
+
+if TYPE_CHECKING:  # the solver (and numba) are imported only for --play double-dummy
+    from ..perfect import Cost, PerfectPlay
 
 
 class _Progress:
@@ -254,6 +256,8 @@ def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_
     if precision is not None:
         raise click.UsageError("--precision does not combine with --play double-dummy: every perfect-play deal "
                                "costs a solve, so give the number of deals with --samples")
+    from ..perfect import check_exact_from
+
     estimable_trumps(rules, hand, suit)  # the game's own refusals (no auction, a stock) first
     if exact_from is None:
         check_exact_from(rules, 1, "--play double-dummy")
@@ -263,6 +267,8 @@ def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_
 
 
 def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, confidence: float) -> PerfectPlay:
+    from ..perfect import perfect_play
+
     progress = _Progress("solves")
     progress.enabled = False  # not before the cost is told
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from ..perfect import BidPair, Cost, PerfectPlay, SuitComparison
 from .common import table
+
+if TYPE_CHECKING:
+    from ..perfect import BidPair, Cost, PerfectPlay, SuitComparison
 
 
 def _duration(seconds: float) -> str:
