@@ -29,11 +29,11 @@ from pinochle_cli.perfect import SuitComparison, perfect_play
 from pinochle_cli.ruleset import load_ruleset
 
 CASES = {  # name: (ruleset, hand, trump, [(first exact trick, samples), ...])
-    "readme": ("single-deck", "AH 10H KH KH QH JH 9H AS AC KD QS JD", "H", [(7, 2000), (5, 1000), (1, 40)]),
-    "played": ("single-deck", "10S KS QS 9S 10H JH JH KD QD JD KC QC", "S", [(7, 2000), (5, 1000), (1, 40)]),
-    "small": ("single-deck-small", "AH 10H KH KH QH JH 9H AS AC KD QS JD", "H", [(7, 2000), (5, 1000), (1, 40)]),
+    "readme": ("single-deck", "AH 10H KH KH QH JH 9H AS AC KD QS JD", "H", [(7, 2000), (5, 1000), (1, 12)]),
+    "played": ("single-deck", "10S KS QS 9S 10H JH JH KD QD JD KC QC", "S", [(7, 2000), (5, 1000), (1, 12)]),
+    "small": ("single-deck-small", "AH 10H KH KH QH JH 9H AS AC KD QS JD", "H", [(7, 2000), (5, 1000), (1, 12)]),
     "double": ("double-deck", "AH AH TH KH KH QH QH JH JH AS AS AD KD QD AC TC KC QC JS JS", "H",
-               [(15, 2000), (13, 1000), (9, 100)]),
+               [(15, 2000), (13, 1000), (9, 60)]),
 }
 
 
