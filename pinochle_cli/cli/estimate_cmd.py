@@ -271,6 +271,8 @@ def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, co
 
     progress = _Progress("solves")
     progress.enabled = False  # not before the cost is told
+    if sys.stderr.isatty():  # a first solve can take a while
+        click.echo("Perfect play: timing the first solves to tell the cost (Ctrl-C stops)…", err=True)
 
     def tell(cost: Cost) -> None:
         click.echo(perfect_view.cost_notice(cost), err=True)
