@@ -1,6 +1,6 @@
 """Perfect play in the estimator: CPU per solve, and how far perfect play moves P(make) from the heuristic's.
 
-    python benchmarks/bench_perfect.py [--case NAME ...] [--scale X]
+    python benchmarks/bench_perfect.py [--case NAME ...] [--exact-from K ...] [--scale X]
 
 For each hand (the README's, the bidder's of examples/single-deck-played.yaml, the README's in
 single-deck-small, a double-deck hand of the tests) and each first exact trick, it runs what
@@ -37,13 +37,15 @@ CASES = {  # name: (ruleset, hand, trump, [(first exact trick, samples), ...])
 }
 
 
-def run(name: str, scale: float) -> None:
+def run(name: str, scale: float, only: list[int] | None) -> None:
     ruleset, cards, letter, runs = CASES[name]
     rules = load_ruleset(ruleset)
     hand = Hand(parse_cards(cards))
     trump = parse_suit(letter)
     seed = default_seed(rules, hand, trump)
     for exact_from, samples in runs:
+        if only and exact_from not in only:
+            continue
         n = max(1, round(samples * scale))
         start = time.process_time()
         result = perfect_play(rules, hand, [trump], samples=n, seed=seed, exact_from=exact_from, workers=1,
@@ -71,11 +73,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case", action="append", choices=sorted(CASES))
     parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--exact-from", type=int, action="append", help="only these first exact tricks")
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"cores available: {available_cores()}, load {load:.2f}; one worker, default seeds", flush=True)
     for name in args.case or list(CASES):
-        run(name, args.scale)
+        run(name, args.scale, args.exact_from)
 
 
 if __name__ == "__main__":
