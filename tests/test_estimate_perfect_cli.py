@@ -151,7 +151,11 @@ def test_double_deck_is_solved_from_a_later_trick_only(args: tuple[str, ...], me
 
 @pytest.mark.parametrize(("cost", "text"), [
     (Cost(1, 12, 8000, 1, 7.5, 2), "Perfect play over all 12 tricks: 8,000 solves (deals × suits). The first 1 took "
-                                   "7.5 s of CPU each: about 8 h 19 min more on 2 workers."),
+                                   "7.5 s of CPU each: about 8 h 19 min more on 2 workers, likely more (few "
+                                   "solves timed)."),
+    (Cost(1, 12, 40, 9, 9.0, 1), "Perfect play over all 12 tricks: 40 solves (deals × suits). The first 9 took "
+                                 "1.0 s of CPU each: about 31 s more on 1 worker, likely more (few solves "
+                                 "timed)."),
     (Cost(5, 12, 2000, 10, 4.0, 1), "Perfect play from trick 5 of 12 (8 tricks solved per deal): 2,000 solves "
                                     "(deals × suits). The first 10 took 400.0 ms of CPU each: about 13 min more on 1 "
                                     "worker."),

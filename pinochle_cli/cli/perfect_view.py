@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from ..perfect import BidPair, Cost, PerfectPlay, SuitComparison
 
 
+FEW_TIMED = 10  # fewer timed solves than this: the extrapolation says it is likely short
+
+
 def _duration(seconds: float) -> str:
     if seconds < 1:
         return "under a second"
@@ -39,6 +42,8 @@ def cost_notice(cost: Cost) -> str:
     workers = f"{cost.workers} worker{'s' if cost.workers != 1 else ''}"
     left = cost.solves - cost.probed
     more = (f"{_duration(cost.seconds_left)} more on {workers}" if left else "nothing more to solve")
+    if left and cost.probed < FEW_TIMED:  # a few deals take far longer than most: a small sample falls short
+        more += ", likely more (few solves timed)"
     return (f"{_span(cost)}: {cost.solves:,} solves (deals × suits). The first {cost.probed:,} took "
             f"{_per_solve(cost.per_solve)} of CPU each: {more}. Solve times vary widely from deal to deal: "
             f"a rough guide. Ctrl-C stops; fewer --samples or a later --exact-from costs less.")
