@@ -39,7 +39,7 @@ __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_
 
 # numba keys its cache on this file alone: the digest of playcore.py, players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "8a056cee47a92630"
+COMPILED_WITH = "d9f19827b85c4bc6"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
