@@ -444,14 +444,16 @@ def test_kill_9_during_undo_or_edit_leaves_the_old_file_or_the_new(tmp_path, arg
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PINOCHLE_RULESET": ""}
     cmd = [sys.executable, "-m", "pinochle_cli", "record", args[0], str(path),
            *[a.replace("@", "1") for a in args[1:]]]
+    began = time.monotonic()
     done = subprocess.run(cmd, env=env, capture_output=True, timeout=120)
+    took = time.monotonic() - began  # kill within the time a whole run takes, so every kill lands mid-run
     assert done.returncode == 0, done.stderr
     new = path.read_bytes()
     rng = random.Random(9)
     for _ in range(6):
         path.write_bytes(old)
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.05, 1.0))
+        time.sleep(rng.uniform(0.05, took))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         assert path.read_bytes() in (old, new)
