@@ -368,7 +368,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
-                hist[seat, c] += f[LEFT] * f[LEFT]
+                hist[seat, c] += 1 << f[LEFT]
                 r = _close(f, r, tt)
                 continue
             f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)
