@@ -2,8 +2,9 @@
 
 Importing numba and loading the compiled player from its cache costs a fixed time (about 0.7
 s); compiling it the first time after an install about 13 s of CPU. Each deal-suit played
-compiled instead of with numpy saves about 30 microseconds of CPU. So ``estimate`` plays
-with numpy unless the work ahead is large enough to repay that fixed cost:
+compiled instead of with numpy saves about 20–25 microseconds of CPU (26.8–29.5 µs numpy
+against 5.1–5.2 compiled, ``benchmarks/bench_estimate.py``). So ``estimate`` plays with numpy
+unless the work ahead is large enough to repay that fixed cost:
 ``LOAD_PAYS`` deal-suits when the compiled code is already on disk, ``COMPILE_PAYS`` when it
 must be compiled first (the first large run builds the cache, and every later run loads it).
 
