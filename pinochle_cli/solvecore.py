@@ -21,10 +21,14 @@ ruleset (nothing here names a game):
   aborted]``.
 
 The table key renumbers ranks among the cards still out: per suit, the sequence of cards left
-(strongest first) as (holder, same rank as the previous card?, value class), so positions that
-differ only by cards already played share one entry. A trick taken changes the keys of its suits
-only: those are computed anew when the next position is looked up. Two cards of one hand are one move when no
-card outside that hand lies between them (inclusive) and their counter values are equal.
+(strongest first) as (holder, ties with the previous card?, value class), so positions that
+differ only by cards already played share one entry. Two cards tie when they are copies of one
+rank held in different hands (the first played wins); copies of a rank all in one hand are keyed
+as if of different ranks: a player never plays two cards to one trick, so only how each card
+compares with other players' cards matters, and that the key gives (above, below, or tied).
+A trick taken changes the keys of its suits only: those are computed anew when the next position
+is looked up. Two cards of one hand are one move when no card outside that hand lies between
+them (inclusive) and their counter values are equal.
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ def _suit_key(s: int, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob
                 k1 ^= zob[0, s, place, tag]
                 k2 ^= zob[1, s, place, tag]
                 place += 1
-                repeat = 1
+                repeat = 1 if hands[h, c] < live[c] else 0  # the next copy ties with this one
     out[s, 0] = k1
     out[s, 1] = k2
 

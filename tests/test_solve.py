@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from solve_reference import minimax, random_endgame, value_after
 
-from pinochle_cli.cards import Hand, Suit, parse_cards
+from pinochle_cli.cards import Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
-from pinochle_cli.ruleset import bundled_names, load_ruleset
+from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solve import Position, SolveAborted, Solver, check_position, counter_step
 from pinochle_cli.solvecore import _rekey, _suit_key
 from pinochle_cli.tricks import legal_plays
@@ -114,6 +114,32 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
         for s in range(4):
             _suit_key(s, hands, live, solver.par, solver.tab, solver.order, solver.zob, fresh)
         assert (solver.skey[left - 1] == fresh).all(), (trump, pos)
+
+
+def _key(rules: Ruleset, trump: Suit, hands: tuple[str, ...], suit: Suit) -> tuple[int, int]:
+    solver = Solver(rules, trump, table_bits=4)
+    pos = Position(tuple(Hand.parse(h) for h in hands))
+    arrays, _held, live, _win, _rest = solver._arrays(pos)
+    out = np.zeros((4, 2), dtype=np.int64)
+    _suit_key(int(suit), arrays, live, solver.par, solver.tab, solver.order, solver.zob, out)
+    return int(out[int(suit), 0]), int(out[int(suit), 1])
+
+
+@pytest.mark.parametrize(("one", "other", "shared"), [
+    # both jacks in seat 1 or a jack and a nine there: no other hand's card lies between them
+    (("AS", "JS JS", "KS", "QS"), ("AS", "JS 9S", "KS", "QS"), True),
+    # copies of one rank in two hands tie (the first played wins): a jack over a nine does not
+    (("AS", "JS QS", "JS", "QS"), ("AS", "JS QS", "9S", "QS"), False),
+    # one hand's counters and blanks in rank order are one key whatever the ranks
+    (("AS 10S", "9S", "JS", "QS"), ("AS AS", "9S", "JS", "QS"), True),
+    # who holds which card always counts
+    (("AS", "JS JS", "9S", "QS"), ("JS", "AS JS", "9S", "QS"), False),
+])
+def test_positions_that_play_alike_share_a_table_key(one: tuple[str, ...], other: tuple[str, ...],
+                                                      shared: bool) -> None:
+    rules = load_ruleset("single-deck")
+    spades = parse_suit("S")
+    assert (_key(rules, parse_suit("H"), one, spades) == _key(rules, parse_suit("H"), other, spades)) is shared
 
 
 def test_a_node_limit_stops_the_search() -> None:
