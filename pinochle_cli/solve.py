@@ -125,13 +125,16 @@ class Solver:
         if 2 * players * len(classes) > TAGS:
             raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
         rng = np.random.default_rng(_SEED)
-        self.zob = rng.integers(-(2**62), 2**62, size=(2, 4, LEAD_PLACE + 1, TAGS), dtype=np.int64)
+        keys = rng.integers(-(2**62), 2**62, size=(2, 4, LEAD_PLACE + 1, TAGS), dtype=np.int64)
+        tags = 2 * players * len(classes)  # the tags in use: the table of keys fits the fastest cache
+        self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()  # [suit, place, tag, stream]
         self.tt = np.zeros((1 << table_bits, 2), dtype=np.int64)
         self.hist = np.zeros((players, 24), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1
         self.moves = np.zeros((plies, 24), dtype=np.int64)
         self.keys = np.zeros(24, dtype=np.int64)
+        self.who = np.zeros(24, dtype=np.int64)
         self.frames = np.zeros((plies, 16), dtype=np.int64)
         self.tricks = np.zeros((depth, players), dtype=np.int64)
         self.skey = np.zeros((depth, 4, 2), dtype=np.int64)
@@ -174,7 +177,7 @@ class Solver:
             return rest
         bound = reach(hands, held, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                    self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.zob,
-                   self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, stats)
+                   self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
         if stats[2]:
             stats[2] = 0
             raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")

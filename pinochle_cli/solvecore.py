@@ -5,7 +5,8 @@ ruleset (nothing here names a game):
 
 - ``hands[seat, card]``: copies held (cards are indices ``suit * 6 + rank``), ``held[seat]`` the
   same as a mask of distinct cards (``playcore``'s form); ``live[card]``: copies still in play
-  (in a hand or on the trick being played);
+  (in a hand or on the trick being played); ``who[card]``: its holders, bit ``seat * SEAT_BITS + k``
+  set when ``seat`` holds more than ``k`` copies (set up from ``hands`` and kept move by move);
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
 - ``par``: ``[players, trump (-1: none), last-trick bonus, value classes]``; ``side[seat]``: 0 for our side;
 - ``duties``, ``above``, ``suit_mask``: ``playcore``'s compiled rules (legality and winner come
@@ -13,7 +14,8 @@ ruleset (nothing here names a game):
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
   the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
   first;
-- ``zob[stream, suit, place, tag]``: random keys; ``skey[left, suit]``: the two key words of each
+- ``zob``: random keys, ``[suit, place, tag, stream]`` flattened (``2 * players * classes`` tags, so
+  the keys in use fit the fastest cache); ``skey[left, suit]``: the two key words of each
   suit at the trick boundary with ``left`` tricks to go; ``tt[slot] = [key2, lower << 32 | upper]``:
   the transposition table of bounds on the counters our side takes from a trick boundary on (the
   slot from key1; key2 made odd, so an empty row never matches); ``hist[seat, card]``: history
@@ -39,43 +41,63 @@ import numpy as np
 
 from .playcore import inlined, kernel, legal_given, lowest_card
 
+try:  # the count of trailing zero bits: one instruction
+    from numba.cpython.unsafe import numbers as _unsafe
+
+    _low_bit: Any = _unsafe.trailing_zeros
+except ImportError:  # pragma: no cover - numba moved it, or no numba
+    _low_bit = lowest_card
+
 __all__ = ["LEAD_PLACE", "TAGS", "empty_stats", "reach"]
 
 # numba keys its cache on this file alone: the digest of playcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
 COMPILED_WITH = "c5a09a7c1d863704"
 
-LEAD_PLACE = 24  # zob[:, 0, LEAD_PLACE, seat] keys the leader
+LEAD_PLACE = 24  # zob[0, LEAD_PLACE, seat, :] keys the leader
 TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
+SEAT_SHIFT = 2
+SEAT_BITS = 1 << SEAT_SHIFT  # bits of each seat in ``who[card]``: at least the copies of a card
 _ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history score
 
 
 @inlined
-def _suit_key(s: int, hands: Any, live: Any, par: Any, tab: Any, order: Any, zob: Any, out: Any) -> None:
+def _holders(hands: Any, players: int, who: Any) -> None:
+    """``who[card]`` from ``hands``: bit ``seat * SEAT_BITS + k`` set when ``seat`` holds more than ``k`` copies."""
+    for c in range(who.shape[0]):
+        w = 0
+        for h in range(players):
+            w |= ((1 << hands[h, c]) - 1) << (h * SEAT_BITS)
+        who[c] = w
+
+
+@inlined
+def _suit_key(s: int, who: Any, par: Any, tab: Any, order: Any, zob: Any, out: Any) -> None:
     """The table key of suit ``s`` (its cards still out, renumbered) into ``out[s]``."""
     k1 = 0
     k2 = 0
-    players, classes = par[0], par[3]
-    place = 0
+    classes = par[3]
+    step = 4 * par[0] * classes  # zob[suit, place, tag, stream] flat: the words of one place
+    at = s * (LEAD_PLACE + 1) * step
     for r in range(order.shape[1]):
         c = order[s, r]
-        if live[c] == 0:
-            continue
-        repeat = 0
-        for h in range(players):
-            for _ in range(hands[h, c]):
-                tag = (h * 2 + repeat) * classes + tab[2, c]
-                k1 ^= zob[0, s, place, tag]
-                k2 ^= zob[1, s, place, tag]
-                place += 1
-                repeat = 1 if hands[h, c] < live[c] else 0  # the next copy ties with this one
+        w = who[c]
+        tag = tab[2, c]
+        first = (_low_bit(w | (1 << 60)) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits
+        ties = classes if w & ~(((1 << SEAT_BITS) - 1) << first) != 0 else 0  # copies in two hands tie
+        while w != 0:
+            i = at + ((_low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2
+            k1 ^= zob[i]
+            k2 ^= zob[i + 1]
+            w &= w - 1
+            at += step
+            tag = tab[2, c] + ties  # the next copy ties with this one?
     out[s, 0] = k1
     out[s, 1] = k2
 
 
 @inlined
-def _rekey(skey: Any, left: int, trick: Any, hands: Any, live: Any, par: Any, tab: Any, order: Any,
-           zob: Any) -> None:
+def _rekey(skey: Any, left: int, trick: Any, who: Any, par: Any, tab: Any, order: Any, zob: Any) -> None:
     """The suit keys after the trick ``trick`` (just taken out of play): ``skey[left - 1]`` from
     ``skey[left]``, only the suits of the trick's cards computed anew."""
     for s in range(4):
@@ -86,7 +108,7 @@ def _rekey(skey: Any, left: int, trick: Any, hands: Any, live: Any, par: Any, ta
         s = trick[j] // 6
         if (done >> s) & 1 == 0:
             done |= 1 << s
-            _suit_key(s, hands, live, par, tab, order, zob, skey[left - 1])
+            _suit_key(s, who, par, tab, order, zob, skey[left - 1])
 
 
 _legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # playcore's rule, compiled into the search
@@ -160,8 +182,9 @@ def _settle(live: Any, trick: Any, left: int, par: Any, tab: Any, delta: int) ->
 
 
 @inlined
-def _take(hands: Any, held: Any, seat: int, c: int, delta: int) -> None:
+def _take(hands: Any, held: Any, who: Any, seat: int, c: int, delta: int) -> None:
     """One copy of card ``c`` out of (``delta`` -1) or back into (+1) the hand of ``seat``."""
+    who[c] ^= 1 << (seat * SEAT_BITS + hands[seat, c] + (delta - 1) // 2)
     hands[seat, c] += delta
     if hands[seat, c] == 0:
         held[seat] &= ~(1 << c)
@@ -220,7 +243,7 @@ def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> 
 
 
 @inlined
-def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
+def _probe(f: Any, fresh: bool, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
            above: Any, order: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
     """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
     else -1 (search it)."""
@@ -235,21 +258,23 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, p
         return 0
     if f[LEFT] == 1:
         return _last(held, f[LEADER], par, side, tab, above)
+    if fresh:  # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
+        _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], who, par, tab, order, zob)
+    keys = skey[f[LEFT]]
+    lead = (LEAD_PLACE * 2 * par[0] * par[3] + f[LEADER]) * 2
+    k1 = zob[lead] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
+    k2 = (zob[lead + 1] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
+    slot = k1 & (tt.shape[0] - 1)
+    f[KEY], f[SLOT] = k2, slot
+    stored, bounds = tt[slot, 0], tt[slot, 1]  # read before the sure bound: the row arrives meanwhile
     sure = _sure(hands, live, par, side, tab, order)
     lower, upper = max(sure, 0), rest + min(sure, 0)
     if lower >= need:
         return lower
     if upper < need:
         return int(upper)
-    if fresh:  # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
-        _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], hands, live, par, tab, order, zob)
-    keys = skey[f[LEFT]]
-    k1 = zob[0, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
-    k2 = (zob[1, 0, LEAD_PLACE, f[LEADER]] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
-    slot = k1 & (tt.shape[0] - 1)
-    f[KEY], f[SLOT] = k2, slot
-    if tt[slot, 0] == k2:
-        lower, upper = max(lower, tt[slot, 1] >> 32), min(upper, tt[slot, 1] & 0xFFFFFFFF)
+    if stored == k2:
+        lower, upper = max(lower, bounds >> 32), min(upper, bounds & 0xFFFFFFFF)
         if lower >= need:
             return int(lower)
         if upper < need:
@@ -259,7 +284,7 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, live: Any, tricks: Any, p
 
 
 @inlined
-def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, duties: Any, side: Any,
+def _enter(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, duties: Any, side: Any,
            tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any, skey: Any, tt: Any, hist: Any, moves: Any,
            keys: Any, stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
@@ -268,7 +293,7 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: 
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
-        known = _probe(f, d > 0, hands, held, live, tricks, par, side, tab, above, order, zob, skey, tt, stats)
+        known = _probe(f, d > 0, hands, held, who, live, tricks, par, side, tab, above, order, zob, skey, tt, stats)
         if known >= 0:
             return known
     seat = _seat(leader, tl, players)
@@ -299,7 +324,7 @@ def _close(f: Any, result: int, tt: Any) -> int:
 
 
 @inlined
-def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
+def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
           above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[0]
@@ -310,7 +335,7 @@ def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: A
     trick = tricks[left]
     c = moves[d, f[AT]]
     trick[tl] = c
-    _take(hands, held, seat, c, -1)
+    _take(hands, held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[trick[f[WIN]]] >> c) & 1 else f[WIN]
     f[GAIN] = 0
     if tl + 1 < players:
@@ -326,12 +351,13 @@ def _play(fr: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: A
 
 
 @inlined
-def _back(f: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: Any, tab: Any, moves: Any) -> int:
+def _back(f: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, tab: Any,
+          moves: Any) -> int:
     """Take back node ``d``'s current move; the card."""
     players = par[0]
     seat = _seat(f[LEADER], f[TL], players)
     c = moves[d, f[AT]]
-    _take(hands, held, seat, c, 1)
+    _take(hands, held, who, seat, c, 1)
     if f[TL] + 1 == players:
         _settle(live, tricks[f[LEFT]], f[LEFT], par, tab, 1)
     return int(c)
@@ -340,7 +366,7 @@ def _back(f: Any, d: int, hands: Any, held: Any, live: Any, tricks: Any, par: An
 @kernel
 def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
           left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any,
-          skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, stats: Any) -> int:
+          skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, who: Any, stats: Any) -> int:
     """Does our side take at least ``need`` more counters with best play by both sides? A bound ``b`` that
     answers it: ``b >= need`` (yes) when our side surely takes ``b``, ``b < need`` (no) when it takes at
     most ``b`` (a fail-soft null-window search: the bound is often tighter than ``need``).
@@ -354,21 +380,22 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
     f = fr[0]
     f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
     d = 0
+    _holders(hands, par[0], who)
     for s in range(4):
-        _suit_key(s, hands, live, par, tab, order, zob, skey[left])
+        _suit_key(s, who, par, tab, order, zob, skey[left])
     r = -1
     opening = True  # node d is new: open it (one call site: everything it calls is compiled in once)
     while True:
         if opening:
-            r = _enter(fr, d, hands, held, live, tricks, par, duties, side, tab, above, suit_mask, order, zob, skey,
-                       tt, hist, moves, keys, stats)
+            r = _enter(fr, d, hands, held, who, live, tricks, par, duties, side, tab, above, suit_mask, order, zob,
+                       skey, tt, hist, moves, keys, stats)
             opening = False
         if r >= 0:  # node d answered with bound r (a node past the last trick: 0): hand it to its parent
             if d == 0 or stats[2] == 1:
                 return r
             d -= 1
             f = fr[d]
-            c = _back(f, d, hands, held, live, tricks, par, tab, moves)
+            c = _back(f, d, hands, held, who, live, tricks, par, tab, moves)
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
@@ -381,7 +408,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
         if f[AT] >= f[COUNT]:
             r = _close(f, f[BEST], tt)
             continue
-        r = _play(fr, d, hands, held, live, tricks, par, side, tab, above, moves)
+        r = _play(fr, d, hands, held, who, live, tricks, par, side, tab, above, moves)
         d += 1
         opening = r < 0
 

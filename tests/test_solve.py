@@ -10,7 +10,7 @@ from pinochle_cli.cards import Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solve import Position, SolveAborted, Solver, check_position, counter_step
-from pinochle_cli.solvecore import _rekey, _suit_key
+from pinochle_cli.solvecore import _holders, _rekey, _suit_key
 from pinochle_cli.tricks import legal_plays
 
 RULESETS = bundled_names()
@@ -100,28 +100,33 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
         trump, pos = random_endgame(rules, rng, int(rng.integers(2, rules.hand_size + 1)), mid_trick=False)
         solver = Solver(rules, trump, table_bits=4)
         left = pos.tricks_left
-        hands, _held, live, _win, _rest = solver._arrays(pos)
+        hands, _held, _live, _win, _rest = solver._arrays(pos)
+        who = np.zeros(24, dtype=np.int64)
+        _holders(hands, rules.players, who)
         for s in range(4):
-            _suit_key(s, hands, live, solver.par, solver.tab, solver.order, solver.zob, solver.skey[left])
+            _suit_key(s, who, solver.par, solver.tab, solver.order, solver.zob, solver.skey[left])
         while len(pos.trick) < rules.players:
             legal = solver.legal(pos)
             pos = pos.play(legal[int(rng.integers(len(legal)))])
         trick = np.array([c.index for c in pos.trick], dtype=np.int64)
         after = Position(pos.hands, 0)
-        hands, _held, live, _win, _rest = solver._arrays(after)
-        _rekey(solver.skey, left, trick, hands, live, solver.par, solver.tab, solver.order, solver.zob)
+        hands, _held, _live, _win, _rest = solver._arrays(after)
+        _holders(hands, rules.players, who)
+        _rekey(solver.skey, left, trick, who, solver.par, solver.tab, solver.order, solver.zob)
         fresh = np.zeros((4, 2), dtype=np.int64)
         for s in range(4):
-            _suit_key(s, hands, live, solver.par, solver.tab, solver.order, solver.zob, fresh)
+            _suit_key(s, who, solver.par, solver.tab, solver.order, solver.zob, fresh)
         assert (solver.skey[left - 1] == fresh).all(), (trump, pos)
 
 
 def _key(rules: Ruleset, trump: Suit, hands: tuple[str, ...], suit: Suit) -> tuple[int, int]:
     solver = Solver(rules, trump, table_bits=4)
     pos = Position(tuple(Hand.parse(h) for h in hands))
-    arrays, _held, live, _win, _rest = solver._arrays(pos)
+    arrays, _held, _live, _win, _rest = solver._arrays(pos)
+    who = np.zeros(24, dtype=np.int64)
+    _holders(arrays, rules.players, who)
     out = np.zeros((4, 2), dtype=np.int64)
-    _suit_key(int(suit), arrays, live, solver.par, solver.tab, solver.order, solver.zob, out)
+    _suit_key(int(suit), who, solver.par, solver.tab, solver.order, solver.zob, out)
     return int(out[int(suit), 0]), int(out[int(suit), 1])
 
 
@@ -140,6 +145,20 @@ def test_positions_that_play_alike_share_a_table_key(one: tuple[str, ...], other
     rules = load_ruleset("single-deck")
     spades = parse_suit("S")
     assert (_key(rules, parse_suit("H"), one, spades) == _key(rules, parse_suit("H"), other, spades)) is shared
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_holders_kept_move_by_move_are_the_hands_again_after_a_search(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(29)
+    for _ in range(10):
+        trump, pos = random_endgame(rules, rng, int(rng.integers(2, 5)))
+        solver = Solver(rules, trump, table_bits=4)
+        solver.value(pos)
+        hands, _held, _live, _win, _rest = solver._arrays(pos)
+        who = np.zeros(24, dtype=np.int64)
+        _holders(hands, rules.players, who)
+        assert (solver.who == who).all() and who.any(), (trump, pos)
 
 
 def test_a_node_limit_stops_the_search() -> None:
