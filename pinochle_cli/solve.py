@@ -122,6 +122,8 @@ class Solver:
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
         self.order = np.array([[s * 6 + int(rank) for rank in rules.rank_order] for s in range(4)], dtype=np.int64)
+        self.ranked = np.array([sum(1 << k for k, c in enumerate(self.order[0]) if (m >> c) & 1) for m in range(64)],
+                               dtype=np.int64)
         if 2 * players * len(classes) > TAGS:
             raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
         rng = np.random.default_rng(_SEED)
@@ -176,8 +178,8 @@ class Solver:
         if target > rest:
             return rest
         bound = reach(hands, held, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
-                   self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.zob,
-                   self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
+                   self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.ranked,
+                   self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
         if stats[2]:
             stats[2] = 0
             raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")

@@ -13,7 +13,7 @@ ruleset (nothing here names a game):
   from ``playcore.legal_given``, compiled into the search);
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
   the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
-  first;
+  first; ``ranked[m]``: a suit's six card bits ``m`` (``card - 6 * suit``) as bits ``k`` of ``order``;
 - ``zob``: random keys, ``[suit, place, tag, stream]`` flattened (``2 * players * classes`` tags, so
   the keys in use fit the fastest cache); ``skey[left, suit]``: the two key words of each
   suit at the trick boundary with ``left`` tricks to go; ``tt[slot] = [key2, lower << 32 | upper]``:
@@ -135,39 +135,44 @@ def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: 
 
 
 @inlined
-def _gather(hands: Any, live: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, leader: int, par: Any,
-            side: Any, tab: Any, above: Any, order: Any, hist: Any, out: Any, keys: Any) -> int:
-    """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out``."""
+def _gather(held: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, leader: int, par: Any, side: Any,
+            tab: Any, above: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
+    """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out``.
+
+    Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
+    still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
+    elsewhere = 0
+    for j in range(tl):
+        elsewhere |= 1 << trick[j]
+    for h in range(par[0]):
+        if h != seat:
+            elsewhere |= held[h]
     n = 0
     for s in range(order.shape[0]):
-        if (allowed >> (6 * s)) & 0x3F == 0:
-            continue
-        prev = -1
-        clear = False
-        top = True  # no card outside the hand above this one yet
-        for r in range(order.shape[1]):
+        a = ranked[(allowed >> (6 * s)) & 0x3F]
+        away = ranked[(elsewhere >> (6 * s)) & 0x3F]
+        out_ = away | ranked[(held[seat] >> (6 * s)) & 0x3F]
+        prev, prev_c = -1, -1
+        while a != 0:
+            r = _low_bit(a)
+            a &= a - 1
             c = order[s, r]
-            if live[c] == 0:
-                continue
-            other = live[c] - hands[seat, c]
-            if (allowed >> c) & 1 == 0:
-                clear = False
-            else:
-                if not (prev >= 0 and clear and other == 0 and tab[1, c] == tab[1, prev]):
-                    key = (_score(c, seat, top, trick, tl, win, leader, par[0], side, tab, above) << _ORDER_SHIFT) \
-                        + hist[seat, c]
-                    j = n
-                    while j > 0 and keys[j - 1] < key:
-                        out[j] = out[j - 1]
-                        keys[j] = keys[j - 1]
-                        j -= 1
-                    out[j] = c
-                    keys[j] = key
-                    n += 1
-                prev = c
-                clear = other == 0
-            if other > 0:
-                top = False
+            stronger = (1 << r) - 1
+            # one move with the previous card: both wholly in this hand, nothing out between, equal values
+            if not (prev >= 0 and (away >> prev) & 1 == 0 and (away >> r) & 1 == 0
+                    and out_ & stronger & -(2 << prev) == 0 and tab[1, c] == tab[1, prev_c]):
+                top = away & stronger == 0
+                key = (_score(c, seat, top, trick, tl, win, leader, par[0], side, tab, above) << _ORDER_SHIFT) \
+                    + hist[seat, c]
+                j = n
+                while j > 0 and keys[j - 1] < key:
+                    out[j] = out[j - 1]
+                    keys[j] = keys[j - 1]
+                    j -= 1
+                out[j] = c
+                keys[j] = key
+                n += 1
+            prev, prev_c = r, c
     return n
 
 
@@ -285,8 +290,8 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, who: Any, live: Any, tric
 
 @inlined
 def _enter(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, duties: Any, side: Any,
-           tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any, skey: Any, tt: Any, hist: Any, moves: Any,
-           keys: Any, stats: Any) -> int:
+           tab: Any, above: Any, suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, hist: Any,
+           moves: Any, keys: Any, stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
     f = fr[d]
     players = par[0]
@@ -304,7 +309,7 @@ def _enter(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: 
     partner_win = tl > 0 and win_seat != seat and side[win_seat] == side[seat]
     allowed = held[seat] if tl == 0 else _legal_given(suit_mask, par[1], duties, held[seat], trick[0] // 6,
                                                       int(above[trick[win]]), partner_win)
-    f[COUNT] = _gather(hands, live, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, hist,
+    f[COUNT] = _gather(held, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, ranked, hist,
                        moves[d], keys)
     f[AT] = 0
     return -1
@@ -365,8 +370,8 @@ def _back(f: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: An
 
 @kernel
 def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
-          left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, zob: Any,
-          skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, who: Any, stats: Any) -> int:
+          left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, ranked: Any,
+          zob: Any, skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, who: Any, stats: Any) -> int:
     """Does our side take at least ``need`` more counters with best play by both sides? A bound ``b`` that
     answers it: ``b >= need`` (yes) when our side surely takes ``b``, ``b < need`` (no) when it takes at
     most ``b`` (a fail-soft null-window search: the bound is often tighter than ``need``).
@@ -387,8 +392,8 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
     opening = True  # node d is new: open it (one call site: everything it calls is compiled in once)
     while True:
         if opening:
-            r = _enter(fr, d, hands, held, who, live, tricks, par, duties, side, tab, above, suit_mask, order, zob,
-                       skey, tt, hist, moves, keys, stats)
+            r = _enter(fr, d, hands, held, who, live, tricks, par, duties, side, tab, above, suit_mask, order, ranked,
+                       zob, skey, tt, hist, moves, keys, stats)
             opening = False
         if r >= 0:  # node d answered with bound r (a node past the last trick: 0): hand it to its parent
             if d == 0 or stats[2] == 1:
