@@ -28,7 +28,7 @@ from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, PlayError
 from .playcore import compile_rules, legal_cards
 from .ruleset import Ruleset
-from .solvecore import LEAD_PLACE, TAGS, empty_stats, reach
+from .solvecore import LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
 from .tricks import check_play, strength_table, trick_winner
 
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
@@ -116,9 +116,10 @@ class Solver:
         values = [rules.counter_value(c) for c in ALL_CARDS]
         classes = {v: i for i, v in enumerate(sorted(set(values)))}
         self.tab = np.array([strength, values, [classes[v] for v in values]], dtype=np.int64)
-        self.par = np.array([players, int(trump), rules.last_trick, len(classes)], dtype=np.int64)
         self.side = np.array([0 if rules.side_of(s) == rules.side_of(us) else 1 for s in range(players)],
                              dtype=np.int64)
+        ours = sum(((1 << SEAT_BITS) - 1) << (s * SEAT_BITS) for s in range(players) if self.side[s] == 0)
+        self.par = np.array([players, int(trump), rules.last_trick, len(classes), ours], dtype=np.int64)
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
         self.order = np.array([[s * 6 + int(rank) for rank in rules.rank_order] for s in range(4)], dtype=np.int64)

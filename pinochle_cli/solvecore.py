@@ -8,7 +8,8 @@ ruleset (nothing here names a game):
   (in a hand or on the trick being played); ``who[card]``: its holders, bit ``seat * SEAT_BITS + k``
   set when ``seat`` holds more than ``k`` copies (set up from ``hands`` and kept move by move);
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
-- ``par``: ``[players, trump (-1: none), last-trick bonus, value classes]``; ``side[seat]``: 0 for our side;
+- ``par``: ``[players, trump (-1: none), last-trick bonus, value classes, our side's bits of ``who``]``;
+  ``side[seat]``: 0 for our side;
 - ``duties``, ``above``, ``suit_mask``: ``playcore``'s compiled rules (legality and winner come
   from ``playcore.legal_given``, compiled into the search);
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
@@ -39,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from .playcore import inlined, kernel, legal_given, lowest_card
+from .playcore import inlined, kernel, legal_given, lowest_card, popcount
 
 try:  # the count of trailing zero bits: one instruction
     from numba.cpython.unsafe import numbers as _unsafe
@@ -48,7 +49,7 @@ try:  # the count of trailing zero bits: one instruction
 except ImportError:  # pragma: no cover - numba moved it, or no numba
     _low_bit = lowest_card
 
-__all__ = ["LEAD_PLACE", "TAGS", "empty_stats", "reach"]
+__all__ = ["LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
 
 # numba keys its cache on this file alone: the digest of playcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
@@ -202,7 +203,7 @@ TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BES
 
 
 @inlined
-def _sure(hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any) -> int:
+def _sure(who: Any, par: Any, tab: Any, order: Any) -> int:
     """Counters our side surely takes (> 0) or surely loses (< 0), from the top trumps alone.
 
     A trick holding a trump is won by its highest trump, so the top trumps still out, as long as
@@ -210,24 +211,20 @@ def _sure(hands: Any, live: Any, par: Any, side: Any, tab: Any, order: Any) -> i
     trump = par[1]
     if trump < 0:
         return 0
+    ours = par[4]
     owner = -1
     points = 0
     for r in range(order.shape[1]):
         c = order[trump, r]
-        if live[c] == 0:
+        w = who[c]
+        if w == 0:
             continue
-        held = 0
-        for h in range(par[0]):
-            if hands[h, c] > 0:
-                if owner == -1:
-                    owner = side[h]
-                if side[h] != owner:
-                    held = -1
-                    break
-                held += hands[h, c]
-        if held < 0:
+        holder = 0 if w & ours == w else 1 if w & ours == 0 else -1
+        if owner == -1:
+            owner = holder
+        if holder != owner or holder == -1:
             break
-        points += held * tab[1, c]
+        points += popcount(w) * tab[1, c]
     return points if owner == 0 else -points
 
 
@@ -248,8 +245,8 @@ def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> 
 
 
 @inlined
-def _probe(f: Any, fresh: bool, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
-           above: Any, order: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
+def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any, above: Any,
+           order: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
     """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
     else -1 (search it)."""
     need, rest = f[NEED], f[REST]
@@ -272,7 +269,7 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, who: Any, live: Any, tric
     slot = k1 & (tt.shape[0] - 1)
     f[KEY], f[SLOT] = k2, slot
     stored, bounds = tt[slot, 0], tt[slot, 1]  # read before the sure bound: the row arrives meanwhile
-    sure = _sure(hands, live, par, side, tab, order)
+    sure = _sure(who, par, tab, order)
     lower, upper = max(sure, 0), rest + min(sure, 0)
     if lower >= need:
         return lower
@@ -289,16 +286,16 @@ def _probe(f: Any, fresh: bool, hands: Any, held: Any, who: Any, live: Any, tric
 
 
 @inlined
-def _enter(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, duties: Any, side: Any,
-           tab: Any, above: Any, suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, hist: Any,
-           moves: Any, keys: Any, stats: Any) -> int:
+def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
+           suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, hist: Any, moves: Any, keys: Any,
+           stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
     f = fr[d]
     players = par[0]
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
-        known = _probe(f, d > 0, hands, held, who, live, tricks, par, side, tab, above, order, zob, skey, tt, stats)
+        known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, zob, skey, tt, stats)
         if known >= 0:
             return known
     seat = _seat(leader, tl, players)
@@ -392,8 +389,8 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
     opening = True  # node d is new: open it (one call site: everything it calls is compiled in once)
     while True:
         if opening:
-            r = _enter(fr, d, hands, held, who, live, tricks, par, duties, side, tab, above, suit_mask, order, ranked,
-                       zob, skey, tt, hist, moves, keys, stats)
+            r = _enter(fr, d, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, zob, skey, tt,
+                       hist, moves, keys, stats)
             opening = False
         if r >= 0:  # node d answered with bound r (a node past the last trick: 0): hand it to its parent
             if d == 0 or stats[2] == 1:
