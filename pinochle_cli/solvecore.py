@@ -73,15 +73,19 @@ def _holders(hands: Any, players: int, who: Any) -> None:
 
 
 @inlined
-def _suit_key(s: int, who: Any, par: Any, tab: Any, order: Any, zob: Any, out: Any) -> None:
-    """The table key of suit ``s`` (its cards still out, renumbered) into ``out[s]``."""
+def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, ranked: Any, zob: Any,
+              out: Any) -> None:
+    """The table key of suit ``s`` (its cards still out, renumbered; ``held_any``: the cards in some hand) into
+    ``out[s]``."""
     k1 = 0
     k2 = 0
     classes = par[3]
     step = 4 * par[0] * classes  # zob[suit, place, tag, stream] flat: the words of one place
     at = s * (LEAD_PLACE + 1) * step
-    for r in range(order.shape[1]):
-        c = order[s, r]
+    m = ranked[(held_any >> (6 * s)) & 0x3F]
+    while m != 0:
+        c = order[s, _low_bit(m)]
+        m &= m - 1
         w = who[c]
         tag = tab[2, c]
         first = (_low_bit(w | (1 << 60)) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits
@@ -98,18 +102,29 @@ def _suit_key(s: int, who: Any, par: Any, tab: Any, order: Any, zob: Any, out: A
 
 
 @inlined
-def _rekey(skey: Any, left: int, trick: Any, who: Any, par: Any, tab: Any, order: Any, zob: Any) -> None:
+def _held_any(held: Any, players: int) -> int:
+    """The cards in some hand, a mask."""
+    cards = 0
+    for h in range(players):
+        cards |= held[h]
+    return cards
+
+
+@inlined
+def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab: Any, order: Any, ranked: Any,
+           zob: Any) -> None:
     """The suit keys after the trick ``trick`` (just taken out of play): ``skey[left - 1]`` from
     ``skey[left]``, only the suits of the trick's cards computed anew."""
     for s in range(4):
         skey[left - 1, s, 0] = skey[left, s, 0]
         skey[left - 1, s, 1] = skey[left, s, 1]
+    held_any = _held_any(held, par[0])
     done = 0
     for j in range(par[0]):
         s = trick[j] // 6
         if (done >> s) & 1 == 0:
             done |= 1 << s
-            _suit_key(s, who, par, tab, order, zob, skey[left - 1])
+            _suit_key(s, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
 
 
 _legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # playcore's rule, compiled into the search
@@ -246,7 +261,7 @@ def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> 
 
 @inlined
 def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any, above: Any,
-           order: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
+           order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
     """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
     else -1 (search it)."""
     need, rest = f[NEED], f[REST]
@@ -261,7 +276,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     if f[LEFT] == 1:
         return _last(held, f[LEADER], par, side, tab, above)
     if fresh:  # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
-        _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], who, par, tab, order, zob)
+        _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], held, who, par, tab, order, ranked, zob)
     keys = skey[f[LEFT]]
     lead = (LEAD_PLACE * 2 * par[0] * par[3] + f[LEADER]) * 2
     k1 = zob[lead] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
@@ -295,7 +310,7 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
-        known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, zob, skey, tt, stats)
+        known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, tt, stats)
         if known >= 0:
             return known
     seat = _seat(leader, tl, players)
@@ -384,7 +399,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
     d = 0
     _holders(hands, par[0], who)
     for s in range(4):
-        _suit_key(s, who, par, tab, order, zob, skey[left])
+        _suit_key(s, who, _held_any(held, par[0]), par, tab, order, ranked, zob, skey[left])
     r = -1
     opening = True  # node d is new: open it (one call site: everything it calls is compiled in once)
     while True:

@@ -100,22 +100,24 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
         trump, pos = random_endgame(rules, rng, int(rng.integers(2, rules.hand_size + 1)), mid_trick=False)
         solver = Solver(rules, trump, table_bits=4)
         left = pos.tricks_left
-        hands, _held, _live, _win, _rest = solver._arrays(pos)
+        hands, held, _live, _win, _rest = solver._arrays(pos)
         who = np.zeros(24, dtype=np.int64)
         _holders(hands, rules.players, who)
         for s in range(4):
-            _suit_key(s, who, solver.par, solver.tab, solver.order, solver.zob, solver.skey[left])
+            _suit_key(s, who, int(np.bitwise_or.reduce(held)), solver.par, solver.tab, solver.order, solver.ranked,
+                      solver.zob, solver.skey[left])
         while len(pos.trick) < rules.players:
             legal = solver.legal(pos)
             pos = pos.play(legal[int(rng.integers(len(legal)))])
         trick = np.array([c.index for c in pos.trick], dtype=np.int64)
         after = Position(pos.hands, 0)
-        hands, _held, _live, _win, _rest = solver._arrays(after)
+        hands, held, _live, _win, _rest = solver._arrays(after)
         _holders(hands, rules.players, who)
-        _rekey(solver.skey, left, trick, who, solver.par, solver.tab, solver.order, solver.zob)
+        _rekey(solver.skey, left, trick, held, who, solver.par, solver.tab, solver.order, solver.ranked, solver.zob)
         fresh = np.zeros((4, 2), dtype=np.int64)
         for s in range(4):
-            _suit_key(s, who, solver.par, solver.tab, solver.order, solver.zob, fresh)
+            _suit_key(s, who, int(np.bitwise_or.reduce(held)), solver.par, solver.tab, solver.order, solver.ranked,
+                      solver.zob, fresh)
         assert (solver.skey[left - 1] == fresh).all(), (trump, pos)
 
 
