@@ -84,16 +84,16 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
     at = s * (LEAD_PLACE + 1) * step
     m = ranked[(held_any >> (6 * s)) & 0x3F]
     while m != 0:
-        c = order[s, _low_bit(m)]
+        c = np.uint64(order[s, _low_bit(m)])
         m &= m - 1
         w = who[c]
         tag = tab[2, c]
         first = (_low_bit(w | (1 << 60)) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits
         ties = classes if w & ~(((1 << SEAT_BITS) - 1) << first) != 0 else 0  # copies in two hands tie
         while w != 0:
-            i = at + ((_low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2
+            i = np.uint64(at + ((_low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2)
             k1 ^= zob[i]
-            k2 ^= zob[i + 1]
+            k2 ^= zob[i + np.uint64(1)]
             w &= w - 1
             at += step
             tag = tab[2, c] + ties  # the next copy ties with this one?
@@ -281,7 +281,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     lead = (LEAD_PLACE * 2 * par[0] * par[3] + f[LEADER]) * 2
     k1 = zob[lead] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
     k2 = (zob[lead + 1] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
-    slot = k1 & (tt.shape[0] - 1)
+    slot = np.uint64(k1 & (tt.shape[0] - 1))
     f[KEY], f[SLOT] = k2, slot
     stored, bounds = tt[slot, 0], tt[slot, 1]  # read before the sure bound: the row arrives meanwhile
     sure = _sure(who, par, tab, order)
