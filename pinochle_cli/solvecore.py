@@ -142,12 +142,13 @@ def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: 
            tab: Any, above: Any) -> int:
     """A card's merit for ordering: a lead of the suit's top card still out (``top``) cashes it, counters
     first, other leads go low; a follower keeps the trick for the side cheaply or gives little away."""
+    u = np.uint64(c)  # an index known not negative: no fix-up
     if tl == 0:
-        return int(2000 + 100 * tab[2, c] if top else 1000 - 100 * tab[2, c] + tab[0, c])
-    takes = (above[trick[win]] >> c) & 1
+        return int(2000 + 100 * tab[2, u] if top else 1000 - 100 * tab[2, u] + tab[0, u])
+    takes = (above[np.uint64(trick[win])] >> c) & 1
     if takes == 1 or side[_seat(leader, win, players)] == side[seat]:
-        return int(2000 + 100 * tab[2, c] + (tab[0, c] if takes == 1 else 0))
-    return int(1000 - 100 * tab[2, c] + tab[0, c])
+        return int(2000 + 100 * tab[2, u] + (tab[0, u] if takes == 1 else 0))
+    return int(1000 - 100 * tab[2, u] + tab[0, u])
 
 
 @inlined
@@ -172,14 +173,14 @@ def _gather(held: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, l
         while a != 0:
             r = _low_bit(a)
             a &= a - 1
-            c = order[s, r]
+            c = order[s, np.uint64(r)]
             stronger = (1 << r) - 1
             # one move with the previous card: both wholly in this hand, nothing out between, equal values
             if not (prev >= 0 and (away >> prev) & 1 == 0 and (away >> r) & 1 == 0
-                    and out_ & stronger & -(2 << prev) == 0 and tab[1, c] == tab[1, prev_c]):
+                    and out_ & stronger & -(2 << prev) == 0 and tab[1, np.uint64(c)] == tab[1, np.uint64(prev_c)]):
                 top = away & stronger == 0
                 key = (_score(c, seat, top, trick, tl, win, leader, par[0], side, tab, above) << _ORDER_SHIFT) \
-                    + hist[seat, c]
+                    + hist[seat, np.uint64(c)]
                 j = n
                 while j > 0 and keys[j - 1] < key:
                     out[j] = out[j - 1]
@@ -205,9 +206,10 @@ def _settle(live: Any, trick: Any, left: int, par: Any, tab: Any, delta: int) ->
 @inlined
 def _take(hands: Any, held: Any, who: Any, seat: int, c: int, delta: int) -> None:
     """One copy of card ``c`` out of (``delta`` -1) or back into (+1) the hand of ``seat``."""
-    who[c] ^= 1 << (seat * SEAT_BITS + hands[seat, c] + (delta - 1) // 2)
-    hands[seat, c] += delta
-    if hands[seat, c] == 0:
+    u = np.uint64(c)  # an index known not negative: no fix-up
+    who[u] ^= 1 << (seat * SEAT_BITS + hands[seat, u] + (delta - 1) // 2)
+    hands[seat, u] += delta
+    if hands[seat, u] == 0:
         held[seat] &= ~(1 << c)
     else:
         held[seat] |= 1 << c
