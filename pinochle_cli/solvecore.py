@@ -198,8 +198,9 @@ def _settle(live: Any, trick: Any, left: int, par: Any, tab: Any, delta: int) ->
     """Take a complete trick's cards out of play (``delta`` -1) or back (+1); its counters."""
     points = par[2] if left == 1 else 0
     for j in range(par[0]):
-        points += tab[1, trick[j]]
-        live[trick[j]] += delta
+        c = np.uint64(trick[j])  # an index known not negative: no fix-up
+        points += tab[1, c]
+        live[c] += delta
     return points
 
 
@@ -232,7 +233,7 @@ def _sure(who: Any, par: Any, tab: Any, order: Any) -> int:
     owner = -1
     points = 0
     for r in range(order.shape[1]):
-        c = order[trump, r]
+        c = np.uint64(order[trump, r])
         w = who[c]
         if w == 0:
             continue
@@ -352,10 +353,10 @@ def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: A
     tl, left = f[TL], f[LEFT]
     seat = _seat(f[LEADER], tl, players)
     trick = tricks[left]
-    c = moves[d, f[AT]]
+    c = moves[d, np.uint64(f[AT])]
     trick[tl] = c
     _take(hands, held, who, seat, c, -1)
-    nwin = tl if tl > 0 and (above[trick[f[WIN]]] >> c) & 1 else f[WIN]
+    nwin = tl if tl > 0 and (above[np.uint64(trick[f[WIN]])] >> c) & 1 else f[WIN]
     f[GAIN] = 0
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
@@ -375,7 +376,7 @@ def _back(f: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: An
     """Take back node ``d``'s current move; the card."""
     players = par[0]
     seat = _seat(f[LEADER], f[TL], players)
-    c = moves[d, f[AT]]
+    c = moves[d, np.uint64(f[AT])]
     _take(hands, held, who, seat, c, 1)
     if f[TL] + 1 == players:
         _settle(live, tricks[f[LEFT]], f[LEFT], par, tab, 1)
@@ -418,7 +419,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
-                hist[seat, c] += 1 << f[LEFT]
+                hist[seat, np.uint64(c)] += 1 << f[LEFT]
                 r = _close(f, r, tt)
                 continue
             f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)
