@@ -165,7 +165,12 @@ def _gather(held: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, l
         if h != seat:
             elsewhere |= held[h]
     n = 0
+    suits = 0  # the suits of the allowed cards: a loop over these alone
     for s in range(order.shape[0]):
+        suits |= int((allowed >> (6 * s)) & 0x3F != 0) << s
+    while suits != 0:
+        s = _low_bit(suits)
+        suits &= suits - 1
         a = ranked[(allowed >> (6 * s)) & 0x3F]
         away = ranked[(elsewhere >> (6 * s)) & 0x3F]
         out_ = away | ranked[(held[seat] >> (6 * s)) & 0x3F]
