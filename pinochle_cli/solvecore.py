@@ -88,7 +88,7 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
         m &= m - 1
         w = who[c]
         tag = tab[2, c]
-        first = (_low_bit(w | (1 << 60)) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits
+        first = (_low_bit(w) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits (a card in some hand)
         ties = classes if w & ~(((1 << SEAT_BITS) - 1) << first) != 0 else 0  # copies in two hands tie
         while w != 0:
             i = np.uint64(at + ((_low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2)

@@ -124,11 +124,12 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
 def _key(rules: Ruleset, trump: Suit, hands: tuple[str, ...], suit: Suit) -> tuple[int, int]:
     solver = Solver(rules, trump, table_bits=4)
     pos = Position(tuple(Hand.parse(h) for h in hands))
-    arrays, _held, _live, _win, _rest = solver._arrays(pos)
+    arrays, held, _live, _win, _rest = solver._arrays(pos)
     who = np.zeros(24, dtype=np.int64)
     _holders(arrays, rules.players, who)
     out = np.zeros((4, 2), dtype=np.int64)
-    _suit_key(int(suit), who, solver.par, solver.tab, solver.order, solver.zob, out)
+    _suit_key(int(suit), who, int(np.bitwise_or.reduce(held)), solver.par, solver.tab, solver.order, solver.ranked,
+              solver.zob, out)
     return int(out[int(suit), 0]), int(out[int(suit), 1])
 
 
