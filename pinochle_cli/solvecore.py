@@ -32,6 +32,11 @@ compares with other players' cards matters, and that the key gives (above, below
 A trick taken changes the keys of its suits only: those are computed anew when the next position
 is looked up. Two cards of one hand are one move when no card outside that hand lies between
 them (inclusive) and their counter values are equal.
+
+Speed: per suit, cards are visited through masks (``ranked``, ``who``, ``held``) rather than rank by
+rank; an index known not to be negative is cast to unsigned (numba then skips its negative-index
+fix-up); a probe reads its table row before computing the sure-trump bound, so that the row, rarely
+in cache, arrives meanwhile. ``live`` is kept up to date, though the search itself reads ``who``.
 """
 
 from __future__ import annotations
