@@ -132,13 +132,13 @@ class Solver:
         tags = 2 * players * len(classes)  # the tags in use: the table of keys fits the fastest cache
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()  # [suit, place, tag, stream]
         self.tt = np.zeros((1 << table_bits, 2), dtype=np.int64)
-        self.hist = np.zeros((players, 24), dtype=np.int64)
+        self.hist = np.zeros((2 * players, 24), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1
         self.moves = np.zeros((plies, 24), dtype=np.int64)
         self.keys = np.zeros(24, dtype=np.int64)
         self.who = np.zeros(24, dtype=np.int64)
-        self.frames = np.zeros((plies, 16), dtype=np.int64)
+        self.frames = np.zeros((plies, 16 + players), dtype=np.int64)
         self.tricks = np.zeros((depth, players), dtype=np.int64)
         self.skey = np.zeros((depth, 4, 2), dtype=np.int64)
         self.stats = empty_stats()

@@ -20,8 +20,15 @@ ruleset (nothing here names a game):
   suit at the trick boundary with ``left`` tricks to go; ``tt[slot] = [key2, lower << 32 | upper]``:
   the transposition table of bounds on the counters our side takes from a trick boundary on (the
   slot from key1; key2 made odd, so an empty row never matches); ``hist[seat, card]``: history
-  scores for move ordering; ``moves[ply, :]``: scratch; ``stats = [nodes, node limit (0: none),
-  aborted]``.
+  scores for move ordering (rows ``players + seat``: the seat's leads, kept apart from its
+  follows); ``moves[ply, :]``: scratch; ``fr[ply, :]``: the search stack, a node per row (fields
+  ``TL``..``GAIN``), kept between calls for the killer leads: ``fr[ply, KILLER + seat]`` is 1 +
+  the last lead of ``seat`` that refuted a node at that ply (0: none), tried first there;
+  ``stats = [nodes, node limit (0: none), aborted]``.
+
+Leads are ordered: the ply's killer lead first; then a suit a partner can trump (void, holding
+trumps) before the rest and one an opponent can trump after; then cashing the suit's top card,
+or leading towards a partner's top card, counters first; other leads low; history breaks ties.
 
 The table key renumbers ranks among the cards still out: per suit, the sequence of cards left
 (strongest first) as (holder, ties with the previous card?, value class), so positions that
@@ -65,6 +72,7 @@ TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
 SEAT_SHIFT = 2
 SEAT_BITS = 1 << SEAT_SHIFT  # bits of each seat in ``who[card]``: at least the copies of a card
 _ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history score
+_LEAN = 1200  # move ordering: added to a lead a partner can trump, taken from one an opponent can (outweighs the rest)
 
 
 @inlined
@@ -143,13 +151,16 @@ def _seat(leader: int, k: int, players: int) -> int:
 
 
 @inlined
-def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: int, players: int, side: Any,
-           tab: Any, above: Any) -> int:
+def _score(c: int, seat: int, top: bool, mate: bool, trick: Any, tl: int, win: int, leader: int, players: int,
+           side: Any, tab: Any, above: Any) -> int:
     """A card's merit for ordering: a lead of the suit's top card still out (``top``) cashes it, counters
-    first, other leads go low; a follower keeps the trick for the side cheaply or gives little away."""
+    first, as does a low lead when the top card is a partner's (``mate``); other leads go low; a follower
+    keeps the trick for the side cheaply or gives little away."""
     u = np.uint64(c)  # an index known not negative: no fix-up
     if tl == 0:
-        return int(2000 + 100 * tab[2, u] if top else 1000 - 100 * tab[2, u] + tab[0, u])
+        if top or mate:
+            return int(2000 + 100 * tab[2, u] + (0 if top else tab[0, u]))
+        return int(1000 - 100 * tab[2, u] + tab[0, u])
     takes = (above[np.uint64(trick[win])] >> c) & 1
     if takes == 1 or side[_seat(leader, win, players)] == side[seat]:
         return int(2000 + 100 * tab[2, u] + (tab[0, u] if takes == 1 else 0))
@@ -157,8 +168,34 @@ def _score(c: int, seat: int, top: bool, trick: Any, tl: int, win: int, leader: 
 
 
 @inlined
-def _gather(held: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, leader: int, par: Any, side: Any,
-            tab: Any, above: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
+def _ruff_lean(held: Any, s: int, seat: int, par: Any, side: Any) -> int:
+    """A lead of plain suit ``s`` by ``seat``: ``-_LEAN`` when an opponent can trump it (void in ``s``, holding
+    trumps), ``+_LEAN`` when only a partner can, else 0."""
+    trump = par[1]
+    if trump < 0 or s == trump:
+        return 0
+    lean = 0
+    for h in range(par[0]):
+        if h == seat or (held[h] >> (6 * s)) & 0x3F != 0 or (held[h] >> (6 * trump)) & 0x3F == 0:
+            continue
+        if side[h] != side[seat]:
+            return -_LEAN
+        lean = _LEAN
+    return lean
+
+
+@inlined
+def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
+    """Every copy of ``c`` outside the hand of ``seat`` is held by a partner of ``seat`` (at a lead: no card is on
+    the trick)."""
+    everyone = (1 << (par[0] * SEAT_BITS)) - 1
+    theirs = everyone & ~par[4] if side[seat] == 0 else par[4]
+    return bool(who[np.uint64(c)] & theirs == 0)
+
+
+@inlined
+def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, leader: int, par: Any,
+            side: Any, tab: Any, above: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out``.
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
@@ -180,6 +217,9 @@ def _gather(held: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, l
         away = ranked[(elsewhere >> (6 * s)) & 0x3F]
         out_ = away | ranked[(held[seat] >> (6 * s)) & 0x3F]
         prev, prev_c = -1, -1
+        lean = _ruff_lean(held, s, seat, par, side) if tl == 0 else 0
+        # a lead below a partner's top card: the strongest card held elsewhere is held by partners alone
+        mate = tl == 0 and away != 0 and _mates_only(who, order[s, np.uint64(_low_bit(away))], seat, par, side)
         while a != 0:
             r = _low_bit(a)
             a &= a - 1
@@ -189,8 +229,8 @@ def _gather(held: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, l
             if not (prev >= 0 and (away >> prev) & 1 == 0 and (away >> r) & 1 == 0
                     and out_ & stronger & -(2 << prev) == 0 and tab[1, np.uint64(c)] == tab[1, np.uint64(prev_c)]):
                 top = away & stronger == 0
-                key = (_score(c, seat, top, trick, tl, win, leader, par[0], side, tab, above) << _ORDER_SHIFT) \
-                    + hist[seat, np.uint64(c)]
+                key = (_score(c, seat, top, mate, trick, tl, win, leader, par[0], side, tab, above) + lean
+                       << _ORDER_SHIFT) + hist[seat + (par[0] if tl == 0 else 0), np.uint64(c)]
                 j = n
                 while j > 0 and keys[j - 1] < key:
                     out[j] = out[j - 1]
@@ -227,7 +267,7 @@ def _take(hands: Any, held: Any, who: Any, seat: int, c: int, delta: int) -> Non
 
 
 # a frame of the search stack: one node
-TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN = range(15)
+TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, KILLER = range(16)
 
 
 @inlined
@@ -334,10 +374,23 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     partner_win = tl > 0 and win_seat != seat and side[win_seat] == side[seat]
     allowed = held[seat] if tl == 0 else _legal_given(suit_mask, par[1], duties, held[seat], trick[0] // 6,
                                                       int(above[trick[win]]), partner_win)
-    f[COUNT] = _gather(held, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, ranked, hist,
+    f[COUNT] = _gather(held, who, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, ranked, hist,
                        moves[d], keys)
+    if tl == 0:
+        _killer_first(moves[d], f[COUNT], f[KILLER + leader] - 1)
     f[AT] = 0
     return -1
+
+
+@inlined
+def _killer_first(moves: Any, count: int, killer: int) -> None:
+    """Move ``killer`` (the last lead that refuted a node of this ply) to the front of ``moves``, if there."""
+    for i in range(count):
+        if moves[i] == killer:
+            for j in range(i, 0, -1):
+                moves[j] = moves[j - 1]
+            moves[0] = killer
+            return
 
 
 @inlined
@@ -429,7 +482,11 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
-                hist[seat, np.uint64(c)] += 1 << f[LEFT]
+                if f[TL] == 0:  # a lead's own history row, and the ply's killer lead
+                    hist[seat + par[0], np.uint64(c)] += 1
+                    f[KILLER + f[LEADER]] = c + 1
+                else:
+                    hist[seat, np.uint64(c)] += 1 << f[LEFT]
                 r = _close(f, r, tt)
                 continue
             f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)

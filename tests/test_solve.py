@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from solve_reference import minimax, random_endgame, value_after
 
-from pinochle_cli.cards import Hand, Suit, parse_cards, parse_suit
+from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solve import Position, SolveAborted, Solver, check_position, counter_step
-from pinochle_cli.solvecore import _holders, _rekey, _suit_key
+from pinochle_cli.solvecore import _gather, _holders, _killer_first, _rekey, _suit_key
 from pinochle_cli.tricks import legal_plays
 
 RULESETS = bundled_names()
@@ -162,6 +162,45 @@ def test_the_holders_kept_move_by_move_are_the_hands_again_after_a_search(name: 
         who = np.zeros(24, dtype=np.int64)
         _holders(hands, rules.players, who)
         assert (solver.who == who).all() and who.any(), (trump, pos)
+
+
+def _leads(hands: tuple[str, ...], trump: str = "H") -> list[str]:
+    """Seat 0's leads in the search's order (history empty)."""
+    rules = load_ruleset("single-deck")
+    solver = Solver(rules, parse_suit(trump), table_bits=4)
+    arrays, held, _live, _win, _rest = solver._arrays(Position(tuple(Hand.parse(h) for h in hands)))
+    who = np.zeros(24, dtype=np.int64)
+    _holders(arrays, rules.players, who)
+    out = np.zeros(24, dtype=np.int64)
+    n = _gather(held, who, 0, int(held[0]), solver.tricks[len(hands[0].split())], 0, 0, 0, solver.par,
+                solver.side, solver.tab, solver.above, solver.order, solver.ranked, solver.hist, out, solver.keys)
+    return [ALL_CARDS[c].ascii() for c in out[:n]]
+
+
+@pytest.mark.parametrize(("hands", "first", "last"), [
+    # a suit the partner (seat 2) can trump (void, holding a trump) is led first, before a top card to cash
+    (("AS KC", "QS 9C", "QH 9S", "JS AC"), "KC", "AS"),
+    # a suit an opponent (seat 1) can trump is led last, its top card included
+    (("AS KC", "QH 9C", "QS 9C", "JS AC"), "KC", "AS"),
+    # a lead towards a partner's top card (AS) ranks with cashing one's own, before a lead into an opponent's
+    (("KS QC", "QS 9C", "AS JC", "JS AC"), "KS", "QC"),
+])
+def test_leads_are_ordered_by_who_can_trump_and_who_holds_the_top(hands: tuple[str, ...], first: str,
+                                                                  last: str) -> None:
+    order = _leads(hands)
+    assert (order[0], order[-1]) == (first, last)
+
+
+@pytest.mark.parametrize(("moves", "killer", "after"), [
+    ([3, 5, 7], 7, [7, 3, 5]),
+    ([3, 5, 7], 3, [3, 5, 7]),
+    ([3, 5, 7], 4, [3, 5, 7]),  # not among the moves: the order stays
+    ([3, 5, 7], -1, [3, 5, 7]),  # no killer yet
+])
+def test_the_killer_lead_is_tried_first(moves: list[int], killer: int, after: list[int]) -> None:
+    row = np.array(moves, dtype=np.int64)
+    _killer_first(row, len(moves), killer)
+    assert row.tolist() == after
 
 
 def test_a_node_limit_stops_the_search() -> None:
