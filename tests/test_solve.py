@@ -10,7 +10,7 @@ from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solve import Position, SolveAborted, Solver, check_position, counter_step
-from pinochle_cli.solvecore import _gather, _holders, _killer_first, _rekey, _suit_key
+from pinochle_cli.solvecore import _gather, _holders, _killer_first, _rekey, _suit_key, _sure
 from pinochle_cli.tricks import legal_plays
 
 RULESETS = bundled_names()
@@ -50,6 +50,27 @@ def test_every_card_value_agrees_with_exhaustive_minimax(name: str) -> None:
         trump, pos = random_endgame(rules, rng, _tricks(rules.players) - 1)
         solver = Solver(rules, trump, table_bits=12)
         assert solver.plays(pos) == [(c, value_after(rules, trump, pos, c)) for c in solver.legal(pos)]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_sure_bound_holds_the_exhaustive_minimax_value(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(41)
+    solvers = {s: Solver(rules, s, table_bits=4) for s in rules.suits}
+    decided = tight = 0
+    for _ in range(1000):
+        trump, pos = random_endgame(rules, rng, int(rng.integers(1, _tricks(rules.players) + 1)), mid_trick=False)
+        solver = solvers[trump]
+        hands, _held, _live, _win, rest = solver._arrays(pos)
+        who = np.zeros(24, dtype=np.int64)
+        getattr(_holders, "py_func", _holders)(hands, rules.players, who)
+        sure = getattr(_sure, "py_func", _sure)(who, solver.par, solver.tab, solver.order)
+        value = minimax(rules, trump, pos)
+        lower, upper = max(sure, 0), rest + min(sure, 0)
+        assert lower <= value <= upper, (trump, pos, lower, value, upper)
+        decided += sure != 0
+        tight += value in (lower, upper)
+    assert decided > 300 and tight > 10  # the bound is not the trivial 0 and rest
 
 
 @pytest.mark.parametrize("name", RULESETS)
