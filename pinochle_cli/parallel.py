@@ -64,6 +64,7 @@ class ChunkPool:
 
     def __init__(self, workers: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
         self.workers = workers
+        self.before = set(multiprocessing.active_children())  # processes that are not this pool's
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
@@ -87,7 +88,9 @@ class ChunkPool:
     def stop(self) -> None:
         """End the workers now, whatever they are doing."""
         manager = getattr(self.executor, "_executor_manager_thread", None)
-        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+        processes = set((getattr(self.executor, "_processes", None) or {}).values())
+        # and a worker interrupted while starting, before the pool had noted it
+        for process in processes | (set(multiprocessing.active_children()) - self.before):
             process.kill()
         self.executor.shutdown(wait=False, cancel_futures=True)
         if manager is not None:  # let it finish closing its wake-up pipe before the interpreter exits:

@@ -72,7 +72,11 @@ def test_one_ctrl_c_stops_the_estimate_quietly_with_code_130() -> None:
     proc, workers = start_estimate()
     os.killpg(proc.pid, signal.SIGINT)  # the terminal sends Ctrl-C to the whole foreground group
     start = time.monotonic()
-    _out, err = proc.communicate(timeout=30)
+    try:
+        _out, err = proc.communicate(timeout=30)
+    finally:  # a failure leaves no estimate running on
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
     took = time.monotonic() - start
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
@@ -129,3 +133,15 @@ def test_jobs_are_handed_out_as_workers_free_up() -> None:
         assert list(results) == [i * i for i in range(1, 1000)]
     finally:
         pool.close()
+
+
+def test_stop_ends_a_worker_the_pool_had_not_noted_yet() -> None:
+    pool = ChunkPool(2, _nothing, ())
+    results = pool.map(_square, range(100))
+    assert next(results) == 0
+    processes = list(pool.executor._processes.values())
+    pool.executor._processes.clear()  # as when Ctrl-C lands while the pool is starting a worker
+    pool.stop()
+    for process in processes:
+        process.join(timeout=5)
+    assert [p.is_alive() for p in processes] == [False] * len(processes)
