@@ -42,12 +42,19 @@ def alive(pid: int) -> bool:
         return False
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child: Ctrl-C handled as by a program started at a terminal, even when the tests themselves run in
+    the background of a shell, which starts its background jobs with Ctrl-C ignored (inherited, and kept by Python)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_estimate(workers: int = 2) -> tuple[subprocess.Popen[str], list[int]]:
     """A long estimate in its own session, once its workers are running."""
     env = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "pinochle_cli", "estimate", HAND, "--samples", "10000000",
                              "--workers", str(workers), "--seed", "1"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+                            preexec_fn=_ctrl_c_as_at_a_terminal)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         found = children(proc.pid)
