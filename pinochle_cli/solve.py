@@ -151,7 +151,7 @@ class Solver:
 
     # ------------------------------------------------------------------ questions
 
-    def _arrays(self, pos: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
+    def _arrays(self, pos: Position) -> tuple[np.ndarray, np.ndarray, int, int]:
         hands = np.array([h.counts for h in pos.hands], dtype=np.int64)
         held = np.array([sum(1 << c for c in range(24) if row[c]) for row in hands], dtype=np.int64)
         live = hands.sum(axis=0)
@@ -161,15 +161,14 @@ class Solver:
             live[card.index] += 1
         win = trick_winner(self.rules, self.trump, pos.trick) if pos.trick else 0
         rest = int(self.tab[1] @ live) + self.rules.last_trick
-        return hands, held, live, win, rest
+        return hands, held, win, rest
 
     def reaches(self, pos: Position, target: int) -> bool:
         """Does our side take at least ``target`` counters from ``pos`` on?"""
-        hands, held, live, win, rest = self._arrays(pos)
-        return self._bound(hands, held, live, pos, win, target, rest) >= target
+        hands, held, win, rest = self._arrays(pos)
+        return self._bound(hands, held, pos, win, target, rest) >= target
 
-    def _bound(self, hands: np.ndarray, held: np.ndarray, live: np.ndarray, pos: Position, win: int, target: int,
-               rest: int) -> int:
+    def _bound(self, hands: np.ndarray, held: np.ndarray, pos: Position, win: int, target: int, rest: int) -> int:
         """A bound answering "at least ``target``?": ``b >= target`` is a value surely reached, ``b < target``
         one never passed."""
         stats = self.stats
@@ -178,7 +177,7 @@ class Solver:
             return 0
         if target > rest:
             return rest
-        bound = reach(hands, held, live, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
+        bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                    self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.ranked,
                    self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
         if stats[2]:
@@ -192,13 +191,13 @@ class Solver:
         ``near``: a value it is likely close to: asked first, then steps doubling away from it,
         before the binary search (a value next to a known one takes one or two questions).
         """
-        hands, held, live, win, rest = self._arrays(pos)
+        hands, held, win, rest = self._arrays(pos)
         step = self.step
         window = [max(0, lower), rest if upper is None else min(rest, upper)]
 
         def ask(target: int) -> bool:
             """At least ``target``? The bound the search finds narrows the window beyond the answer."""
-            bound = self._bound(hands, held, live, pos, win, target, rest)
+            bound = self._bound(hands, held, pos, win, target, rest)
             if bound >= target:
                 window[0] = max(window[0], -(-bound // step) * step)
                 return True
@@ -224,7 +223,7 @@ class Solver:
 
     def legal(self, pos: Position) -> list[Card]:
         """The distinct cards the player to move may play (the compiled rule, as the search sees it)."""
-        _hands, held, _live, win, _rest = self._arrays(pos)
+        _hands, held, win, _rest = self._arrays(pos)
         seat = pos.to_play
         win_seat = (pos.leader + win) % self.rules.players
         partner_win = bool(pos.trick) and win_seat != seat and self.side[win_seat] == self.side[seat]

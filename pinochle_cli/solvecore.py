@@ -4,8 +4,7 @@ Everything the search knows about the game comes in as arrays built by ``solve.p
 ruleset (nothing here names a game):
 
 - ``hands[seat, card]``: copies held (cards are indices ``suit * 6 + rank``), ``held[seat]`` the
-  same as a mask of distinct cards (``playcore``'s form); ``live[card]``: copies still in play
-  (in a hand or on the trick being played); ``who[card]``: its holders, bit ``seat * SEAT_BITS + k``
+  same as a mask of distinct cards (``playcore``'s form); ``who[card]``: its holders, bit ``seat * SEAT_BITS + k``
   set when ``seat`` holds more than ``k`` copies (set up from ``hands`` and kept move by move);
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
 - ``par``: ``[players, trump (-1: none), last-trick bonus, value classes, our side's bits of ``who``]``;
@@ -43,7 +42,7 @@ them (inclusive) and their counter values are equal.
 Speed: per suit, cards are visited through masks (``ranked``, ``who``, ``held``) rather than rank by
 rank; an index known not to be negative is cast to unsigned (numba then skips its negative-index
 fix-up); a probe reads its table row before computing the sure-trump bound, so that the row, rarely
-in cache, arrives meanwhile. ``live`` is kept up to date, though the search itself reads ``who``.
+in cache, arrives meanwhile.
 """
 
 from __future__ import annotations
@@ -244,13 +243,11 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, w
 
 
 @inlined
-def _settle(live: Any, trick: Any, left: int, par: Any, tab: Any, delta: int) -> int:
-    """Take a complete trick's cards out of play (``delta`` -1) or back (+1); its counters."""
+def _points(trick: Any, left: int, par: Any, tab: Any) -> int:
+    """The counters of a complete trick (the last-trick bonus included)."""
     points = par[2] if left == 1 else 0
     for j in range(par[0]):
-        c = np.uint64(trick[j])  # an index known not negative: no fix-up
-        points += tab[1, c]
-        live[c] += delta
+        points += tab[1, np.uint64(trick[j])]  # an index known not negative: no fix-up
     return points
 
 
@@ -407,7 +404,7 @@ def _close(f: Any, result: int, tt: Any) -> int:
 
 
 @inlined
-def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, side: Any, tab: Any,
+def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any,
           above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[0]
@@ -424,7 +421,7 @@ def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: A
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
         return -1
-    points = _settle(live, trick, left, par, tab, -1)
+    points = _points(trick, left, par, tab)
     winner = _seat(f[LEADER], nwin, players)
     f[GAIN] = points if side[winner] == 0 else 0
     if left == 1:
@@ -434,20 +431,17 @@ def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: A
 
 
 @inlined
-def _back(f: Any, d: int, hands: Any, held: Any, who: Any, live: Any, tricks: Any, par: Any, tab: Any,
-          moves: Any) -> int:
+def _back(f: Any, d: int, hands: Any, held: Any, who: Any, par: Any, moves: Any) -> int:
     """Take back node ``d``'s current move; the card."""
     players = par[0]
     seat = _seat(f[LEADER], f[TL], players)
     c = moves[d, np.uint64(f[AT])]
     _take(hands, held, who, seat, c, 1)
-    if f[TL] + 1 == players:
-        _settle(live, tricks[f[LEFT]], f[LEFT], par, tab, 1)
     return int(c)
 
 
 @kernel
-def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
+def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
           left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, ranked: Any,
           zob: Any, skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, who: Any, stats: Any) -> int:
     """Does our side take at least ``need`` more counters with best play by both sides? A bound ``b`` that
@@ -478,7 +472,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
                 return r
             d -= 1
             f = fr[d]
-            c = _back(f, d, hands, held, who, live, tricks, par, tab, moves)
+            c = _back(f, d, hands, held, who, par, moves)
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
@@ -495,7 +489,7 @@ def reach(hands: Any, held: Any, live: Any, tricks: Any, tl: int, leader: int, w
         if f[AT] >= f[COUNT]:
             r = _close(f, f[BEST], tt)
             continue
-        r = _play(fr, d, hands, held, who, live, tricks, par, side, tab, above, moves)
+        r = _play(fr, d, hands, held, who, tricks, par, side, tab, above, moves)
         d += 1
         opening = r < 0
 

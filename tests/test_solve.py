@@ -61,7 +61,7 @@ def test_the_sure_bound_holds_the_exhaustive_minimax_value(name: str) -> None:
     for _ in range(1000):
         trump, pos = random_endgame(rules, rng, int(rng.integers(1, _tricks(rules.players) + 1)), mid_trick=False)
         solver = solvers[trump]
-        hands, _held, _live, _win, rest = solver._arrays(pos)
+        hands, _held, _win, rest = solver._arrays(pos)
         who = np.zeros(24, dtype=np.int64)
         getattr(_holders, "py_func", _holders)(hands, rules.players, who)
         sure = getattr(_sure, "py_func", _sure)(who, solver.par, solver.tab, solver.order)
@@ -121,7 +121,7 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
         trump, pos = random_endgame(rules, rng, int(rng.integers(2, rules.hand_size + 1)), mid_trick=False)
         solver = Solver(rules, trump, table_bits=4)
         left = pos.tricks_left
-        hands, held, _live, _win, _rest = solver._arrays(pos)
+        hands, held, _win, _rest = solver._arrays(pos)
         who = np.zeros(24, dtype=np.int64)
         _holders(hands, rules.players, who)
         for s in range(4):
@@ -132,7 +132,7 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
             pos = pos.play(legal[int(rng.integers(len(legal)))])
         trick = np.array([c.index for c in pos.trick], dtype=np.int64)
         after = Position(pos.hands, 0)
-        hands, held, _live, _win, _rest = solver._arrays(after)
+        hands, held, _win, _rest = solver._arrays(after)
         _holders(hands, rules.players, who)
         _rekey(solver.skey, left, trick, held, who, solver.par, solver.tab, solver.order, solver.ranked, solver.zob)
         fresh = np.zeros((4, 2), dtype=np.int64)
@@ -145,7 +145,7 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
 def _key(rules: Ruleset, trump: Suit, hands: tuple[str, ...], suit: Suit) -> tuple[int, int]:
     solver = Solver(rules, trump, table_bits=4)
     pos = Position(tuple(Hand.parse(h) for h in hands))
-    arrays, held, _live, _win, _rest = solver._arrays(pos)
+    arrays, held, _win, _rest = solver._arrays(pos)
     who = np.zeros(24, dtype=np.int64)
     _holders(arrays, rules.players, who)
     out = np.zeros((4, 2), dtype=np.int64)
@@ -179,7 +179,7 @@ def test_the_holders_kept_move_by_move_are_the_hands_again_after_a_search(name: 
         trump, pos = random_endgame(rules, rng, int(rng.integers(2, 5)))
         solver = Solver(rules, trump, table_bits=4)
         solver.value(pos)
-        hands, _held, _live, _win, _rest = solver._arrays(pos)
+        hands, _held, _win, _rest = solver._arrays(pos)
         who = np.zeros(24, dtype=np.int64)
         _holders(hands, rules.players, who)
         assert (solver.who == who).all() and who.any(), (trump, pos)
@@ -189,7 +189,7 @@ def _leads(hands: tuple[str, ...], trump: str = "H") -> list[str]:
     """Seat 0's leads in the search's order (history empty)."""
     rules = load_ruleset("single-deck")
     solver = Solver(rules, parse_suit(trump), table_bits=4)
-    arrays, held, _live, _win, _rest = solver._arrays(Position(tuple(Hand.parse(h) for h in hands)))
+    arrays, held, _win, _rest = solver._arrays(Position(tuple(Hand.parse(h) for h in hands)))
     who = np.zeros(24, dtype=np.int64)
     _holders(arrays, rules.players, who)
     out = np.zeros(24, dtype=np.int64)
