@@ -28,13 +28,22 @@ from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, PlayError
 from .playcore import compile_rules, legal_cards
 from .ruleset import Ruleset
-from .solvecore import LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
+from .solvecore import BUCKET, LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
 from .tricks import check_play, strength_table, trick_winner
 
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
 
 _TABLE_BITS = 21
 _SEED = 20141  # fixed: the table keys are the same on every run
+_MAX_COUNTERS = 1 << 24  # a table entry's upper bound has 24 bits
+
+
+def _aligned_table(bits: int) -> np.ndarray:
+    """The transposition table: ``2 ** bits`` rows of two words, each bucket of ``BUCKET`` rows in one cache line."""
+    line = BUCKET * 2  # words
+    words = np.zeros((1 << bits) * 2 + line, dtype=np.int64)
+    skip = (-words.ctypes.data // 8) % line
+    return words[skip:skip + (1 << bits) * 2].reshape(-1, 2)
 
 
 class SolveAborted(PlayError):
@@ -127,11 +136,14 @@ class Solver:
                                dtype=np.int64)
         if 2 * players * len(classes) > TAGS:
             raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
+        if rules.counter_total >= _MAX_COUNTERS:
+            raise PlayError(f"{rules.name}: the counters of a deal add up to {rules.counter_total}; the solver's table "
+                            f"holds totals below {_MAX_COUNTERS}")
         rng = np.random.default_rng(_SEED)
         keys = rng.integers(-(2**62), 2**62, size=(2, 4, LEAD_PLACE + 1, TAGS), dtype=np.int64)
         tags = 2 * players * len(classes)  # the tags in use: the table of keys fits the fastest cache
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()  # [suit, place, tag, stream]
-        self.tt = np.zeros((1 << table_bits, 2), dtype=np.int64)
+        self.tt = _aligned_table(table_bits)
         self.hist = np.zeros((2 * players, 24), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1

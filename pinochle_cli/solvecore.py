@@ -16,10 +16,12 @@ ruleset (nothing here names a game):
   first; ``ranked[m]``: a suit's six card bits ``m`` (``card - 6 * suit``) as bits ``k`` of ``order``;
 - ``zob``: random keys, ``[suit, place, tag, stream]`` flattened (``2 * players * classes`` tags, so
   the keys in use fit the fastest cache); ``skey[left, suit]``: the two key words of each
-  suit at the trick boundary with ``left`` tricks to go; ``tt[slot] = [key2, lower << 32 | upper]``:
-  the transposition table of bounds on the counters our side takes from a trick boundary on (the
-  slot from key1; key2 made odd, so an empty row never matches); ``hist[seat, card]``: history
-  scores for move ordering (rows ``players + seat``: the seat's leads, kept apart from its
+  suit at the trick boundary with ``left`` tricks to go; ``tt[row] = [key2, lower << 32 | left << 24 | upper]``:
+  the transposition table of bounds on the counters our side takes from a trick boundary on, in
+  buckets of ``BUCKET`` rows (one cache line): a position's bucket from key1, its row the one holding
+  key2 (made odd, so an empty row never matches); a new entry takes the row of the bucket's entry
+  with the fewest tricks left (an empty row has none), so the entries that saved the most stay;
+  ``hist[seat, card]``: history scores for move ordering (rows ``players + seat``: the seat's leads, kept apart from its
   follows); ``moves[ply, :]``: scratch; ``fr[ply, :]``: the search stack, a node per row (fields
   ``TL``..``GAIN``), kept between calls for the killer leads: ``fr[ply, KILLER + seat]`` is 1 +
   the last lead of ``seat`` that refuted a node at that ply (0: none), tried first there;
@@ -60,13 +62,14 @@ try:  # the count of trailing zero bits: one instruction
 except ImportError:  # pragma: no cover - numba moved it, or no numba
     _low_bit = lowest_card
 
-__all__ = ["LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
+__all__ = ["BUCKET", "LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
 
 # numba keys its cache on this file alone: the digest of playcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
 COMPILED_WITH = "c5a09a7c1d863704"
 
 LEAD_PLACE = 24  # zob[0, LEAD_PLACE, seat, :] keys the leader
+BUCKET = 4  # table rows that share a cache line: a position may sit in any of them
 TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
 SEAT_SHIFT = 2
 SEAT_BITS = 1 << SEAT_SHIFT  # bits of each seat in ``who[card]``: at least the copies of a card
@@ -331,9 +334,13 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     lead = (LEAD_PLACE * 2 * par[0] * par[3] + f[LEADER]) * 2
     k1 = zob[lead] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
     k2 = (zob[lead + 1] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
-    slot = np.uint64(k1 & (tt.shape[0] - 1))
+    slot = np.uint64(k1 & (tt.shape[0] - BUCKET))  # the bucket's first row
     f[KEY], f[SLOT] = k2, slot
-    stored, bounds = tt[slot, 0], tt[slot, 1]  # read before the sure bound: the row arrives meanwhile
+    stored, bounds = tt[slot, 0], tt[slot, 1]  # read before the sure bound: the line arrives meanwhile
+    for i in range(1, BUCKET):
+        if tt[slot + np.uint64(i), 0] == k2:
+            stored, bounds = k2, tt[slot + np.uint64(i), 1]
+            f[SLOT] = slot + np.uint64(i)
     sure = _sure(who, par, tab, order)
     lower, upper = max(sure, 0), rest + min(sure, 0)
     if lower >= need:
@@ -341,7 +348,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     if upper < need:
         return int(upper)
     if stored == k2:
-        lower, upper = max(lower, bounds >> 32), min(upper, bounds & 0xFFFFFFFF)
+        lower, upper = max(lower, bounds >> 32), min(upper, bounds & 0xFFFFFF)
         if lower >= need:
             return int(lower)
         if upper < need:
@@ -391,6 +398,16 @@ def _killer_first(moves: Any, count: int, killer: int) -> None:
 
 
 @inlined
+def _victim(tt: Any, first: Any) -> Any:
+    """The row of the bucket starting at row ``first`` whose entry has the fewest tricks left (an empty row: none)."""
+    row = first
+    for i in range(1, BUCKET):
+        if (tt[first + np.uint64(i), 1] >> 24) & 0xFF < (tt[row, 1] >> 24) & 0xFF:
+            row = first + np.uint64(i)
+    return row
+
+
+@inlined
 def _close(f: Any, result: int, tt: Any) -> int:
     """Record a boundary node's bound in the table; the bound."""
     if f[SLOT] >= 0:
@@ -398,8 +415,10 @@ def _close(f: Any, result: int, tt: Any) -> int:
             f[LOWER] = max(f[LOWER], result)
         else:
             f[UPPER] = min(f[UPPER], result)
-        slot = f[SLOT]
-        tt[slot, 0], tt[slot, 1] = f[KEY], (f[LOWER] << 32) | f[UPPER]
+        slot = np.uint64(f[SLOT])
+        if tt[slot, 0] != f[KEY]:  # a new entry (the probe found none: ``slot`` is the bucket's first row)
+            slot = _victim(tt, slot)
+        tt[slot, 0], tt[slot, 1] = f[KEY], (f[LOWER] << 32) | (f[LEFT] << 24) | f[UPPER]
     return result
 
 

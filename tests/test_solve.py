@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from solve_reference import minimax, random_endgame, value_after
@@ -9,8 +11,8 @@ from solve_reference import minimax, random_endgame, value_after
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
-from pinochle_cli.solve import Position, SolveAborted, Solver, check_position, counter_step
-from pinochle_cli.solvecore import _gather, _holders, _killer_first, _rekey, _suit_key, _sure
+from pinochle_cli.solve import Position, SolveAborted, Solver, _aligned_table, check_position, counter_step
+from pinochle_cli.solvecore import BUCKET, _gather, _holders, _killer_first, _rekey, _suit_key, _sure, _victim
 from pinochle_cli.tricks import legal_plays
 
 RULESETS = bundled_names()
@@ -250,3 +252,32 @@ def test_impossible_positions_are_refused(hands: tuple[str, ...], leader: int, t
     with pytest.raises(PlayError) as info:
         check_position(load_ruleset("single-deck"), Suit.S, _pos(*hands, leader=leader, trick=trick))
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("bits", [4, 10])
+def test_each_table_bucket_fills_one_cache_line(bits: int) -> None:
+    table = _aligned_table(bits)
+    assert table.shape == (1 << bits, 2)
+    assert table.ctypes.data % 64 == 0 and BUCKET * table.strides[0] == 64
+    assert not table.any()
+
+
+@pytest.mark.parametrize(("lefts", "row"), [
+    ((5, 3, 7, 4), 1),  # the entry with the fewest tricks left goes
+    ((5, 0, 7, 0), 1),  # an empty row first (no tricks left), the first of two
+    ((2, 2, 2, 2), 0),  # a tie: the first
+    ((9, 8, 7, 6), 3),
+])
+def test_a_new_table_entry_replaces_the_one_with_fewest_tricks_left(lefts: tuple[int, ...], row: int) -> None:
+    table = _aligned_table(4)
+    first = 2 * BUCKET
+    for i, left in enumerate(lefts):
+        table[first + i] = (2 * i + 1 if left else 0, left << 24 | 40)
+    assert _victim(table, np.uint64(first)) == first + row
+
+
+def test_a_ruleset_whose_counters_overflow_the_table_is_refused() -> None:
+    rules = load_ruleset("single-deck")
+    huge = dataclasses.replace(rules, last_trick=1 << 24)
+    with pytest.raises(PlayError, match=f"add up to {huge.counter_total}; the solver's table holds totals below"):
+        Solver(huge, Suit.S)
