@@ -163,8 +163,8 @@ def _score(c: int, seat: int, top: bool, mate: bool, trick: Any, tl: int, win: i
         if top or mate:
             return int(2000 + 100 * tab[2, u] + (0 if top else tab[0, u]))
         return int(1000 - 100 * tab[2, u] + tab[0, u])
-    takes = (above[np.uint64(trick[win])] >> c) & 1
-    if takes == 1 or side[_seat(leader, win, players)] == side[seat]:
+    takes = (above[np.uint64(trick[np.uint64(win)])] >> c) & 1
+    if takes == 1 or side[np.uint64(_seat(leader, win, players))] == side[np.uint64(seat)]:
         return int(2000 + 100 * tab[2, u] + (tab[0, u] if takes == 1 else 0))
     return int(1000 - 100 * tab[2, u] + tab[0, u])
 
@@ -178,9 +178,10 @@ def _ruff_lean(held: Any, s: int, seat: int, par: Any, side: Any) -> int:
         return 0
     lean = 0
     for h in range(par[0]):
-        if h == seat or (held[h] >> (6 * s)) & 0x3F != 0 or (held[h] >> (6 * trump)) & 0x3F == 0:
+        u = np.uint64(h)
+        if h == seat or (held[u] >> (6 * s)) & 0x3F != 0 or (held[u] >> (6 * trump)) & 0x3F == 0:
             continue
-        if side[h] != side[seat]:
+        if side[u] != side[np.uint64(seat)]:
             return -_LEAN
         lean = _LEAN
     return lean
@@ -191,7 +192,7 @@ def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
     """Every copy of ``c`` outside the hand of ``seat`` is held by a partner of ``seat`` (at a lead: no card is on
     the trick)."""
     everyone = (1 << (par[0] * SEAT_BITS)) - 1
-    theirs = everyone & ~par[4] if side[seat] == 0 else par[4]
+    theirs = everyone & ~par[4] if side[np.uint64(seat)] == 0 else par[4]
     return bool(who[np.uint64(c)] & theirs == 0)
 
 
@@ -204,10 +205,10 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, w
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
     elsewhere = 0
     for j in range(tl):
-        elsewhere |= 1 << trick[j]
+        elsewhere |= 1 << trick[np.uint64(j)]
     for h in range(par[0]):
         if h != seat:
-            elsewhere |= held[h]
+            elsewhere |= held[np.uint64(h)]
     n = 0
     suits = 0  # the suits of the allowed cards: a loop over these alone
     for s in range(order.shape[0]):
@@ -217,29 +218,30 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, w
         suits &= suits - 1
         a = ranked[(allowed >> (6 * s)) & 0x3F]
         away = ranked[(elsewhere >> (6 * s)) & 0x3F]
-        out_ = away | ranked[(held[seat] >> (6 * s)) & 0x3F]
+        out_ = away | ranked[(held[np.uint64(seat)] >> (6 * s)) & 0x3F]
         prev, prev_c = -1, -1
         lean = _ruff_lean(held, s, seat, par, side) if tl == 0 else 0
         # a lead below a partner's top card: the strongest card held elsewhere is held by partners alone
-        mate = tl == 0 and away != 0 and _mates_only(who, order[s, np.uint64(_low_bit(away))], seat, par, side)
+        mate = tl == 0 and away != 0 and _mates_only(who, order[np.uint64(s), np.uint64(_low_bit(away))], seat, par,
+                                                     side)
         while a != 0:
             r = _low_bit(a)
             a &= a - 1
-            c = order[s, np.uint64(r)]
+            c = order[np.uint64(s), np.uint64(r)]
             stronger = (1 << r) - 1
             # one move with the previous card: both wholly in this hand, nothing out between, equal values
             if not (prev >= 0 and (away >> prev) & 1 == 0 and (away >> r) & 1 == 0
                     and out_ & stronger & -(2 << prev) == 0 and tab[1, np.uint64(c)] == tab[1, np.uint64(prev_c)]):
                 top = away & stronger == 0
                 key = (_score(c, seat, top, mate, trick, tl, win, leader, par[0], side, tab, above) + lean
-                       << _ORDER_SHIFT) + hist[seat + (par[0] if tl == 0 else 0), np.uint64(c)]
-                j = n
-                while j > 0 and keys[j - 1] < key:
-                    out[j] = out[j - 1]
-                    keys[j] = keys[j - 1]
-                    j -= 1
-                out[j] = c
-                keys[j] = key
+                       << _ORDER_SHIFT) + hist[np.uint64(seat + (par[0] if tl == 0 else 0)), np.uint64(c)]
+                at = np.uint64(n)  # insertion sort, by key
+                while at > 0 and keys[at - np.uint64(1)] < key:
+                    out[at] = out[at - np.uint64(1)]
+                    keys[at] = keys[at - np.uint64(1)]
+                    at -= np.uint64(1)
+                out[at] = c
+                keys[at] = key
                 n += 1
             prev, prev_c = r, c
     return n
@@ -250,20 +252,21 @@ def _points(trick: Any, left: int, par: Any, tab: Any) -> int:
     """The counters of a complete trick (the last-trick bonus included)."""
     points = par[2] if left == 1 else 0
     for j in range(par[0]):
-        points += tab[1, np.uint64(trick[j])]  # an index known not negative: no fix-up
+        points += tab[1, np.uint64(trick[np.uint64(j)])]  # an index known not negative: no fix-up
     return points
 
 
 @inlined
 def _take(hands: Any, held: Any, who: Any, seat: int, c: int, delta: int) -> None:
     """One copy of card ``c`` out of (``delta`` -1) or back into (+1) the hand of ``seat``."""
-    u = np.uint64(c)  # an index known not negative: no fix-up
-    who[u] ^= 1 << (seat * SEAT_BITS + hands[seat, u] + (delta - 1) // 2)
-    hands[seat, u] += delta
-    if hands[seat, u] == 0:
-        held[seat] &= ~(1 << c)
+    u = np.uint64(c)  # indices known not negative: no fix-up
+    h = np.uint64(seat)
+    who[u] ^= 1 << (seat * SEAT_BITS + hands[h, u] + (delta - 1) // 2)
+    hands[h, u] += delta
+    if hands[h, u] == 0:
+        held[h] &= ~(1 << c)
     else:
-        held[seat] |= 1 << c
+        held[h] |= 1 << c
 
 
 # a frame of the search stack: one node
@@ -362,7 +365,7 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
            suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, hist: Any, moves: Any, keys: Any,
            stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
-    f = fr[d]
+    f = fr[np.uint64(d)]
     players = par[0]
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
@@ -371,17 +374,19 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
         if known >= 0:
             return known
     seat = _seat(leader, tl, players)
-    f[OURS] = 1 if side[seat] == 0 else 0
+    f[OURS] = 1 if side[np.uint64(seat)] == 0 else 0
     f[BEST] = -1 if f[OURS] == 1 else f[NEED] + (1 << 40)
-    trick = tricks[f[LEFT]]
+    trick = tricks[np.uint64(f[LEFT])]
     win_seat = _seat(leader, win, players)
-    partner_win = tl > 0 and win_seat != seat and side[win_seat] == side[seat]
-    allowed = held[seat] if tl == 0 else _legal_given(suit_mask, par[1], duties, held[seat], trick[0] // 6,
-                                                      int(above[trick[win]]), partner_win)
+    partner_win = tl > 0 and win_seat != seat and side[np.uint64(win_seat)] == side[np.uint64(seat)]
+    mine = held[np.uint64(seat)]
+    led = int(np.uint64(trick[0]) // np.uint64(6))  # unsigned: no fix-up for a negative card
+    allowed = mine if tl == 0 else _legal_given(suit_mask, par[1], duties, mine, led,
+                                                int(above[np.uint64(trick[np.uint64(win)])]), partner_win)
     f[COUNT] = _gather(held, who, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, ranked, hist,
-                       moves[d], keys)
+                       moves[np.uint64(d)], keys)
     if tl == 0:
-        _killer_first(moves[d], f[COUNT], f[KILLER + leader] - 1)
+        _killer_first(moves[np.uint64(d)], f[COUNT], f[np.uint64(KILLER + leader)] - 1)
     f[AT] = 0
     return -1
 
@@ -427,22 +432,22 @@ def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, tricks: Any, par: An
           above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[0]
-    f = fr[d]
-    g = fr[d + 1]
+    f = fr[np.uint64(d)]
+    g = fr[np.uint64(d + 1)]
     tl, left = f[TL], f[LEFT]
     seat = _seat(f[LEADER], tl, players)
-    trick = tricks[left]
-    c = moves[d, np.uint64(f[AT])]
-    trick[tl] = c
+    trick = tricks[np.uint64(left)]
+    c = moves[np.uint64(d), np.uint64(f[AT])]
+    trick[np.uint64(tl)] = c
     _take(hands, held, who, seat, c, -1)
-    nwin = tl if tl > 0 and (above[np.uint64(trick[f[WIN]])] >> c) & 1 else f[WIN]
+    nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
     f[GAIN] = 0
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
         return -1
     points = _points(trick, left, par, tab)
     winner = _seat(f[LEADER], nwin, players)
-    f[GAIN] = points if side[winner] == 0 else 0
+    f[GAIN] = points if side[np.uint64(winner)] == 0 else 0
     if left == 1:
         return 0
     g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, f[NEED] - f[GAIN], f[REST] - points, left - 1
@@ -454,7 +459,7 @@ def _back(f: Any, d: int, hands: Any, held: Any, who: Any, par: Any, moves: Any)
     """Take back node ``d``'s current move; the card."""
     players = par[0]
     seat = _seat(f[LEADER], f[TL], players)
-    c = moves[d, np.uint64(f[AT])]
+    c = moves[np.uint64(d), np.uint64(f[AT])]
     _take(hands, held, who, seat, c, 1)
     return int(c)
 
@@ -490,21 +495,21 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             if d == 0 or stats[2] == 1:
                 return r
             d -= 1
-            f = fr[d]
+            f = fr[np.uint64(d)]
             c = _back(f, d, hands, held, who, par, moves)
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
                 if f[TL] == 0:  # a lead's own history row, and the ply's killer lead
-                    hist[seat + par[0], np.uint64(c)] += 1
-                    f[KILLER + f[LEADER]] = c + 1
+                    hist[np.uint64(seat + par[0]), np.uint64(c)] += 1
+                    f[np.uint64(KILLER + f[LEADER])] = c + 1
                 else:
-                    hist[seat, np.uint64(c)] += 1 << f[LEFT]
+                    hist[np.uint64(seat), np.uint64(c)] += 1 << f[LEFT]
                 r = _close(f, r, tt)
                 continue
             f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)
             f[AT] += 1
-        f = fr[d]
+        f = fr[np.uint64(d)]
         if f[AT] >= f[COUNT]:
             r = _close(f, f[BEST], tt)
             continue
