@@ -203,6 +203,9 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, w
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
+    if allowed & (allowed - 1) == 0:  # a single card: nothing to order
+        out[0] = _low_bit(allowed)
+        return 1
     elsewhere = 0
     for j in range(tl):
         elsewhere |= 1 << trick[np.uint64(j)]
