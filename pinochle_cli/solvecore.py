@@ -153,18 +153,17 @@ def _seat(leader: int, k: int, players: int) -> int:
 
 
 @inlined
-def _score(c: int, seat: int, top: bool, mate: bool, trick: Any, tl: int, win: int, leader: int, players: int,
-           side: Any, tab: Any, above: Any) -> int:
+def _score(c: int, top: bool, mate: bool, tl: int, beat: int, partner_win: bool, tab: Any) -> int:
     """A card's merit for ordering: a lead of the suit's top card still out (``top``) cashes it, counters
     first, as does a low lead when the top card is a partner's (``mate``); other leads go low; a follower
-    keeps the trick for the side cheaply or gives little away."""
+    keeps the trick for the side cheaply (``beat``: the cards that take it) or gives little away."""
     u = np.uint64(c)  # an index known not negative: no fix-up
     if tl == 0:
         if top or mate:
             return int(2000 + 100 * tab[2, u] + (0 if top else tab[0, u]))
         return int(1000 - 100 * tab[2, u] + tab[0, u])
-    takes = (above[np.uint64(trick[np.uint64(win)])] >> c) & 1
-    if takes == 1 or side[np.uint64(_seat(leader, win, players))] == side[np.uint64(seat)]:
+    takes = (beat >> c) & 1
+    if takes == 1 or partner_win:
         return int(2000 + 100 * tab[2, u] + (tab[0, u] if takes == 1 else 0))
     return int(1000 - 100 * tab[2, u] + tab[0, u])
 
@@ -197,22 +196,26 @@ def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
 
 
 @inlined
-def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, win: int, leader: int, par: Any,
-            side: Any, tab: Any, above: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
-    """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out``.
+def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, beat: int, partner_win: bool,
+            par: Any, side: Any, tab: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
+    """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out`` (``beat``,
+    ``partner_win``: a follower's cards that take the trick, and whether a partner is winning it).
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
     if allowed & (allowed - 1) == 0:  # a single card: nothing to order
         out[0] = _low_bit(allowed)
         return 1
+    players = par[0]
     elsewhere = 0
     for j in range(tl):
         elsewhere |= 1 << trick[np.uint64(j)]
-    for h in range(par[0]):
+    for h in range(players):
         if h != seat:
             elsewhere |= held[np.uint64(h)]
+    mine = held[np.uint64(seat)]
     n = 0
+    row = np.uint64(seat + (players if tl == 0 else 0))  # the history row: a lead's own
     suits = 0  # the suits of the allowed cards: a loop over these alone
     for s in range(order.shape[0]):
         suits |= int((allowed >> (6 * s)) & 0x3F != 0) << s
@@ -221,8 +224,8 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, w
         suits &= suits - 1
         a = ranked[(allowed >> (6 * s)) & 0x3F]
         away = ranked[(elsewhere >> (6 * s)) & 0x3F]
-        out_ = away | ranked[(held[np.uint64(seat)] >> (6 * s)) & 0x3F]
-        prev, prev_c = -1, -1
+        out_ = away | ranked[(mine >> (6 * s)) & 0x3F]
+        prev, prev_value = -1, -1
         lean = _ruff_lean(held, s, seat, par, side) if tl == 0 else 0
         # a lead below a partner's top card: the strongest card held elsewhere is held by partners alone
         mate = tl == 0 and away != 0 and _mates_only(who, order[np.uint64(s), np.uint64(_low_bit(away))], seat, par,
@@ -231,13 +234,14 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, w
             r = _low_bit(a)
             a &= a - 1
             c = order[np.uint64(s), np.uint64(r)]
+            value = tab[1, np.uint64(c)]
             stronger = (1 << r) - 1
             # one move with the previous card: both wholly in this hand, nothing out between, equal values
             if not (prev >= 0 and (away >> prev) & 1 == 0 and (away >> r) & 1 == 0
-                    and out_ & stronger & -(2 << prev) == 0 and tab[1, np.uint64(c)] == tab[1, np.uint64(prev_c)]):
+                    and out_ & stronger & -(2 << prev) == 0 and value == prev_value):
                 top = away & stronger == 0
-                key = (_score(c, seat, top, mate, trick, tl, win, leader, par[0], side, tab, above) + lean
-                       << _ORDER_SHIFT) + hist[np.uint64(seat + (par[0] if tl == 0 else 0)), np.uint64(c)]
+                score = _score(c, top, mate, tl, beat, partner_win, tab) + lean
+                key = (score << _ORDER_SHIFT) + hist[row, np.uint64(c)]
                 at = np.uint64(n)  # insertion sort, by key
                 while at > 0 and keys[at - np.uint64(1)] < key:
                     out[at] = out[at - np.uint64(1)]
@@ -246,7 +250,7 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, w
                 out[at] = c
                 keys[at] = key
                 n += 1
-            prev, prev_c = r, c
+            prev, prev_value = r, value
     return n
 
 
@@ -383,10 +387,10 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     win_seat = _seat(leader, win, players)
     partner_win = tl > 0 and win_seat != seat and side[np.uint64(win_seat)] == side[np.uint64(seat)]
     mine = held[np.uint64(seat)]
+    beat = 0 if tl == 0 else int(above[np.uint64(trick[np.uint64(win)])])  # the cards that would take the trick
     led = int(np.uint64(trick[0]) // np.uint64(6))  # unsigned: no fix-up for a negative card
-    allowed = mine if tl == 0 else _legal_given(suit_mask, par[1], duties, mine, led,
-                                                int(above[np.uint64(trick[np.uint64(win)])]), partner_win)
-    f[COUNT] = _gather(held, who, seat, allowed, trick, tl, win, leader, par, side, tab, above, order, ranked, hist,
+    allowed = mine if tl == 0 else _legal_given(suit_mask, par[1], duties, mine, led, beat, partner_win)
+    f[COUNT] = _gather(held, who, seat, allowed, trick, tl, beat, partner_win, par, side, tab, order, ranked, hist,
                        moves[np.uint64(d)], keys)
     if tl == 0:
         _killer_first(moves[np.uint64(d)], f[COUNT], f[np.uint64(KILLER + leader)] - 1)

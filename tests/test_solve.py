@@ -195,8 +195,8 @@ def _leads(hands: tuple[str, ...], trump: str = "H") -> list[str]:
     who = np.zeros(24, dtype=np.int64)
     _holders(arrays, rules.players, who)
     out = np.zeros(24, dtype=np.int64)
-    n = _gather(held, who, 0, int(held[0]), solver.tricks[len(hands[0].split())], 0, 0, 0, solver.par,
-                solver.side, solver.tab, solver.above, solver.order, solver.ranked, solver.hist, out, solver.keys)
+    n = _gather(held, who, 0, int(held[0]), solver.tricks[len(hands[0].split())], 0, 0, False, solver.par,
+                solver.side, solver.tab, solver.order, solver.ranked, solver.hist, out, solver.keys)
     return [ALL_CARDS[c].ascii() for c in out[:n]]
 
 
