@@ -3,9 +3,10 @@
 Everything the search knows about the game comes in as arrays built by ``solve.py`` from the
 ruleset (nothing here names a game):
 
-- ``hands[seat, card]``: copies held (cards are indices ``suit * 6 + rank``), ``held[seat]`` the
-  same as a mask of distinct cards (``playcore``'s form); ``who[card]``: its holders, bit ``seat * SEAT_BITS + k``
-  set when ``seat`` holds more than ``k`` copies (set up from ``hands`` and kept move by move);
+- ``hands[seat, card]``: copies held at the start (cards are indices ``suit * 6 + rank``; the search leaves it
+  as it is), ``held[seat]`` the same as a mask of distinct cards (``playcore``'s form); ``who[card]``: its holders,
+  bit ``seat * SEAT_BITS + k`` set when ``seat`` holds more than ``k`` copies (set up from ``hands`` and kept move
+  by move);
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
 - ``par``: ``[players, trump (-1: none), last-trick bonus, value classes, our side's bits of ``who``]``;
   ``side[seat]``: 0 for our side;
@@ -264,13 +265,17 @@ def _points(trick: Any, left: int, par: Any, tab: Any) -> int:
 
 
 @inlined
-def _take(hands: Any, held: Any, who: Any, seat: int, c: int, delta: int) -> None:
-    """One copy of card ``c`` out of (``delta`` -1) or back into (+1) the hand of ``seat``."""
+def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
+    """One copy of card ``c`` out of (``delta`` -1) or back into (+1) the hand of ``seat``: its holder bits in
+    ``who`` (``mine``, the low bits set, one per copy) one fewer or one more."""
     u = np.uint64(c)  # indices known not negative: no fix-up
+    shift = seat * SEAT_BITS
+    w = who[u]
+    mine = (w >> shift) & ((1 << SEAT_BITS) - 1)
+    now = mine >> 1 if delta < 0 else 2 * mine + 1
+    who[u] = w ^ ((mine ^ now) << shift)
     h = np.uint64(seat)
-    who[u] ^= 1 << (seat * SEAT_BITS + hands[h, u] + (delta - 1) // 2)
-    hands[h, u] += delta
-    if hands[h, u] == 0:
+    if now == 0:
         held[h] &= ~(1 << c)
     else:
         held[h] |= 1 << c
@@ -435,7 +440,7 @@ def _close(f: Any, result: int, tt: Any) -> int:
 
 
 @inlined
-def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any,
+def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any,
           above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[0]
@@ -446,7 +451,7 @@ def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, tricks: Any, par: An
     trick = tricks[np.uint64(left)]
     c = moves[np.uint64(d), np.uint64(f[AT])]
     trick[np.uint64(tl)] = c
-    _take(hands, held, who, seat, c, -1)
+    _take(held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
     f[GAIN] = 0
     if tl + 1 < players:
@@ -462,12 +467,12 @@ def _play(fr: Any, d: int, hands: Any, held: Any, who: Any, tricks: Any, par: An
 
 
 @inlined
-def _back(f: Any, d: int, hands: Any, held: Any, who: Any, par: Any, moves: Any) -> int:
+def _back(f: Any, d: int, held: Any, who: Any, par: Any, moves: Any) -> int:
     """Take back node ``d``'s current move; the card."""
     players = par[0]
     seat = _seat(f[LEADER], f[TL], players)
     c = moves[np.uint64(d), np.uint64(f[AT])]
-    _take(hands, held, who, seat, c, 1)
+    _take(held, who, seat, c, 1)
     return int(c)
 
 
@@ -503,7 +508,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
                 return r
             d -= 1
             f = fr[np.uint64(d)]
-            c = _back(f, d, hands, held, who, par, moves)
+            c = _back(f, d, held, who, par, moves)
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = _seat(f[LEADER], f[TL], par[0])
@@ -520,7 +525,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
         if f[AT] >= f[COUNT]:
             r = _close(f, f[BEST], tt)
             continue
-        r = _play(fr, d, hands, held, who, tricks, par, side, tab, above, moves)
+        r = _play(fr, d, held, who, tricks, par, side, tab, above, moves)
         d += 1
         opening = r < 0
 
