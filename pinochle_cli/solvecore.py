@@ -217,12 +217,10 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
     mine = held[np.uint64(seat)]
     n = 0
     row = np.uint64(seat + (players if tl == 0 else 0))  # the history row: a lead's own
-    suits = 0  # the suits of the allowed cards: a loop over these alone
-    for s in range(order.shape[0]):
-        suits |= int((allowed >> (6 * s)) & 0x3F != 0) << s
-    while suits != 0:
-        s = _low_bit(suits)
-        suits &= suits - 1
+    rest = allowed  # the suits of the allowed cards, lowest first: a loop over these alone
+    while rest != 0:
+        s = int(np.uint64(_low_bit(rest)) // np.uint64(6))
+        rest &= ~(0x3F << (6 * s))
         a = ranked[(allowed >> (6 * s)) & 0x3F]
         away = ranked[(elsewhere >> (6 * s)) & 0x3F]
         out_ = away | ranked[(mine >> (6 * s)) & 0x3F]
