@@ -34,6 +34,8 @@ from .tricks import check_play, strength_table, trick_winner
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
 
 _TABLE_BITS = 21
+_CLIMB_FROM = 20  # percent of the window: where the questions without a guess start (see Solver._climb)
+_CLIMB_JUMP = 5  # percent of the window: how far each question then moves on
 _SEED = 20141  # fixed: the table keys are the same on every run
 _MAX_COUNTERS = 1 << 24  # a table entry's upper bound has 24 bits
 
@@ -216,12 +218,33 @@ class Solver:
             window[1] = min(window[1], bound // step * step)
             return False
 
+        self.narrow(ask, window, ours=bool(self.side[pos.to_play] == 0), near=near)
+        return window[0]
+
+    def narrow(self, ask: Callable[[int], bool], window: list[int], *, ours: bool, near: int | None = None) -> None:
+        """Narrow ``window`` (a range of multiples of the step) to the value by questions ``ask(v)``: "at least
+        ``v``?" (``ask`` narrows ``window`` by each answer). ``ours``: our side is to move. ``near``: see ``value``."""
+        step = self.step
         if near is not None and window[0] < window[1]:
             self._gallop(ask, window, min(max(near, window[0]), window[1]))
+        elif window[0] < window[1]:
+            self._climb(ask, window, ours)
         while window[0] < window[1]:
             lo, hi = window
             ask(lo + ((hi - lo) // step + 1) // 2 * step)
-        return window[0]
+
+    def _climb(self, ask: Callable[[int], bool], window: list[int], ours: bool) -> None:
+        """Narrow ``window`` by the questions the side to move answers cheaply: it proves its answer with one
+        good card where the other side must refute each of its cards, and the further the target from the
+        value, the easier the proof. So the questions start a fifth of the way into the window from the end the
+        side to move is unlikely to fall short of, and move on in short jumps while the answer stays its way."""
+        step = self.step
+        lo, hi = window
+        jump = max(step, (hi - lo) // step * _CLIMB_JUMP // 100 * step)
+        start = max((hi - lo) // step * _CLIMB_FROM // 100 * step, step)
+        target = lo + start if ours else hi - start + step
+        while window[0] < window[1] and ask(target) == ours:
+            target = min(window[0] + jump, window[1]) if ours else max(window[1] - jump + step, window[0] + step)
 
     def _gallop(self, ask: Callable[[int], bool], window: list[int], x: int) -> None:
         """Narrow ``window`` around ``x`` by steps doubling away from it."""

@@ -281,3 +281,45 @@ def test_a_ruleset_whose_counters_overflow_the_table_is_refused() -> None:
     huge = dataclasses.replace(rules, last_trick=1 << 24)
     with pytest.raises(PlayError, match=f"add up to {huge.counter_total}; the solver's table holds totals below"):
         Solver(huge, Suit.S)
+
+
+def _questions(solver: Solver, value: int, window: list[int], *, ours: bool, near: int | None = None) -> list[int]:
+    """The targets ``narrow`` asks when the value is ``value`` (each answer's bound is the target itself)."""
+    asked: list[int] = []
+
+    def ask(target: int) -> bool:
+        asked.append(target)
+        if value >= target:
+            window[0] = max(window[0], target)
+            return True
+        window[1] = min(window[1], target - solver.step)
+        return False
+
+    solver.narrow(ask, window, ours=ours, near=near)
+    assert window == [value, value]
+    return asked
+
+
+@pytest.mark.parametrize("name", ["single-deck", "two-handed"])
+def test_the_questions_find_every_value_in_the_window(name: str) -> None:
+    rules = load_ruleset(name)
+    solver = Solver(rules, Suit.S, table_bits=4)
+    step, rest = solver.step, rules.counter_total
+    for ours in (True, False):
+        for near in (None, rest // 3 // step * step):
+            for value in range(0, rest + 1, step):
+                asked = _questions(solver, value, [0, rest], ours=ours, near=near)
+                assert len(asked) <= 2 * (rest // step).bit_length() + 25, (ours, near, value, asked)
+
+
+@pytest.mark.parametrize(("ours", "value", "asked"), [
+    # our side to move: from a fifth of the way up, a step (a twentieth of the window) at a time while the answer is yes
+    (True, 120, [50, 60, 70, 80, 90, 100, 110, 120, 130]),
+    (True, 30, [50, 20, 30, 40]),  # a no at once: the binary search below
+    # the other side to move: the mirror image, from a fifth of the way down while the answer is no
+    (False, 120, [210, 200, 190, 180, 170, 160, 150, 140, 130, 120]),
+    (False, 240, [210, 230, 240, 250]),
+])
+def test_the_side_to_move_gets_the_first_questions_its_way(ours: bool, value: int, asked: list[int]) -> None:
+    solver = Solver(load_ruleset("single-deck"), Suit.S, table_bits=4)
+    assert _questions(solver, value, [0, 250], ours=ours) == asked
