@@ -11,9 +11,11 @@ it. "Our side" is seat 0 and its partners (``Solver(us=seat)`` picks another sea
 The rules come from the ruleset: the duties in force once any stock is used up
 (``rules.play.duties``), trick strength from ``rules.rank_order``, values from
 ``rules.counters``. The search (``solvecore.reach``) answers yes/no questions "do we take at
-least v?"; the value is found by a binary search over the multiples of the counter step (the
-greatest common divisor of the counter values and the last-trick bonus). One solver keeps its
-transposition table between questions, so the positions of one deal share their work.
+least v?" for v on the grid of the counter step (the greatest common divisor of the counter values
+and the last-trick bonus). The side to move proves its answer with one good card, the other side
+by refuting each of its cards, so the first questions are those the side to move answers cheaply
+(``Solver.narrow``); a binary search finishes. One solver keeps its transposition table between
+questions, so the positions of one deal share their work.
 """
 
 from __future__ import annotations
