@@ -39,7 +39,7 @@ _TABLE_BITS = 21
 _CLIMB_FROM = 20  # percent of the window: where the questions without a guess start (see Solver._climb)
 _CLIMB_JUMP = 5  # percent of the window: how far each question then moves on
 _SEED = 20141  # fixed: the table keys are the same on every run
-_MAX_COUNTERS = 1 << 24  # a table entry's upper bound has 24 bits
+_MAX_COUNTERS = 1 << 16  # a table entry's upper bound has 16 bits
 
 
 def _aligned_table(bits: int) -> np.ndarray:
@@ -220,6 +220,7 @@ class Solver:
             window[1] = min(window[1], bound // step * step)
             return False
 
+        self.stats[3] = (self.stats[3] + 1) % 256  # a new generation: the table's older entries give way first
         self.narrow(ask, window, ours=bool(self.side[pos.to_play] == 0), near=near)
         return window[0]
 

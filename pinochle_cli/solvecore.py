@@ -17,16 +17,19 @@ ruleset (nothing here names a game):
   first; ``ranked[m]``: a suit's six card bits ``m`` (``card - 6 * suit``) as bits ``k`` of ``order``;
 - ``zob``: random keys, ``[suit, place, tag, stream]`` flattened (``2 * players * classes`` tags, so
   the keys in use fit the fastest cache); ``skey[left, suit]``: the two key words of each
-  suit at the trick boundary with ``left`` tricks to go; ``tt[row] = [key2, lower << 32 | left << 24 | upper]``:
+  suit at the trick boundary with ``left`` tricks to go;
+  ``tt[row] = [key2, lower << 32 | left << 24 | generation << 16 | upper]``:
   the transposition table of bounds on the counters our side takes from a trick boundary on, in
   buckets of ``BUCKET`` rows (one cache line): a position's bucket from key1, its row the one holding
-  key2 (made odd, so an empty row never matches); a new entry takes the row of the bucket's entry
-  with the fewest tricks left (an empty row has none), so the entries that saved the most stay;
+  key2 (made odd, so an empty row never matches); a new entry takes the row of an entry from an
+  earlier generation (``stats[3]``, 0-255: the solver's questions so far), else of the bucket's entry
+  with the fewest tricks left (an empty row has none), so the entries that saved the most stay
+  while they are current;
   ``hist[seat, card]``: history scores for move ordering (rows ``players + seat``: the seat's leads, kept apart from its
   follows); ``moves[ply, :]``: scratch; ``fr[ply, :]``: the search stack, a node per row (fields
   ``TL``..``GAIN``), kept between calls for the killer leads: ``fr[ply, KILLER + seat]`` is 1 +
   the last lead of ``seat`` that refuted a node at that ply (0: none), tried first there;
-  ``stats = [nodes, node limit (0: none), aborted]``.
+  ``stats = [nodes, node limit (0: none), aborted, generation]``.
 
 Leads are ordered: the ply's killer lead first; then a suit a partner can trump (void, holding
 trumps) before the rest and one an opponent can trump after; then cashing the suit's top card,
@@ -361,7 +364,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     if upper < need:
         return int(upper)
     if stored == k2:
-        lower, upper = max(lower, bounds >> 32), min(upper, bounds & 0xFFFFFF)
+        lower, upper = max(lower, bounds >> 32), min(upper, bounds & 0xFFFF)
         if lower >= need:
             return int(lower)
         if upper < need:
@@ -413,17 +416,23 @@ def _killer_first(moves: Any, count: int, killer: int) -> None:
 
 
 @inlined
-def _victim(tt: Any, first: Any) -> Any:
-    """The row of the bucket starting at row ``first`` whose entry has the fewest tricks left (an empty row: none)."""
+def _worth(data: int, generation: int) -> int:
+    """What a table row is worth keeping: its tricks left, -1 when it is from an earlier generation."""
+    return (data >> 24) & 0xFF if (data >> 16) & 0xFF == generation else -1
+
+
+@inlined
+def _victim(tt: Any, first: Any, generation: int) -> Any:
+    """The row of the bucket starting at row ``first`` least worth keeping (``_worth``; an empty row: none left)."""
     row = first
     for i in range(1, BUCKET):
-        if (tt[first + np.uint64(i), 1] >> 24) & 0xFF < (tt[row, 1] >> 24) & 0xFF:
+        if _worth(tt[first + np.uint64(i), 1], generation) < _worth(tt[row, 1], generation):
             row = first + np.uint64(i)
     return row
 
 
 @inlined
-def _close(f: Any, result: int, tt: Any) -> int:
+def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
     """Record a boundary node's bound in the table; the bound."""
     if f[SLOT] >= 0:
         if result >= f[NEED]:
@@ -432,8 +441,8 @@ def _close(f: Any, result: int, tt: Any) -> int:
             f[UPPER] = min(f[UPPER], result)
         slot = np.uint64(f[SLOT])
         if tt[slot, 0] != f[KEY]:  # a new entry (the probe found none: ``slot`` is the bucket's first row)
-            slot = _victim(tt, slot)
-        tt[slot, 0], tt[slot, 1] = f[KEY], (f[LOWER] << 32) | (f[LEFT] << 24) | f[UPPER]
+            slot = _victim(tt, slot, stats[3])
+        tt[slot, 0], tt[slot, 1] = f[KEY], (f[LOWER] << 32) | (f[LEFT] << 24) | (stats[3] << 16) | f[UPPER]
     return result
 
 
@@ -515,13 +524,13 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
                     f[np.uint64(KILLER + f[LEADER])] = c + 1
                 else:
                     hist[np.uint64(seat), np.uint64(c)] += 1 << f[LEFT]
-                r = _close(f, r, tt)
+                r = _close(f, r, tt, stats)
                 continue
             f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)
             f[AT] += 1
         f = fr[np.uint64(d)]
         if f[AT] >= f[COUNT]:
-            r = _close(f, f[BEST], tt)
+            r = _close(f, f[BEST], tt, stats)
             continue
         r = _play(fr, d, held, who, tricks, par, side, tab, above, moves)
         d += 1
@@ -529,4 +538,4 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
 
 
 def empty_stats() -> np.ndarray:
-    return np.zeros(3, dtype=np.int64)
+    return np.zeros(4, dtype=np.int64)

@@ -262,23 +262,37 @@ def test_each_table_bucket_fills_one_cache_line(bits: int) -> None:
     assert not table.any()
 
 
-@pytest.mark.parametrize(("lefts", "row"), [
-    ((5, 3, 7, 4), 1),  # the entry with the fewest tricks left goes
-    ((5, 0, 7, 0), 1),  # an empty row first (no tricks left), the first of two
-    ((2, 2, 2, 2), 0),  # a tie: the first
-    ((9, 8, 7, 6), 3),
+@pytest.mark.parametrize(("lefts", "generations", "row"), [
+    ((5, 3, 7, 4), (9, 9, 9, 9), 1),  # the entry with the fewest tricks left goes
+    ((5, 0, 7, 0), (9, 0, 9, 0), 1),  # an empty row first (no tricks left), the first of two
+    ((2, 2, 2, 2), (9, 9, 9, 9), 0),  # a tie: the first
+    ((9, 8, 7, 6), (9, 9, 9, 9), 3),
+    ((3, 9, 8, 7), (9, 8, 9, 9), 1),  # an entry of an earlier generation goes first, however deep
 ])
-def test_a_new_table_entry_replaces_the_one_with_fewest_tricks_left(lefts: tuple[int, ...], row: int) -> None:
+def test_a_new_table_entry_replaces_the_one_least_worth_keeping(lefts: tuple[int, ...], generations: tuple[int, ...],
+                                                                row: int) -> None:
     table = _aligned_table(4)
     first = 2 * BUCKET
-    for i, left in enumerate(lefts):
-        table[first + i] = (2 * i + 1 if left else 0, left << 24 | 40)
-    assert _victim(table, np.uint64(first)) == first + row
+    for i, (left, generation) in enumerate(zip(lefts, generations, strict=True)):
+        table[first + i] = (2 * i + 1 if left else 0, left << 24 | generation << 16 | 40)
+    assert _victim(table, np.uint64(first), 9) == first + row
+
+
+def test_each_value_is_a_new_generation_of_table_entries() -> None:
+    rules = load_ruleset("single-deck")
+    solver = Solver(rules, Suit.S, table_bits=10)
+    rng = np.random.default_rng(5)
+    for k in range(1, 4):
+        _trump, pos = random_endgame(rules, rng, 3, mid_trick=False)  # one solver's trump will do for the table
+        solver.value(pos)
+        assert solver.stats[3] == k
+        rows = solver.tt[solver.tt[:, 0] != 0, 1]
+        assert ((rows >> 16) & 0xFF).max() == k
 
 
 def test_a_ruleset_whose_counters_overflow_the_table_is_refused() -> None:
     rules = load_ruleset("single-deck")
-    huge = dataclasses.replace(rules, last_trick=1 << 24)
+    huge = dataclasses.replace(rules, last_trick=1 << 16)
     with pytest.raises(PlayError, match=f"add up to {huge.counter_total}; the solver's table holds totals below"):
         Solver(huge, Suit.S)
 
