@@ -205,7 +205,8 @@ class Solver:
         """Our side's counters from ``pos`` on under perfect play, known to lie in ``lower..upper``.
 
         ``near``: a value it is likely close to: asked first, then steps doubling away from it,
-        before the binary search (a value next to a known one takes one or two questions).
+        before the binary search (a value next to a known one takes one or two questions); without
+        it the first questions are the ones the side to move answers cheaply (``_climb``).
         """
         hands, held, win, rest = self._arrays(pos)
         step = self.step

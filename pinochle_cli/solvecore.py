@@ -47,8 +47,8 @@ them (inclusive) and their counter values are equal.
 
 Speed: per suit, cards are visited through masks (``ranked``, ``who``, ``held``) rather than rank by
 rank; an index known not to be negative is cast to unsigned (numba then skips its negative-index
-fix-up); a probe reads its table row before computing the sure-trump bound, so that the row, rarely
-in cache, arrives meanwhile.
+fix-up); a probe reads its table bucket before computing the sure-trump bound, so that the load
+overlaps that work.
 """
 
 from __future__ import annotations
@@ -329,6 +329,16 @@ def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> 
 
 
 @inlined
+def _answer(lower: int, upper: int, need: int) -> int:
+    """The bound that answers "at least ``need``?" given ``lower <= value <= upper``, else -1."""
+    if lower >= need:
+        return int(lower)
+    if upper < need:
+        return int(upper)
+    return -1
+
+
+@inlined
 def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any, above: Any,
            order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
     """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
@@ -359,18 +369,12 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
             f[SLOT] = slot + np.uint64(i)
     sure = _sure(who, par, tab, order)
     lower, upper = max(sure, 0), rest + min(sure, 0)
-    if lower >= need:
-        return lower
-    if upper < need:
-        return int(upper)
-    if stored == k2:
+    known = _answer(lower, upper, need)
+    if known < 0 and stored == k2:
         lower, upper = max(lower, bounds >> 32), min(upper, bounds & 0xFFFF)
-        if lower >= need:
-            return int(lower)
-        if upper < need:
-            return int(upper)
+        known = _answer(lower, upper, need)
     f[LOWER], f[UPPER] = lower, upper
-    return -1
+    return known
 
 
 @inlined
@@ -538,4 +542,5 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
 
 
 def empty_stats() -> np.ndarray:
+    """``stats`` for ``reach`` (see the module docstring), all 0."""
     return np.zeros(4, dtype=np.int64)

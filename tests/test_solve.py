@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -18,6 +19,13 @@ from pinochle_cli.tricks import legal_plays
 RULESETS = bundled_names()
 POSITIONS = 150  # per ruleset, of 1 to 4 tricks
 ENDGAMES = 400  # per ruleset, of 3 (four players) or 4 tricks (two): 1,600 in all, the issue's check (~2.5 s each)
+
+
+def _who(hands: np.ndarray, players: int, holders: Callable[..., None] = _holders) -> np.ndarray:
+    """The search's holder bits of each card (``solvecore._holders``) for ``hands``."""
+    who = np.zeros(24, dtype=np.int64)
+    holders(hands, players, who)
+    return who
 
 
 def _tricks(players: int) -> int:
@@ -64,8 +72,7 @@ def test_the_sure_bound_holds_the_exhaustive_minimax_value(name: str) -> None:
         trump, pos = random_endgame(rules, rng, int(rng.integers(1, _tricks(rules.players) + 1)), mid_trick=False)
         solver = solvers[trump]
         hands, _held, _win, rest = solver._arrays(pos)
-        who = np.zeros(24, dtype=np.int64)
-        getattr(_holders, "py_func", _holders)(hands, rules.players, who)
+        who = _who(hands, rules.players, getattr(_holders, "py_func", _holders))
         sure = getattr(_sure, "py_func", _sure)(who, solver.par, solver.tab, solver.order)
         value = minimax(rules, trump, pos)
         lower, upper = max(sure, 0), rest + min(sure, 0)
@@ -124,8 +131,7 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
         solver = Solver(rules, trump, table_bits=4)
         left = pos.tricks_left
         hands, held, _win, _rest = solver._arrays(pos)
-        who = np.zeros(24, dtype=np.int64)
-        _holders(hands, rules.players, who)
+        who = _who(hands, rules.players)
         for s in range(4):
             _suit_key(s, who, int(np.bitwise_or.reduce(held)), solver.par, solver.tab, solver.order, solver.ranked,
                       solver.zob, solver.skey[left])
@@ -148,8 +154,7 @@ def _key(rules: Ruleset, trump: Suit, hands: tuple[str, ...], suit: Suit) -> tup
     solver = Solver(rules, trump, table_bits=4)
     pos = Position(tuple(Hand.parse(h) for h in hands))
     arrays, held, _win, _rest = solver._arrays(pos)
-    who = np.zeros(24, dtype=np.int64)
-    _holders(arrays, rules.players, who)
+    who = _who(arrays, rules.players)
     out = np.zeros((4, 2), dtype=np.int64)
     _suit_key(int(suit), who, int(np.bitwise_or.reduce(held)), solver.par, solver.tab, solver.order, solver.ranked,
               solver.zob, out)
@@ -182,8 +187,7 @@ def test_the_holders_kept_move_by_move_are_the_hands_again_after_a_search(name: 
         solver = Solver(rules, trump, table_bits=4)
         solver.value(pos)
         hands, _held, _win, _rest = solver._arrays(pos)
-        who = np.zeros(24, dtype=np.int64)
-        _holders(hands, rules.players, who)
+        who = _who(hands, rules.players)
         assert (solver.who == who).all() and who.any(), (trump, pos)
 
 
@@ -192,8 +196,7 @@ def _leads(hands: tuple[str, ...], trump: str = "H") -> list[str]:
     rules = load_ruleset("single-deck")
     solver = Solver(rules, parse_suit(trump), table_bits=4)
     arrays, held, _win, _rest = solver._arrays(Position(tuple(Hand.parse(h) for h in hands)))
-    who = np.zeros(24, dtype=np.int64)
-    _holders(arrays, rules.players, who)
+    who = _who(arrays, rules.players)
     out = np.zeros(24, dtype=np.int64)
     n = _gather(held, who, 0, int(held[0]), solver.tricks[len(hands[0].split())], 0, 0, False, solver.par,
                 solver.side, solver.tab, solver.order, solver.ranked, solver.hist, out, solver.keys)
