@@ -47,8 +47,8 @@ them (inclusive) and their counter values are equal.
 
 Speed: per suit, cards are visited through masks (``ranked``, ``who``, ``held``) rather than rank by
 rank; an index known not to be negative is cast to unsigned (numba then skips its negative-index
-fix-up); a probe reads its table bucket before computing the sure-trump bound, so that the load
-overlaps that work.
+fix-up); a probe computes the sure-trump bound only when the table does not answer (it answers
+most probes).
 """
 
 from __future__ import annotations
@@ -362,16 +362,16 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     k2 = (zob[lead + 1] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
     slot = np.uint64(k1 & (tt.shape[0] - BUCKET))  # the bucket's first row
     f[KEY], f[SLOT] = k2, slot
-    stored, bounds = tt[slot, 0], tt[slot, 1]  # read before the sure bound: the line arrives meanwhile
-    for i in range(1, BUCKET):
+    lower, upper = 0, rest  # the table's bounds (stored tight: an upper bound never above ``rest``)
+    for i in range(BUCKET):
         if tt[slot + np.uint64(i), 0] == k2:
-            stored, bounds = k2, tt[slot + np.uint64(i), 1]
+            bounds = tt[slot + np.uint64(i), 1]
+            lower, upper = bounds >> 32, bounds & 0xFFFF
             f[SLOT] = slot + np.uint64(i)
-    sure = _sure(who, par, tab, order)
-    lower, upper = max(sure, 0), rest + min(sure, 0)
     known = _answer(lower, upper, need)
-    if known < 0 and stored == k2:
-        lower, upper = max(lower, bounds >> 32), min(upper, bounds & 0xFFFF)
+    if known < 0:
+        sure = _sure(who, par, tab, order)
+        lower, upper = max(sure, lower), min(upper, rest + min(sure, 0))
         known = _answer(lower, upper, need)
     f[LOWER], f[UPPER] = lower, upper
     return known
