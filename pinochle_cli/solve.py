@@ -154,7 +154,7 @@ class Solver:
         self.moves = np.zeros((plies, 24), dtype=np.int64)
         self.keys = np.zeros(24, dtype=np.int64)
         self.who = np.zeros(24, dtype=np.int64)
-        self.frames = np.zeros((plies, 16 + players), dtype=np.int64)
+        self.frames = np.zeros((plies, 18 + players), dtype=np.int64)
         self.tricks = np.zeros((depth, players), dtype=np.int64)
         self.skey = np.zeros((depth, 4, 2), dtype=np.int64)
         self.stats = empty_stats()

@@ -27,8 +27,9 @@ ruleset (nothing here names a game):
   while they are current;
   ``hist[seat, card]``: history scores for move ordering (rows ``players + seat``: the seat's leads, kept apart from its
   follows); ``moves[ply, :]``: scratch; ``fr[ply, :]``: the search stack, a node per row (fields
-  ``TL``..``GAIN``), kept between calls for the killer leads: ``fr[ply, KILLER + seat]`` is 1 +
-  the last lead of ``seat`` that refuted a node at that ply (0: none), tried first there;
+  ``TL``..``PTS``; the seat to move and the counters already on the trick are kept, not recomputed),
+  kept between calls for the killer leads: ``fr[ply, KILLER + seat]`` is 1 + the last lead of ``seat``
+  that refuted a node at that ply (0: none), tried first there;
   ``stats = [nodes, node limit (0: none), aborted, generation]``.
 
 Leads are ordered: the ply's killer lead first; then a suit a partner can trump (void, holding
@@ -140,10 +141,10 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
     held_any = _held_any(held, par[0])
     done = 0
     for j in range(par[0]):
-        s = trick[j] // 6
-        if (done >> s) & 1 == 0:
-            done |= 1 << s
-            _suit_key(s, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
+        suit = int(np.uint64(trick[j]) // np.uint64(6))  # unsigned: a multiply, no sign fix-up
+        if (done >> suit) & 1 == 0:
+            done |= 1 << suit
+            _suit_key(suit, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
 
 
 _legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # playcore's rule, compiled into the search
@@ -257,10 +258,10 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
 
 
 @inlined
-def _points(trick: Any, left: int, par: Any, tab: Any) -> int:
-    """The counters of a complete trick (the last-trick bonus included)."""
-    points = par[2] if left == 1 else 0
-    for j in range(par[0]):
+def _counters(trick: Any, k: int, tab: Any) -> int:
+    """The counters of the first ``k`` cards of ``trick``."""
+    points = 0
+    for j in range(k):
         points += tab[1, np.uint64(trick[np.uint64(j)])]  # an index known not negative: no fix-up
     return points
 
@@ -283,7 +284,7 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
 
 
 # a frame of the search stack: one node
-TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, KILLER = range(16)
+TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, KILLER = range(18)
 
 
 @inlined
@@ -391,6 +392,7 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
         if known >= 0:
             return known
     seat = _seat(leader, tl, players)
+    f[SEAT] = seat
     f[OURS] = 1 if side[np.uint64(seat)] == 0 else 0
     f[BEST] = -1 if f[OURS] == 1 else f[NEED] + (1 << 40)
     trick = tricks[np.uint64(f[LEFT])]
@@ -457,33 +459,33 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     players = par[0]
     f = fr[np.uint64(d)]
     g = fr[np.uint64(d + 1)]
-    tl, left = f[TL], f[LEFT]
-    seat = _seat(f[LEADER], tl, players)
+    tl, left, seat = f[TL], f[LEFT], f[SEAT]
     trick = tricks[np.uint64(left)]
     c = moves[np.uint64(d), np.uint64(f[AT])]
     trick[np.uint64(tl)] = c
     _take(held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
     f[GAIN] = 0
+    points = f[PTS] + tab[1, np.uint64(c)]  # the counters on the trick now
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
+        g[PTS] = points
         return -1
-    points = _points(trick, left, par, tab)
+    points += par[2] if left == 1 else 0  # the last trick's bonus
     winner = _seat(f[LEADER], nwin, players)
     f[GAIN] = points if side[np.uint64(winner)] == 0 else 0
     if left == 1:
         return 0
     g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, f[NEED] - f[GAIN], f[REST] - points, left - 1
+    g[PTS] = 0
     return -1
 
 
 @inlined
-def _back(f: Any, d: int, held: Any, who: Any, par: Any, moves: Any) -> int:
+def _back(f: Any, d: int, held: Any, who: Any, moves: Any) -> int:
     """Take back node ``d``'s current move; the card."""
-    players = par[0]
-    seat = _seat(f[LEADER], f[TL], players)
     c = moves[np.uint64(d), np.uint64(f[AT])]
-    _take(held, who, seat, c, 1)
+    _take(held, who, f[SEAT], c, 1)
     return int(c)
 
 
@@ -503,6 +505,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
     """
     f = fr[0]
     f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
+    f[PTS] = _counters(tricks[left], tl, tab)
     d = 0
     _holders(hands, par[0], who)
     for s in range(4):
@@ -519,10 +522,10 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
                 return r
             d -= 1
             f = fr[np.uint64(d)]
-            c = _back(f, d, held, who, par, moves)
+            c = _back(f, d, held, who, moves)
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
-                seat = _seat(f[LEADER], f[TL], par[0])
+                seat = f[SEAT]
                 if f[TL] == 0:  # a lead's own history row, and the ply's killer lead
                     hist[np.uint64(seat + par[0]), np.uint64(c)] += 1
                     f[np.uint64(KILLER + f[LEADER])] = c + 1
