@@ -30,7 +30,7 @@ from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from .errors import CardError, PlayError
 from .playcore import compile_rules, legal_cards
 from .ruleset import Ruleset
-from .solvecore import BUCKET, LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
+from .solvecore import BUCKET, COUNTER_LIMIT, KILLER, LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
 from .tricks import check_play, strength_table, trick_winner
 
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
@@ -39,7 +39,6 @@ _TABLE_BITS = 21
 _CLIMB_FROM = 20  # percent of the window: where the questions without a guess start (see Solver._climb)
 _CLIMB_JUMP = 5  # percent of the window: how far each question then moves on
 _SEED = 20141  # fixed: the table keys are the same on every run
-_MAX_COUNTERS = 1 << 16  # a table entry's upper bound has 16 bits
 
 
 def _aligned_table(bits: int) -> np.ndarray:
@@ -140,9 +139,9 @@ class Solver:
                                dtype=np.int64)
         if 2 * players * len(classes) > TAGS:
             raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
-        if rules.counter_total >= _MAX_COUNTERS:
+        if rules.counter_total >= COUNTER_LIMIT:
             raise PlayError(f"{rules.name}: the counters of a deal add up to {rules.counter_total}; the solver's table "
-                            f"holds totals below {_MAX_COUNTERS}")
+                            f"holds totals below {COUNTER_LIMIT}")
         rng = np.random.default_rng(_SEED)
         keys = rng.integers(-(2**62), 2**62, size=(2, 4, LEAD_PLACE + 1, TAGS), dtype=np.int64)
         tags = 2 * players * len(classes)  # the tags in use: the table of keys fits the fastest cache
@@ -154,7 +153,7 @@ class Solver:
         self.moves = np.zeros((plies, 24), dtype=np.int64)
         self.keys = np.zeros(24, dtype=np.int64)
         self.who = np.zeros(24, dtype=np.int64)
-        self.frames = np.zeros((plies, 18 + players), dtype=np.int64)
+        self.frames = np.zeros((plies, KILLER + players), dtype=np.int64)  # a node's fields, then a killer per seat
         self.tricks = np.zeros((depth, players), dtype=np.int64)
         self.skey = np.zeros((depth, 4, 2), dtype=np.int64)
         self.stats = empty_stats()

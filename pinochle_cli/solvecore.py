@@ -22,7 +22,7 @@ ruleset (nothing here names a game):
   the transposition table of bounds on the counters our side takes from a trick boundary on, in
   buckets of ``BUCKET`` rows (one cache line): a position's bucket from key1, its row the one holding
   key2 (made odd, so an empty row never matches); a new entry takes the row of an entry from an
-  earlier generation (``stats[3]``, 0-255: the solver's questions so far), else of the bucket's entry
+  earlier generation (``stats[3]``, 0-255: one per ``Solver.value``), else of the bucket's entry
   with the fewest tricks left (an empty row has none), so the entries that saved the most stay
   while they are current;
   ``hist[seat, card]``: history scores for move ordering (rows ``players + seat``: the seat's leads, kept apart from its
@@ -67,7 +67,7 @@ try:  # the count of trailing zero bits: one instruction
 except ImportError:  # pragma: no cover - numba moved it, or no numba
     _low_bit = lowest_card
 
-__all__ = ["BUCKET", "LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
+__all__ = ["BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
 
 # numba keys its cache on this file alone: the digest of playcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
@@ -75,6 +75,7 @@ COMPILED_WITH = "c5a09a7c1d863704"
 
 LEAD_PLACE = 24  # zob[0, LEAD_PLACE, seat, :] keys the leader
 BUCKET = 4  # table rows that share a cache line: a position may sit in any of them
+COUNTER_LIMIT = 1 << 16  # a table entry's bounds have 16 bits: counters still to win stay below this
 TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
 SEAT_SHIFT = 2
 SEAT_BITS = 1 << SEAT_SHIFT  # bits of each seat in ``who[card]``: at least the copies of a card
@@ -367,7 +368,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     for i in range(BUCKET):
         if tt[slot + np.uint64(i), 0] == k2:
             bounds = tt[slot + np.uint64(i), 1]
-            lower, upper = bounds >> 32, bounds & 0xFFFF
+            lower, upper = bounds >> 32, bounds & (COUNTER_LIMIT - 1)
             f[SLOT] = slot + np.uint64(i)
     known = _answer(lower, upper, need)
     if known < 0:
