@@ -35,8 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_cli.cards import parse_cards
+from pinochle_cli.estimate.simulate import Simulator, estimable_trumps, estimate
 from pinochle_cli.ruleset import bundled_names, load_ruleset
-from pinochle_cli.simulate import Simulator, estimable_trumps, estimate
 
 HANDS = {  # by hand size: K and Q in every suit, so that every suit may be named under any eligibility rule
     12: "AH TH KH QH JH AS KS QS KD QD KC QC",

@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_cli.cards import Hand, parse_cards, parse_suit
 from pinochle_cli.cli.estimate_cmd import default_seed
-from pinochle_cli.parallel import available_cores
-from pinochle_cli.perfect import SuitComparison, perfect_play
+from pinochle_cli.estimate.double_dummy import SuitComparison, perfect_play
 from pinochle_cli.ruleset import load_ruleset
+from pinochle_cli.workers import available_cores
 
 CASES = {  # name: (ruleset, hand, trump, [(first exact trick, samples), ...])
     "readme": ("single-deck", "AH 10H KH KH QH JH 9H AS AC KD QS JD", "H", [(7, 2000), (5, 1000), (1, 12)]),

@@ -67,9 +67,10 @@ def timed(args: list[str]) -> tuple[float, float]:
 
 def in_process(path: Path) -> None:
     """The same work called from Python (no start-up): CPU seconds of the library call alone."""
-    from pinochle_cli.recordedit import edit_deal, merged_entries, redo_deal, undo_deal
-    from pinochle_cli.recordfile import DealInput, append_deal, deal_entries
     from pinochle_cli.records import read_record
+    from pinochle_cli.records.edit import edit_deal, merged_entries, redo_deal, undo_deal
+    from pinochle_cli.records.entry import DealInput, deal_entries
+    from pinochle_cli.records.writer import append_deal
 
     add = DealInput(bidder="Ann", bid=250, trump="H", meld=("NS=100", "EW=0"), counters=("NS=150",))
     calls = {"score": lambda: read_record(str(path)),

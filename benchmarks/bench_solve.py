@@ -33,7 +33,7 @@ from solve_reference import minimax, random_endgame  # noqa: E402
 
 from pinochle_cli.cards import Hand  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset  # noqa: E402
-from pinochle_cli.solve import Position, SolveAborted, Solver  # noqa: E402
+from pinochle_cli.solver.solve import Position, SolveAborted, Solver  # noqa: E402
 
 
 def positions(rules: Ruleset, deals: int, tricks: int) -> list[tuple[object, Position]]:

@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, Hand, Suit, format_cards
 from .errors import CardError, MeldError
-from .ruleset import TABLE_LIMIT, Combination, Ruleset  # TABLE_LIMIT: larger components are searched per hand
+
+# TABLE_LIMIT: larger components are searched per hand
+from .ruleset import TABLE_LIMIT, Combination, Ruleset
 
 if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldbatch``)
     import numpy.typing as npt
@@ -152,7 +154,8 @@ class Component:
     def table(self) -> IntArray:
         """The best value of every count state (mixed radix, ``strides``): tabulated components only."""
         if self.solved.table is None:
-            from .meldbatch import build_table  # numpy: batches only
+            # numpy: batches only
+            from .meldtables import build_table
 
             self.solved.table = build_table(self)
         return self.solved.table
@@ -259,14 +262,16 @@ class MeldTable:
 
     def total_batch(self, counts: npt.ArrayLike, trump: Suit) -> IntArray:
         """Exact totals of many hands: ``counts`` shape (N, 24), each count within the pack."""
-        from .meldbatch import total_batch  # numpy: batches only
+        # numpy: batches only
+        from .meldtables import total_batch
 
         return total_batch(self.plan(trump), counts, self.rules.deck.copies)
 
     def totals_batch(self, counts: npt.ArrayLike) -> IntArray:
         """Exact totals of many hands for every trump at once: shape (N, 4), column ``int(Suit)``
         (0 for a suit not in the pack). Components common to several trumps are evaluated once."""
-        from .meldbatch import totals_batch  # numpy: batches only
+        # numpy: batches only
+        from .meldtables import totals_batch
 
         comps, per_suit = self._unique()
         return totals_batch(comps, per_suit, counts, self.rules.deck.copies)

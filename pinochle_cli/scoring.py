@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .errors import MissingFactError, ScoringError
 from .ruleset import Outcome, Ruleset
-from .vocabulary import DealResult, EarlyEnd, MatchStatus, OutcomeKind
+from .ruleset.vocabulary import DealResult, EarlyEnd, MatchStatus, OutcomeKind
 
 __all__ = [
     "DealFacts", "DealScore", "Standing", "deal_ends_before_play", "match_standing", "meld_only_from_number",

@@ -36,7 +36,7 @@ from typing import Literal
 from .cards import ALL_CARDS, Card, Hand, Rank, Suit, format_cards
 from .errors import PlayError
 from .ruleset import Duty, Ruleset
-from .vocabulary import DutyName, Phase, words
+from .ruleset.vocabulary import DutyName, Phase, words
 
 __all__ = [
     "PHASES", "Ruling", "TrickState", "card_beats", "check_play", "duties_for", "legal_plays", "narrow",

@@ -47,8 +47,8 @@ def _warm_solver() -> None:
 
 def _warm_player() -> None:
     from pinochle_cli.cards import Hand
+    from pinochle_cli.estimate.simulate import Simulator
     from pinochle_cli.ruleset import load_ruleset
-    from pinochle_cli.simulate import Simulator
 
     rules = load_ruleset("single-deck")
     Simulator(rules, Hand.parse("AH TH KH QH JH AS KS QS KD QD KC QC"), rules.suits).load_compiled()

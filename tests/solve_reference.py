@@ -9,7 +9,7 @@ import numpy as np
 
 from pinochle_cli.cards import Card, Hand, Suit
 from pinochle_cli.ruleset import Ruleset
-from pinochle_cli.solve import Position
+from pinochle_cli.solver.solve import Position
 from pinochle_cli.tricks import legal_plays, trick_winner
 
 

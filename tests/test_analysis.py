@@ -11,12 +11,12 @@ import pytest
 from clihelp import run_cli
 from solve_reference import minimax, value_after
 
-from pinochle_cli.analysis import analyse_deal, playable_deals
 from pinochle_cli.cards import Card
 from pinochle_cli.deal import deal_cards, play_deal, random_strategy, replay_deal
 from pinochle_cli.records import DealRecord, MatchRecord, parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.solve import Position
+from pinochle_cli.solver.analyze import analyse_deal, playable_deals
+from pinochle_cli.solver.solve import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYED = str(ROOT / "examples" / "single-deck-played.yaml")

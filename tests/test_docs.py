@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
 import sys
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 from clihelp import run_cli
 
-from pinochle_cli.rulebook import rules_text
 from pinochle_cli.ruleset import bundled_names, load_ruleset
+from pinochle_cli.ruleset.rulebook import rules_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -77,11 +78,13 @@ def test_the_pages_are_printed_by_the_program(args: list[str], page: str) -> Non
 
 
 def test_the_pages_are_installed_with_the_package() -> None:
-    """`pip install .` puts docs/ into the package (pinochle_cli/docs), where the program reads it first."""
+    """`pip install .` puts docs/ into the package (pinochle_cli/docs/pages), where the program reads it first."""
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    assert "pinochle_cli.docs" in setuptools["packages"]
-    assert setuptools["package-dir"]["pinochle_cli.docs"] == "docs"
-    assert set(setuptools["package-data"]["pinochle_cli.docs"]) == {"*.md", "games/*.md"}
+    setup = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    folders = next(ast.literal_eval(node.value) for node in setup.body
+                   if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "DATA_FOLDERS")
+    assert folders["pinochle_cli.docs.pages"] == "docs"
+    assert set(setuptools["package-data"]["pinochle_cli.docs.pages"]) == {"*.md", "games/*.md"}
 
 
 def test_an_unknown_page_is_a_usage_error() -> None:

@@ -8,9 +8,9 @@ import re
 import pytest
 from clihelp import run_cli, run_cli_json
 
-from pinochle_cli.cli import perfect_view
-from pinochle_cli.perfect import Cost
-from pinochle_cli.solve import Solver
+from pinochle_cli.cli import double_dummy_view as perfect_view
+from pinochle_cli.estimate.double_dummy import Cost
+from pinochle_cli.solver.solve import Solver
 
 HAND = "AH TH KH KH QH JH AS AD AC KS QD 9C"
 DOUBLE = "AH AH TH KH KH QH QH JH JH AS AS AD KD QD AC TC KC QC JS JS"

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from clihelp import run_cli
 
-from pinochle_cli import jitcache
 from pinochle_cli.cards import parse_cards
-from pinochle_cli.fastplay import FastTables, play_deals
-from pinochle_cli.players import PlayTables, play_batch
+from pinochle_cli.estimate import compiled_cache as jitcache
+from pinochle_cli.estimate.compiled import FastTables, play_deals
+from pinochle_cli.estimate.players import PlayTables, play_batch
+from pinochle_cli.estimate.simulate import Simulator, Tally, _jobs, estimable_trumps, estimate
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
-from pinochle_cli.simulate import Simulator, Tally, _jobs, estimable_trumps, estimate
 
 HANDS = {12: "AH TH KH QH JH AS KS QS KD QD KC QC",
          20: "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC KC QC"}

@@ -24,6 +24,7 @@ from pinochle_cli.cards import format_cards
 from pinochle_cli.cli import cli
 from pinochle_cli.deal import deal_cards
 from pinochle_cli.errors import PinochleError
+from pinochle_cli.estimate.simulate import MAX_BIDS, Tally, _bids
 from pinochle_cli.ruleset import (
     MAX_CARD_POINTS,
     MAX_CHOICES,
@@ -35,7 +36,6 @@ from pinochle_cli.ruleset import (
     load_ruleset,
     load_ruleset_text,
 )
-from pinochle_cli.simulate import MAX_BIDS, Tally, _bids
 
 SECONDS = 10
 RANKS = ["A", "10", "K", "Q", "J", "9"]

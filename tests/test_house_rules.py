@@ -97,7 +97,7 @@ def test_twenty_counters_to_save_meld(house: Callable[[str, str], Ruleset]) -> N
 
 
 def test_twenty_counters_in_the_estimate(house: Callable[[str, str], Ruleset]) -> None:
-    from pinochle_cli.simulate import estimate
+    from pinochle_cli.estimate.simulate import estimate
 
     hand = "AH 10H KH QH JH 9H AS KS QS AD KC QC"
     base = estimate(original(), Hand.parse(hand), trump=Suit.H, samples=500, seed=3, workers=1)

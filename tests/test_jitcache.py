@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_cli import jitcache
+from pinochle_cli.estimate import compiled_cache as jitcache
 
 VERSION = "0.68.1"
 TAG = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
-SIGNED = {("(int64,)", "cpu-magic"): "fastplay._play_all-1.py311.1.nbc"}  # one compiled signature
+SIGNED = {("(int64,)", "cpu-magic"): "compiled._play_all-1.py311.1.nbc"}  # one compiled signature
 
 
 def write_index(path: Path, stamp: object, *, version: str = VERSION, overloads: object = None) -> Path:
@@ -29,21 +29,21 @@ def write_index(path: Path, stamp: object, *, version: str = VERSION, overloads:
 
 @pytest.fixture
 def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A package directory holding a ``fastplay.py``, its numba cache in ``$NUMBA_CACHE_DIR``."""
+    """A package directory holding a ``compiled.py``, its numba cache in ``$NUMBA_CACHE_DIR``."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(jitcache, "_numba_version", lambda: VERSION)
     pkg = tmp_path / "site" / "pinochle_cli"
     pkg.mkdir(parents=True)
-    (pkg / "fastplay.py").write_text("def f():\n    return 1\n")
+    (pkg / "compiled.py").write_text("def f():\n    return 1\n")
     return pkg
 
 
 def digest(pkg: Path) -> bytes:
-    return hashlib.sha256((pkg / "fastplay.py").read_bytes()).digest()
+    return hashlib.sha256((pkg / "compiled.py").read_bytes()).digest()
 
 
 def index_path(pkg: Path, entry: str, line: int = 12, tag: str = TAG) -> Path:
-    return jitcache.cache_dir(pkg) / f"fastplay.{entry}-{line}.{tag}.nbi"
+    return jitcache.cache_dir(pkg) / f"compiled.{entry}-{line}.{tag}.nbi"
 
 
 def write_all(pkg: Path, stamp: object) -> None:
@@ -60,7 +60,7 @@ def test_every_entry_point_fresh_is_cached_and_a_touch_keeps_it(package: Path) -
     assert not jitcache.cached(package)  # nothing compiled yet
     write_all(package, digest(package))
     assert jitcache.cached(package)
-    os.utime(package / "fastplay.py", (0, 0))  # a checkout: same bytes, another time
+    os.utime(package / "compiled.py", (0, 0))  # a checkout: same bytes, another time
     assert jitcache.cached(package)
 
 
@@ -73,7 +73,7 @@ def test_one_entry_point_missing_is_not_cached(package: Path, entry: str) -> Non
 
 def test_an_edited_source_is_not_cached_until_compiled_again(package: Path) -> None:
     write_all(package, digest(package))
-    (package / "fastplay.py").write_text("def f():\n    return 2\n")
+    (package / "compiled.py").write_text("def f():\n    return 2\n")
     assert not jitcache.cached(package)
     write_index(index_path(package, "_play_all", line=40), digest(package))  # the new source, compiled again
     assert not jitcache.cached(package)  # the other entry points still stale
@@ -83,10 +83,10 @@ def test_an_edited_source_is_not_cached_until_compiled_again(package: Path) -> N
 
 
 def test_older_numba_stamps_modification_time_and_size(package: Path) -> None:
-    st = (package / "fastplay.py").stat()
+    st = (package / "compiled.py").stat()
     write_all(package, (st.st_mtime, st.st_size))
     assert jitcache.cached(package)
-    os.utime(package / "fastplay.py", (0, 0))  # that numba compiles again after a touch
+    os.utime(package / "compiled.py", (0, 0))  # that numba compiles again after a touch
     assert not jitcache.cached(package)
 
 
@@ -106,7 +106,7 @@ def test_an_index_numba_would_not_load_is_not_fresh(package: Path, case: str, wr
     path = index_path(package, "_play_all")
     path.parent.mkdir(parents=True)
     write(path, package)
-    assert not jitcache.index_fresh(path, package / "fastplay.py", VERSION)
+    assert not jitcache.index_fresh(path, package / "compiled.py", VERSION)
 
 
 def test_another_python_is_not_cached(package: Path) -> None:
@@ -131,11 +131,11 @@ def test_without_numba_cache_dir_numba_looks_beside_the_module_then_in_the_users
 
 def test_the_cache_numba_wrote_for_this_package_is_fresh() -> None:
     pytest.importorskip("numba")
-    from pinochle_cli import fastplay
-    from pinochle_cli.players import ExchangeTables, PlayTables
+    from pinochle_cli.estimate import compiled as compiled
+    from pinochle_cli.estimate.players import ExchangeTables, PlayTables
     from pinochle_cli.ruleset import load_ruleset
 
     rules = load_ruleset("single-deck")
-    fastplay.warm(fastplay.FastTables.build(PlayTables.build(rules)), fastplay.FastExchange.build(
+    compiled.warm(compiled.FastTables.build(PlayTables.build(rules)), compiled.FastExchange.build(
         ExchangeTables.build(rules)))  # loads the cache, or compiles and saves it
     assert jitcache.cached()

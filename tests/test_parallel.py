@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pinochle_cli import parallel
+from pinochle_cli import workers as parallel
 from pinochle_cli.cli import cli
-from pinochle_cli.parallel import AHEAD, ChunkPool, available_cores, workers_for
+from pinochle_cli.workers import AHEAD, ChunkPool, available_cores, workers_for
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "AS TS KS QS JS 9S AH TH KH QH JH 9H"

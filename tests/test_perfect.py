@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 from solve_reference import minimax
 
-from pinochle_cli import perfect
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import SimulationError
-from pinochle_cli.perfect import Cost, PerfectPlayer, check_exact_from, perfect_play
-from pinochle_cli.players import PlayTables, canonical_order, play_batch, play_opening
+from pinochle_cli.estimate import double_dummy as perfect
+from pinochle_cli.estimate.double_dummy import Cost, PerfectPlayer, check_exact_from, perfect_play
+from pinochle_cli.estimate.players import PlayTables, canonical_order, play_batch, play_opening
+from pinochle_cli.estimate.simulate import Simulator, estimate
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.simulate import Simulator, estimate
-from pinochle_cli.solve import Position, Solver
+from pinochle_cli.solver.solve import Position, Solver
 
 HANDS = {
     "single-deck": "AH TH KH KH QH JH AS AD AC KS QD 9C",

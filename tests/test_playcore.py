@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from pinochle_cli import playcore as pc
+from pinochle_cli import trickcore as pc
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
 from pinochle_cli.tricks import legal_plays, partner_winning, trick_winner

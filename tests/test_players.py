@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pinochle_cli.cards import ALL_CARDS, Suit, parse_cards
-from pinochle_cli.players import PlayTables, canonical_order, choose_batch, legal_mask, play_batch
+from pinochle_cli.estimate.players import PlayTables, canonical_order, choose_batch, legal_mask, play_batch
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 
 TRUMP = Suit.H

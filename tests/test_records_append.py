@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from pinochle_cli import recordfile
 from pinochle_cli.errors import RecordError
-from pinochle_cli.recordfile import DealInput, append_deal, deal_entries, insert_deal, yaml_value
-from pinochle_cli.records import parse_record
+from pinochle_cli.records import parse_record, safewrite
+from pinochle_cli.records.entry import DealInput, deal_entries
+from pinochle_cli.records.writer import append_deal, insert_deal, yaml_value
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = """\
@@ -167,7 +167,7 @@ def test_failed_replace_leaves_the_old_file(sheet, monkeypatch):
     def boom(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(recordfile.os, "replace", boom)
+    monkeypatch.setattr(safewrite.os, "replace", boom)
     with pytest.raises(RecordError) as info:
         add(sheet, bidder="Di", bid=300, meld=["EW=100"], counters=["NS=150"])
     assert str(info.value) == f"{sheet}: cannot write: No space left on device; the record is unchanged"
@@ -183,7 +183,7 @@ def test_killed_during_write_leaves_the_old_file(sheet, monkeypatch):
         real_fsync(fd)
         raise KeyboardInterrupt  # the process dies after the temp file is written, before the replace
 
-    monkeypatch.setattr(recordfile.os, "fsync", killed)
+    monkeypatch.setattr(safewrite.os, "fsync", killed)
     with pytest.raises(KeyboardInterrupt):
         add(sheet, bidder="Di", bid=300, meld=["EW=100"], counters=["NS=150"])
     assert sheet.read_bytes() == before
@@ -195,12 +195,13 @@ def test_killed_process_leaves_the_old_file(sheet):
     before = sheet.read_bytes()
     script = (
         "import os, sys, signal\n"
-        "from pinochle_cli import recordfile\n"
-        "from pinochle_cli.recordfile import DealInput, append_deal, deal_entries\n"
+        "from pinochle_cli.records import safewrite\n"
+        "from pinochle_cli.records.entry import DealInput, deal_entries\n"
+        "from pinochle_cli.records.writer import append_deal\n"
         "real = os.fsync\n"
         "def die(fd):\n"
         "    real(fd); os.kill(os.getpid(), signal.SIGKILL)\n"
-        "recordfile.os.fsync = die\n"
+        "safewrite.os.fsync = die\n"
         "d = DealInput(bidder='Di', bid=300, meld=['EW=100'], counters=['NS=150'])\n"
         "append_deal(sys.argv[1], lambda r: deal_entries(r, d))\n")
     proc = subprocess.run([sys.executable, "-c", script, str(sheet)], cwd=ROOT, capture_output=True, timeout=60)
@@ -235,7 +236,7 @@ def test_an_append_waits_for_the_lock(sheet):
         assert proc.poll() is None  # still waiting
         # meanwhile another writer replaces the file (as a finished `record add` would)
         text = sheet.read_text()
-        recordfile.atomic_write(str(sheet), insert_deal(text, DEAL).encode())
+        safewrite.atomic_write(str(sheet), insert_deal(text, DEAL).encode())
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err.decode()
     record = parse_record(sheet.read_text(), str(sheet))

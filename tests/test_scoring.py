@@ -8,14 +8,7 @@ from hypothesis import strategies as st
 
 from pinochle_cli.errors import MissingFactError, ScoringError
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.scoring import (
-    DealFacts,
-    match_standing,
-    meld_only_from_number,
-    not_on_board,
-    score_deal,
-    score_match,
-)
+from pinochle_cli.scoring import DealFacts, match_standing, meld_only_from_number, not_on_board, score_deal, score_match
 
 SD = load_ruleset("single-deck")
 SMALL = load_ruleset("single-deck-small")

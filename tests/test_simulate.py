@@ -12,8 +12,7 @@ import pytest
 
 from pinochle_cli.cards import ALL_CARDS, Card, Hand, Suit, parse_cards
 from pinochle_cli.errors import CardError, SimulationError
-from pinochle_cli.meld import meld
-from pinochle_cli.players import (
+from pinochle_cli.estimate.players import (
     ExchangeTables,
     PlayTables,
     canonical_order,
@@ -23,8 +22,9 @@ from pinochle_cli.players import (
     play_batch,
     winner_batch,
 )
+from pinochle_cli.estimate.simulate import CHUNK, Simulator, chunk_rng, estimate
+from pinochle_cli.meld import meld
 from pinochle_cli.ruleset import Ruleset, bundled_path, load_ruleset, load_ruleset_text
-from pinochle_cli.simulate import CHUNK, Simulator, chunk_rng, estimate
 from pinochle_cli.tricks import legal_plays, trick_winner
 
 FOUR = ["single-deck", "single-deck-small", "double-deck"]

@@ -12,8 +12,8 @@ from solve_reference import minimax, random_endgame, value_after
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
-from pinochle_cli.solve import Position, SolveAborted, Solver, _aligned_table, check_position, counter_step
-from pinochle_cli.solvecore import BUCKET, _gather, _holders, _killer_first, _rekey, _suit_key, _sure, _victim
+from pinochle_cli.solver.search import BUCKET, _gather, _holders, _killer_first, _rekey, _suit_key, _sure, _victim
+from pinochle_cli.solver.solve import Position, SolveAborted, Solver, _aligned_table, check_position, counter_step
 from pinochle_cli.tricks import legal_plays
 
 RULESETS = bundled_names()

@@ -13,10 +13,10 @@ import pytest
 from click.shell_completion import ShellComplete
 from click.testing import CliRunner
 
-from pinochle_cli import ruleset as ruleset_module
 from pinochle_cli.cli import COMMANDS, cli
 from pinochle_cli.cli.common import PinochleGroup
 from pinochle_cli.ruleset import bundled_names, bundled_path
+from pinochle_cli.ruleset import loading as ruleset_module
 from pinochle_cli.yamlsource import YamlError, load_node
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,8 +73,8 @@ def test_the_estimator_loads_numpy() -> None:  # the check above can see numpy w
 
 def test_the_heuristic_estimate_loads_neither_the_solver_nor_numba() -> None:
     modules = loaded_modules("estimate", "AH TH KH QH JH AS KS QS KD QD KC QC", "--samples", "10", "-t", "H")
-    assert not {"numba", "pinochle_cli.solve", "pinochle_cli.perfect"} & modules
-    assert "pinochle_cli.solve" in loaded_modules("estimate", "AH TH KH QH JH AS KS QS KD QD KC QC", "--play",
+    assert not {"numba", "pinochle_cli.solver.solve", "pinochle_cli.estimate.double_dummy"} & modules
+    assert "pinochle_cli.solver.solve" in loaded_modules("estimate", "AH TH KH QH JH AS KS QS KD QD KC QC", "--play",
                                                   "double-dummy", "--exact-from", "13")
 
 

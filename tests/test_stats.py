@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pinochle_cli.stats import samples_for_half_width, wilson_half_width, wilson_interval
+from pinochle_cli.estimate.interval import samples_for_half_width, wilson_half_width, wilson_interval
 
 # Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table II, method 3 (Wilson).
 PUBLISHED = [

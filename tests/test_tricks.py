@@ -9,14 +9,7 @@ from hypothesis import strategies as st
 from pinochle_cli.cards import Card, Hand, Suit, parse_card, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
 from pinochle_cli.ruleset import Ruleset, bundled_path, load_ruleset, load_ruleset_text
-from pinochle_cli.tricks import (
-    TrickState,
-    card_beats,
-    check_play,
-    legal_plays,
-    trick_winner,
-    winning_card,
-)
+from pinochle_cli.tricks import TrickState, card_beats, check_play, legal_plays, trick_winner, winning_card
 
 SD = load_ruleset("single-deck")
 SDS = load_ruleset("single-deck-small")

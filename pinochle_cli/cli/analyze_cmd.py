@@ -14,11 +14,12 @@ from ..records import DealRecord, MatchRecord, read_record
 from .common import CONTEXT_SETTINGS, emit_json, json_option, table
 
 if TYPE_CHECKING:
-    from ..analysis import DealAnalysis, Progress
+    from ..solver.analyze import DealAnalysis, Progress
 
 
 def _deals(record: MatchRecord, number: int | None, path: str) -> list[DealRecord]:
-    from ..analysis import playable_deals  # the solver loads numba: only for this command
+    # the solver loads numba: only for this command
+    from ..solver.analyze import playable_deals
 
     if number is None:
         deals = playable_deals(record)
@@ -126,7 +127,7 @@ def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> 
     Example:
       pinochle analyze examples/single-deck-played.yaml
     """
-    from ..analysis import analyse_deal
+    from ..solver.analyze import analyse_deal
 
     record = read_record(path)
     results = []

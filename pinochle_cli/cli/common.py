@@ -65,7 +65,8 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str
 def _completion_record(ctx: click.Context) -> MatchRecord | None:
     """The record a command line being completed names (while an option waits for its value, click
     leaves the record's path among the unparsed arguments)."""
-    from ..records import read_record  # only when completing: records are not needed to start
+    # only when completing: records are not needed to start
+    from ..records import read_record
 
     path = next((p for p in (ctx.params.get("path"), *ctx.args) if isinstance(p, str) and os.path.isfile(p)), None)
     try:

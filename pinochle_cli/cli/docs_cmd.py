@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..manual import TOPICS, topic_text
+from ..docs import TOPICS, topic_text
 from .common import CONTEXT_SETTINGS, table
 
 

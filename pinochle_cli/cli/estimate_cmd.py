@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..cards import Hand, Suit, format_cards, parse_cards
-from ..meld import check_cards, meld_by_trump
-from ..parallel import workers_for
-from ..ruleset import Ruleset
-from ..simulate import (
+from ..estimate.simulate import (
     DEFAULT_CONFIDENCE,
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
@@ -22,8 +19,11 @@ from ..simulate import (
     SuitEstimate,
     estimable_trumps,
 )
-from ..simulate import estimate as run_estimate
-from . import perfect_view
+from ..estimate.simulate import estimate as run_estimate
+from ..meld import check_cards, meld_by_trump
+from ..ruleset import Ruleset
+from ..workers import workers_for
+from . import double_dummy_view as perfect_view
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
@@ -37,7 +37,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:  # the solver (and numba) are imported only for --play double-dummy
-    from ..perfect import Cost, PerfectPlay
+    from ..estimate.double_dummy import Cost, PerfectPlay
 
 
 class _Progress:
@@ -256,7 +256,7 @@ def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_
     if precision is not None:
         raise click.UsageError("--precision does not combine with --play double-dummy: every perfect-play deal "
                                "costs a solve, so give the number of deals with --samples")
-    from ..perfect import check_exact_from
+    from ..estimate.double_dummy import check_exact_from
 
     estimable_trumps(rules, hand, suit)  # the game's own refusals (no auction, a stock) first
     if exact_from is None:
@@ -267,7 +267,7 @@ def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_
 
 
 def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, confidence: float) -> PerfectPlay:
-    from ..perfect import perfect_play
+    from ..estimate.double_dummy import perfect_play
 
     progress = _Progress("solves")
     progress.enabled = False  # not before the cost is told

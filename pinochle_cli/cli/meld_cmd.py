@@ -10,8 +10,8 @@ from ..cards import Card, Hand, Suit, format_cards, parse_cards
 from ..errors import CardError, MeldError
 from ..meld import Declaration, MeldItem, MeldResult, check_cards, check_declaration, meld_by_trump
 from ..meld import meld as best_meld
-from ..rulebook import redeal_text
 from ..ruleset import Ruleset
+from ..ruleset.rulebook import redeal_text
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,

@@ -10,30 +10,23 @@ from typing import Any
 
 import click
 
-from ..dealentry import Question, answered, asked_field, cleared, counters_questions, deal_summary, preview, questions
 from ..errors import RecordError
-from ..recordedit import (
-    Change,
-    deal_lines,
-    deal_text,
-    edit_deal,
-    entered_deals,
-    merged_entries,
-    redo_deal,
-    undo_deal,
-)
-from ..recordfile import (
-    DealInput,
-    Entries,
-    append_deal,
-    check_name,
-    check_nothing_left_out,
-    deal_entries,
-    new_record_text,
-    ruleset_spec_for,
-    write_new_record,
-)
 from ..records import MatchRecord, parse_record
+from ..records.edit import Change, deal_lines, deal_text, edit_deal, entered_deals, merged_entries, redo_deal, undo_deal
+from ..records.entry import (
+    DealInput,
+    Question,
+    answered,
+    asked_field,
+    check_nothing_left_out,
+    cleared,
+    counters_questions,
+    deal_entries,
+    deal_summary,
+    preview,
+    questions,
+)
+from ..records.writer import Entries, append_deal, check_name, new_record_text, ruleset_spec_for, write_new_record
 from ..ruleset import parse_options
 from .common import (
     CONTEXT_SETTINGS,

@@ -10,9 +10,9 @@ from typing import Any
 import click
 
 from ..errors import RulesetError
-from ..housecopy import copy_text
-from ..rulebook import rules_text
 from ..ruleset import Ruleset, bundled_names, load_ruleset, schema_json_text
+from ..ruleset.copy import copy_text
+from ..ruleset.rulebook import rules_text
 from .common import CONTEXT_SETTINGS, complete_ruleset, emit_json, get_ruleset, json_option, option_options, table
 
 

@@ -10,7 +10,7 @@ import click
 
 from ..errors import RecordError
 from ..records import DealRecord, MatchRecord, read_record
-from ..summary import brief, game_results, games_won
+from ..records.brief import brief, game_results, games_won
 from .common import CONTEXT_SETTINGS, emit_json, json_option, table, tight_table
 
 

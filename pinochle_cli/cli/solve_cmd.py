@@ -23,7 +23,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..solve import Position
+    # the solver loads numba: only for this command
+    from ..solver.solve import Position
 
 
 def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_text: str) -> Position:
@@ -32,7 +33,8 @@ def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_te
                         "--hand per seat, seat 0 first")
     if not 0 <= leader < rules.players:
         raise PlayError(f"--leader {leader} is not a seat 0..{rules.players - 1}")
-    from ..solve import Position  # the solver loads numba: only for this command
+    # the solver loads numba: only for this command
+    from ..solver.solve import Position
 
     hands = tuple(Hand(read_cards(text, f"--hand {seat} (seat {seat})")) for seat, text in enumerate(hand_texts))
     return Position(hands, leader, tuple(read_cards(trick_text, "--trick")))
@@ -74,7 +76,7 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str,
     Example:
       pinochle solve -t S --hand "AS 10H" --hand "KS 9H" --hand "QS AH" --hand "JS KH"
     """
-    from ..solve import Solver, check_position
+    from ..solver.solve import Solver, check_position
 
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)

@@ -8,7 +8,7 @@ import click
 from tabulate import SEPARATING_LINE
 
 from ..records import read_record
-from ..recordstats import Tally, record_stats
+from ..records.stats import Tally, record_stats
 from .common import CONTEXT_SETTINGS, emit_json, json_option, tight_table
 
 BIDDING = ["bid", "made", "set", "conceded", "made %", "average bid"]

@@ -14,7 +14,7 @@ from ..errors import PinochleError, RecordError, RulesetError, YamlError
 from ..ruleset import Ruleset, load_ruleset
 from ..scoring import Standing, match_standing
 from ..yamlsource import Node, load_node, load_text
-from .deal import DealReader, Problems
+from .dealcheck import DealReader, Problems
 from .layout import RECORD, field_of, located, shaped
 from .model import DealRecord, MatchRecord
 from .table import Table, read_table

@@ -12,9 +12,10 @@ import json
 import re
 from pathlib import Path
 
-from .errors import RulesetError, YamlError
-from .ruleset import Ruleset, bundled_path, load_ruleset_text
-from .yamlsource import Node, load_text
+from ..errors import RulesetError, YamlError
+from ..yamlsource import Node, load_text
+from .loading import bundled_path, load_ruleset_text
+from .model import Ruleset
 
 __all__ = ["copy_text"]
 

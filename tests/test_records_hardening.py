@@ -135,12 +135,13 @@ def test_record_add_on_a_full_disk_leaves_the_record(sheet: Path) -> None:
 
 KILLED_WRITER = """\
 import os, signal, sys
-from pinochle_cli import recordfile
-from pinochle_cli.recordfile import DealInput, append_deal, deal_entries
+from pinochle_cli.records import safewrite
+from pinochle_cli.records.entry import DealInput, deal_entries
+from pinochle_cli.records.writer import append_deal
 real = os.fsync
 def die(fd):
     real(fd); os.kill(os.getpid(), signal.SIGKILL)
-recordfile.os.fsync = die
+safewrite.os.fsync = die
 d = DealInput(bidder='Di', bid=300, meld=['EW=100'], counters=['NS=150'])
 append_deal(sys.argv[1], lambda r: deal_entries(r, d))
 """

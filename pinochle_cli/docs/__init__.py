@@ -1,6 +1,6 @@
 """The project's documentation as text that ships with the package (``pinochle docs``).
 
-The pages live in ``docs/`` of the source tree and are installed as the ``pinochle_cli.docs``
+The pages live in ``docs/`` of the source tree and are installed as the ``pinochle_cli.docs.pages``
 package data, so an installed program prints them without a clone.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import PinochleError
+from ..errors import PinochleError
 
 __all__ = ["TOPICS", "topic_text"]
 
@@ -21,10 +21,10 @@ TOPICS = {
 
 def _docs_dir() -> Path:
     here = Path(__file__).resolve().parent
-    for candidate in (here / "docs", here.parent / "docs"):
+    for candidate in (here / "pages", here.parent.parent / "docs"):
         if (candidate / "records.md").is_file():
             return candidate
-    return here / "docs"
+    return here / "pages"
 
 
 def topic_text(topic: str) -> str:

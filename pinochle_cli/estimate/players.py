@@ -37,9 +37,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .arrays import BoolArray, IntArray
-from .cards import ALL_CARDS, Rank, Suit
-from .ruleset import Duty, Ruleset
+from ..arrays import BoolArray, IntArray
+from ..cards import ALL_CARDS, Rank, Suit
+from ..ruleset import Duty, Ruleset
 
 __all__ = [
     "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "PlayedTricks", "canonical_order", "choose_batch",

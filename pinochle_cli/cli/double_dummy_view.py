@@ -9,7 +9,7 @@ import click
 from .common import table
 
 if TYPE_CHECKING:
-    from ..perfect import BidPair, Cost, PerfectPlay, SuitComparison
+    from ..estimate.double_dummy import BidPair, Cost, PerfectPlay, SuitComparison
 
 
 FEW_TIMED = 10  # fewer timed solves than this: the extrapolation says it is likely short

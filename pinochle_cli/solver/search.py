@@ -58,7 +58,7 @@ from typing import Any
 
 import numpy as np
 
-from .playcore import inlined, kernel, legal_given, lowest_card, popcount
+from ..trickcore import inlined, kernel, legal_given, lowest_card, popcount
 
 try:  # the count of trailing zero bits: one instruction
     from numba.cpython.unsafe import numbers as _unsafe
@@ -71,7 +71,7 @@ __all__ = ["BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "SEAT_BITS", "TAGS
 
 # numba keys its cache on this file alone: the digest of playcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "c5a09a7c1d863704"
+COMPILED_WITH = "345409d36c166d45"
 
 LEAD_PLACE = 24  # zob[0, LEAD_PLACE, seat, :] keys the leader
 BUCKET = 4  # table rows that share a cache line: a position may sit in any of them

@@ -10,17 +10,17 @@ must be compiled first (the first large run builds the cache, and every later ru
 
 Where the cache lives (numba's rules, ``numba.core.caching``): in ``$NUMBA_CACHE_DIR/<dir>_<sha1>`` when
 that variable is set (``<dir>`` the package's directory name, ``<sha1>`` the hash of its full path); else
-in ``__pycache__`` beside ``fastplay.py`` when that directory is writable; else in numba's per-user cache
+in ``__pycache__`` beside ``compiled.py`` when that directory is writable; else in numba's per-user cache
 directory (``~/.cache/numba`` or ``$XDG_CACHE_HOME/numba`` on Linux, ``~/Library/Caches/numba`` on macOS,
 ``%LOCALAPPDATA%\\numba\\Cache`` on Windows), under the same ``<dir>_<sha1>``. A read-only site-packages thus
 falls back to the user's cache, or to the directory named by ``NUMBA_CACHE_DIR``.
 
 Whether it is fresh is decided as numba decides when it loads it: each compiled entry point has an index
-file ``fastplay.<function>-<line>.py<version><abiflags>.nbi``, two pickles — numba's version, then the
-source's stamp and the compiled signatures. The stamp is the SHA-256 of ``fastplay.py``'s bytes (numba
+file ``compiled.<function>-<line>.py<version><abiflags>.nbi``, two pickles — numba's version, then the
+source's stamp and the compiled signatures. The stamp is the SHA-256 of ``compiled.py``'s bytes (numba
 before 0.68: its modification time and size); an index whose version and stamp match, with a signature
 in it, is loaded by numba. The pickles are read opcode by opcode (``pickletools``), never executed, so
-numba is not imported. Touching ``fastplay.py`` (a checkout, a rebase) thus keeps the cache in use, as
+numba is not imported. Touching ``compiled.py`` (a checkout, a rebase) thus keeps the cache in use, as
 numba does (from 0.68; before, numba compiles again and so the check says no).
 
 ``PINOCHLE_COMPILED=0`` turns the compiled play off, ``=1`` forces it (for benchmarks and tests).
@@ -41,7 +41,7 @@ __all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dir", "cached", "index_fresh", "n
 LOAD_PAYS = 35_000  # deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
 COMPILE_PAYS = 1_000_000  # deal-suits that repay compiling the player first (≈ 13 s of CPU)
 PACKAGE = Path(os.path.abspath(__file__)).parent  # as numba names it: the absolute path, links not resolved
-SOURCE = "fastplay.py"
+SOURCE = "compiled.py"
 ENTRIES = ("_play_all", "_exchange_all", "count_cards")  # the compiled entry points of SOURCE
 _VALUES = {"SHORT_BINBYTES", "BINBYTES", "BINBYTES8", "BINFLOAT"}  # the opcodes a stamp starts with
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from .ruleset import Combination, Duty, OptionSpec, Outcome, Ruleset
+from .model import Combination, Duty, OptionSpec, Outcome, Ruleset
 
 __all__ = ["outcome_text", "redeal_text", "rules_text"]
 

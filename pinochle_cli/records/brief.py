@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .records import MatchRecord
+from . import MatchRecord
 
 __all__ = ["Brief", "GameResult", "brief", "game_results", "games_won", "next_dealer"]
 

@@ -31,15 +31,15 @@ from typing import NamedTuple, cast
 import numpy as np
 import numpy.typing as npt
 
-from .arrays import IntArray
-from .playcore import HAVE_NUMBA, encode_duties, jit, kernel, legal_given, lowest_card
+from ..arrays import IntArray
+from ..trickcore import HAVE_NUMBA, encode_duties, jit, kernel, legal_given, lowest_card
 from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
 
 # numba keys its cache on this file alone: the digest of playcore.py, players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "d9f19827b85c4bc6"
+COMPILED_WITH = "6661626edc46d80c"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]

@@ -18,10 +18,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import Card, Hand, Suit
-from .deal import replay_deal
-from .errors import PlayError
-from .records import DealRecord, MatchRecord
+from ..cards import Card, Hand, Suit
+from ..deal import replay_deal
+from ..errors import PlayError
+from ..records import DealRecord, MatchRecord
 from .solve import Position, SolveAborted, Solver
 
 __all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyse_deal", "playable_deals"]

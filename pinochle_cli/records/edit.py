@@ -25,23 +25,12 @@ from typing import Any
 
 import yaml
 
-from .errors import RecordError, TableNameError, YamlError
-from .recordfile import (
-    FAST_LOADER,
-    DealInput,
-    Entries,
-    _block_item,
-    _decode,
-    _end,
-    _line_after,
-    check_nothing_left_out,
-    deal_entries,
-    locked,
-    replace_locked,
-    yaml_value,
-)
-from .records import MatchRecord, check_record
-from .yamlsource import Node, load_text
+from ..errors import RecordError, TableNameError, YamlError
+from ..yamlsource import Node, load_text
+from . import MatchRecord, check_record
+from .entry import DealInput, check_nothing_left_out, deal_entries
+from .safewrite import _decode, locked, replace_locked
+from .writer import FAST_LOADER, Entries, _block_item, _end, _line_after, yaml_value
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
            "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]

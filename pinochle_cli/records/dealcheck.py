@@ -576,7 +576,8 @@ class DealReader:
         tricks = [self.trick(n, i) for i, n in enumerate(play_node.items, start=1)]
         if len(tricks) != rules.tricks_per_deal:
             raise self.err(play_node, f"{len(tricks)} tricks recorded, a deal has {rules.tricks_per_deal}", "play")
-        from ..deal import replay_deal  # the trick engine, imported when a deal has play: (score of a sheet needs none)
+        # the trick engine, imported when a deal has play: (score of a sheet needs none)
+        from ..deal import replay_deal
 
         try:
             result = replay_deal(rules, hands, trump, leader, tricks, stock=self.d.stock, names=list(table.seating))

@@ -41,15 +41,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .arrays import IntArray
-from .cards import N_CARDS, Card, Hand, Suit, format_cards
-from .errors import CardError, SimulationError
-from .jitcache import use_compiled
-from .meld import MeldTable, meld_table
-from .parallel import ChunkPool, workers_for
+from ..arrays import IntArray
+from ..cards import N_CARDS, Card, Hand, Suit, format_cards
+from ..errors import CardError, SimulationError
+from ..meld import MeldTable, meld_table
+from ..ruleset import Ruleset
+from ..workers import ChunkPool, workers_for
+from .compiled_cache import use_compiled
+from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
-from .ruleset import Ruleset
-from .stats import samples_for_half_width, wilson_interval
 
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SAMPLES_LIMIT", "BidChance", "Estimate",
@@ -220,7 +220,7 @@ class Simulator:
     def load_compiled(self) -> None:
         """Play with the compiled player from now on (imports numba; loads or compiles it once)."""
         if self.fast is None:
-            from . import fastplay
+            from . import compiled as fastplay
 
             self.fast = fastplay.FastTables.build(self.play), fastplay.FastExchange.build(self.exchange)
             fastplay.warm(*self.fast)
@@ -234,7 +234,7 @@ class Simulator:
             slots[:, 0] = keep
             slots[:, partner] = np.concatenate([kept, back], axis=1)
             return
-        from .fastplay import exchange_deals
+        from .compiled import exchange_deals
 
         bidder, other = np.ascontiguousarray(slots[:, 0]), np.ascontiguousarray(slots[:, partner])
         exchange_deals(self.fast[1], bidder, other, trump, k)
@@ -243,7 +243,7 @@ class Simulator:
     def count(self, slots: IntArray) -> IntArray:
         """``(B, players, hand_size)`` card indices as ``(B, players, N_CARDS)`` counts (compiled when loaded)."""
         if self.fast is not None:
-            from .fastplay import count_cards
+            from .compiled import count_cards
 
             return count_cards(slots)
         b, p, h = slots.shape
@@ -259,7 +259,7 @@ class Simulator:
                 rows = trump == t
                 canon[rows] = hands[rows][:, :, order]
             return play_batch(self.play, canon, leader, bidding_side=self.side)
-        from .fastplay import play_relabelled
+        from .compiled import play_relabelled
 
         return play_relabelled(self.fast[0], hands, self.order_rows, trump, leader, self.side)
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .records import MatchRecord
+from . import MatchRecord
 
 __all__ = ["LOST", "Tally", "record_stats"]
 

@@ -33,12 +33,14 @@ from typing import Any
 
 import numpy as np
 
-from .arrays import BoolArray, IntArray
-from .cards import Hand, Suit
-from .errors import SimulationError
-from .parallel import ChunkPool
+from ..arrays import BoolArray, IntArray
+from ..cards import Hand, Suit
+from ..errors import SimulationError
+from ..ruleset import Ruleset
+from ..solver.solve import Position, Solver
+from ..workers import ChunkPool
+from .interval import wilson_interval
 from .players import play_opening
-from .ruleset import Ruleset
 from .simulate import (
     CHUNK,
     MAX_BIDS,
@@ -51,8 +53,6 @@ from .simulate import (
     best_suit,
     summarise,
 )
-from .solve import Position, Solver
-from .stats import wilson_interval
 
 __all__ = ["MAX_EXACT_TRICKS", "BidPair", "Cost", "PerfectPlay", "PerfectPlayer", "SuitComparison",
            "check_exact_from", "perfect_play"]

@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
-from .errors import CardError, PlayError
-from .playcore import compile_rules, legal_cards
-from .ruleset import Ruleset
-from .solvecore import BUCKET, COUNTER_LIMIT, KILLER, LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
-from .tricks import check_play, strength_table, trick_winner
+from ..cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from ..errors import CardError, PlayError
+from ..ruleset import Ruleset
+from ..trickcore import compile_rules, legal_cards
+from ..tricks import check_play, strength_table, trick_winner
+from .search import BUCKET, COUNTER_LIMIT, KILLER, LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
 
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
 

@@ -1,0 +1,313 @@
+"""A deal being entered at the table: which fields are still missing, and the deal as it would be scored.
+
+The command line asks for the missing fields one at a time; each answer is checked by the same
+reader that checks a record (``preview``), and an answer it refuses is asked again with its
+message. Nothing here reads a terminal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import format_cards, parse_cards, parse_suit
+from ..errors import CardError, RecordError, TableNameError
+from ..ruleset import split_key_value
+from .brief import next_dealer
+from .model import DealRecord, MatchRecord
+from .reader import parse_record
+from .table import Table
+from .writer import Entries, insert_deal
+
+__all__ = ["ASKED", "Question", "answered", "asked_field", "cleared", "counters_questions", "deal_summary", "preview",
+           "questions"]
+
+ASKED = ("dealer", "bidder", "bid", "trump", "meld", "counters")  # fields a question can settle
+
+
+@dataclass(frozen=True)
+class Question:
+    """One missing field: ``side`` is the side asked about (meld, counters)."""
+
+    field: str
+    text: str
+    default: str | None = None
+    side: str | None = None
+
+    @property
+    def number(self) -> bool:
+        """The answer is a whole number (the bid)."""
+        return self.field == "bid"
+
+
+def _sides_in(record: MatchRecord, items: tuple[str, ...] | list[str]) -> set[int]:
+    sides = set()
+    for item in items:
+        try:
+            sides.add(record.table.resolve(item.partition("=")[0], abbreviations=True)[1])
+        except TableNameError:
+            continue  # the checker words it
+    return sides
+
+
+def questions(record: MatchRecord, given: DealInput) -> list[Question]:
+    """The fields of ``given`` that are missing and always needed, in the order they are asked."""
+    rules = record.rules
+    out: list[Question] = []
+    if not given.dealer:
+        default = next_dealer(record)
+        out.append(Question("dealer", f"Dealer ({', '.join(record.table.seating)})", default))
+    if given.redeal:
+        return out
+    if rules.auction is not None and not given.auction:
+        if not given.bidder:
+            out.append(Question("bidder", "Bidder (who won the auction)"))
+        if given.bid is None:
+            out.append(Question("bid", f"Bid (at least {rules.auction.minimum})"))
+    if rules.trump_source == "bid" and not given.trump and not given.no_trump:
+        out.append(Question("trump", f"Trump ({' '.join(s.letter for s in rules.suits)})"))
+    have = _sides_in(record, list(given.meld))
+    out += [Question("meld", f"{side}'s meld (a number; 0 for none)", side=side)
+            for i, side in enumerate(record.sides) if i not in have]
+    return out
+
+
+def counters_questions(record: MatchRecord) -> list[Question]:
+    """The counters of every side but the last (whose counters are inferred)."""
+    return [Question("counters", f"{side}'s counters", side=side) for side in record.sides[:-1]]
+
+
+def answered(given: DealInput, question: Question, answer: str) -> DealInput:
+    """``given`` with the answer to ``question``."""
+    answer = answer.strip()
+    if question.field == "bid":
+        return dataclasses.replace(given, bid=int(answer))  # asked as a whole number
+    if question.field in ("meld", "counters"):
+        items: Any = (*getattr(given, question.field), f"{question.side}={answer}")
+        return dataclasses.replace(given, **{question.field: items})
+    value: Any = answer
+    return dataclasses.replace(given, **{question.field: value})
+
+
+def cleared(given: DealInput, field: str) -> DealInput:
+    """``given`` without ``field`` (to be asked again)."""
+    empty: Any = () if field in ("meld", "counters") else None
+    return dataclasses.replace(given, **{field: empty})
+
+
+def asked_field(exc: RecordError) -> str | None:
+    """The question that settles a refusal, if one does."""
+    head = (exc.field or "").split(".")[0]
+    return head if head in ASKED else None
+
+
+def preview(text: str, path: str, record: MatchRecord, given: DealInput, *, partial: bool = False) -> MatchRecord:
+    """The record at ``path`` (its ``text``) with the deal appended, checked; raises the first problem.
+
+    ``partial``: a deal still being asked for (a side's meld may be missing yet).
+    """
+    number = len(record.deals) + 1
+    entries = deal_entries(record, given)
+    if not partial:
+        check_nothing_left_out(record, entries, number)
+    try:
+        return parse_record(insert_deal(text, entries, path), path, os.path.dirname(os.path.abspath(path)))
+    except RecordError as exc:
+        raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
+
+
+def deal_summary(record: MatchRecord, deal: DealRecord) -> str:
+    """One deal in a line, as it is scored: who dealt and bid, meld, counters, result and points."""
+    sides = record.sides
+    parts = [f"Deal {deal.number}:"]
+    if deal.dealer:
+        parts.append(f"{deal.dealer} dealt;")
+    if deal.bidder is not None:
+        trump = f" in {deal.trump.word}" if deal.trump is not None else ""
+        parts.append(f"{deal.bidder} bid {deal.bid}{trump};")
+    elif deal.trump is not None:
+        parts.append(f"trump {deal.trump.word};")
+    if not deal.redeal:
+        parts.append("meld " + ", ".join(f"{s} {m}" for s, m in zip(sides, deal.meld, strict=True)) + ";")
+    if deal.counters is not None:
+        parts.append("counters " + ", ".join(f"{s} {c}" for s, c in zip(sides, deal.counters, strict=True)) + ";")
+    result = f"{deal.score.result}: " if deal.score.result else ""
+    points = ", ".join(f"{s} {p:+d}" for s, p in zip(sides, deal.score.points, strict=True))
+    return " ".join(parts) + f" {result}{points}."
+
+
+# --------------------------------------------------------------------------- a deal from options
+
+@dataclass
+class DealInput:
+    """A deal as given on the command line (names may be abbreviated: ``NS`` for North-South)."""
+
+    dealer: str | None = None
+    bidder: str | None = None
+    bid: int | None = None
+    trump: str | None = None
+    auction: str | None = None
+    meld: Sequence[str] = ()  # SIDE=N or PLAYER=N or PLAYER=CARDS
+    counters: Sequence[str] = ()  # SIDE=N or PLAYER=N
+    tricks: Sequence[str] = ()
+    conceded: bool = False
+    no_trump: bool = False
+    redeal: bool = False
+    notes: str | None = None
+
+
+def _pairs(items: Sequence[str], fld: str, deal: int) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        split = split_key_value(item)
+        if split is None:
+            raise RecordError(f"{item!r} is not NAME=VALUE (e.g. NS=60)", deal=deal, field=fld)
+        out.append(split)
+    return out
+
+
+def _resolve(table: Table, text: str, fld: str, deal: int) -> tuple[str, int, str | None]:
+    try:
+        return table.resolve(text, abbreviations=True)
+    except TableNameError as exc:
+        raise RecordError(str(exc), deal=deal, field=fld) from None
+
+
+def _player(table: Table, text: str, fld: str, deal: int) -> str:
+    _kind, side, who = _resolve(table, text, fld, deal)
+    if who is None:
+        raise RecordError(f"{text!r} is the team {table.sides[side]}; name a player ({', '.join(table.seating)})",
+                          deal=deal, field=fld)
+    return who
+
+
+def _numbers(table: Table, items: Sequence[str], fld: str, deal: int) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key, value in _pairs(items, fld, deal):
+        _kind, side, who = _resolve(table, key, fld, deal)
+        name = who or table.sides[side]
+        if not re.fullmatch(r"\d+", value):
+            raise RecordError(f"{key}={value}: expected a whole number", deal=deal, field=fld)
+        if name in out:
+            raise RecordError(f"{name} given twice", deal=deal, field=fld)
+        out[name] = int(value)
+    return out
+
+
+def _sides_given(table: Table, names: Sequence[str]) -> set[int]:
+    given = set()
+    for name in names:
+        _kind, side, _who = table.resolve(name)
+        given.add(side)
+    return given
+
+
+def deal_entries(record: MatchRecord, deal: DealInput, *, number: int | None = None) -> Entries:
+    """The fields of deal ``number`` (default: the next) of ``record``, names written in full, in the order a
+    person reads them.
+
+    The dealer defaults to the player after the previous deal's dealer; the counters of one side
+    left out are inferred from the deal's total. A side's meld left out is not filled in (see
+    ``meld_left_out``).
+    """
+    table = record.table
+    number = len(record.deals) + 1 if number is None else number
+    entries: Entries = []
+    dealer = _player(table, deal.dealer, "dealer", number) if deal.dealer else next_dealer(record)
+    if dealer is not None:
+        entries.append(("dealer", dealer))
+    if deal.auction:
+        calls: list[Any] = []
+        for token in re.split(r"[\s,]+", deal.auction.strip()):
+            if token:
+                calls.append(int(token) if token.isdigit() else token.lower())
+        entries.append(("auction", calls))
+    if deal.bidder:
+        entries.append(("bidder", _player(table, deal.bidder, "bidder", number)))
+    if deal.bid is not None:
+        entries.append(("bid", deal.bid))
+    if deal.trump:
+        try:
+            entries.append(("trump", parse_suit(deal.trump).word))
+        except CardError as exc:
+            raise RecordError(str(exc), deal=number, field="trump") from None
+    if deal.meld:
+        entries.append(("meld", _meld_entries(table, deal.meld, number)))
+    if deal.counters:
+        entries.append(("counters", _counter_entries(record, deal.counters, number)))
+    if deal.tricks:
+        entries.append(("tricks", _numbers(table, deal.tricks, "tricks", number)))
+    for key, on in (("conceded", deal.conceded), ("no-trump", deal.no_trump), ("redeal", deal.redeal)):
+        if on:
+            entries.append((key, True))
+    if deal.notes:
+        entries.append(("notes", deal.notes))
+    return entries
+
+
+def _meld_entries(table: Table, items: Sequence[str], number: int) -> dict[str, Any]:
+    meld: dict[str, Any] = {}
+    for key, value in _pairs(items, "meld", number):
+        _kind, side, who = _resolve(table, key, "meld", number)
+        name = who or table.sides[side]
+        if name in meld:
+            raise RecordError(f"{name} given twice", deal=number, field="meld")
+        if re.fullmatch(r"\d+", value):
+            meld[name] = int(value)
+        else:
+            if who is None:
+                raise RecordError(f"{key}={value}: a team's meld is a number; cards are shown by a player",
+                                  deal=number, field="meld")
+            try:
+                meld[name] = format_cards(parse_cards(value), ascii=True)
+            except CardError as exc:
+                raise RecordError(f"{key}: {exc}", deal=number, field="meld") from None
+    return meld
+
+
+def _counter_entries(record: MatchRecord, items: Sequence[str], number: int) -> dict[str, int]:
+    """Counters by side or player; one side left out is inferred; a total that is off names what was typed."""
+    table, total = record.table, record.rules.counter_total
+    counters = _numbers(table, items, "counters", number)
+    absent = [i for i in range(len(table.sides)) if i not in _sides_given(table, list(counters))]
+    typed = " and ".join(items)
+    given = sum(counters.values())
+    if len(absent) == 1:
+        if given > total:
+            raise RecordError(f"{typed}: more than the {total} counters in a deal", deal=number, field="counters")
+        counters[table.sides[absent[0]]] = total - given
+    elif not absent and given != total:
+        raise RecordError(f"{typed} add up to {given}; the counters of a deal add up to {total} (give one side "
+                          "and the other is inferred)", deal=number, field="counters")
+    return counters
+
+
+def meld_left_out(record: MatchRecord, entries: Entries) -> list[str]:
+    """The sides of a deal (not a redeal) whose meld is not given: a side with none is given as 0."""
+    fields = dict(entries)
+    if fields.get("redeal"):
+        return []
+    given = _sides_given(record.table, list(fields.get("meld") or {}))
+    return [s for i, s in enumerate(record.table.sides) if i not in given]
+
+
+def check_nothing_left_out(record: MatchRecord, entries: Entries, number: int) -> None:
+    """Refuse a deal that leaves out what the checker would otherwise take as nothing: a side's meld
+    (rather than 0), or the trump of a deal played out in a game whose bidder names trump."""
+    missing = meld_left_out(record, entries)
+    if missing:
+        names = " and ".join(missing)
+        example = " ".join(f"--meld {s}=0" for s in missing)
+        raise RecordError(f"no meld given for {names} (a side with no meld: {example})", deal=number,
+                          field="meld")
+    fields = dict(entries)
+    played = ("counters" in fields or "tricks" in fields) and not fields.get("conceded")
+    rules = record.rules
+    if played and rules.trump_source == "bid" and "trump" not in fields and not fields.get("no-trump"):
+        suits = " ".join(s.letter for s in rules.suits)
+        raise RecordError(f"not given; the bidder named one of {suits}", deal=number, field="trump")
+

@@ -1,0 +1,286 @@
+"""Writing match records: a new record, and one more deal appended at the table.
+
+Appending never loses a deal: under the record's lock the file is read again, the new deal is
+added to the text (comments and layout kept: nothing is re-dumped), the whole new text is read
+and checked as a record before anything is written (a refused deal leaves the file as it was,
+byte for byte), and the text is written atomically (``safewrite``).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import yaml
+
+with warnings.catch_warnings():  # where fcntl is missing filelock warns that it uses a lock file; that is fine
+    warnings.simplefilter("ignore")
+
+from ..errors import RecordError, YamlError
+from ..ruleset import Ruleset, bundled_path
+from ..yamlsource import Node, load_text
+from . import MatchRecord, check_record, parse_record
+from .safewrite import _create_exclusive, _decode, atomic_write, locked, replace_locked
+
+Entries = list[tuple[str, Any]]
+FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: the same nodes, faster
+
+
+# --------------------------------------------------------------------------- YAML text, by hand
+
+_PLAIN = re.compile(r"[A-Za-z0-9._/][A-Za-z0-9 _.'/-]*")
+
+
+def yaml_value(value: Any) -> str:
+    """One value as flow-style YAML that reads back as exactly ``value``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        if _PLAIN.fullmatch(value) and not value.endswith(" ") and yaml.safe_load(value) == value:
+            return value
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{yaml_value(str(k))}: {yaml_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(yaml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as YAML")
+
+
+def _block_item(entries: Entries, dash: int, key: int) -> str:
+    lines = []
+    for i, (k, v) in enumerate(entries):
+        lead = " " * dash + "-" + " " * (key - dash - 1) if i == 0 else " " * key
+        lines.append(f"{lead}{yaml_value(k)}: {yaml_value(v)}")
+    return "\n".join(lines) + "\n"
+
+
+def _flow_item(entries: Entries) -> str:
+    return yaml_value(dict(entries))
+
+
+def _end(node: yaml.Node) -> int:
+    """Where a node's own text ends (block collections' marks run on over comments)."""
+    if isinstance(node, yaml.ScalarNode) or getattr(node, "flow_style", False):
+        return int(node.end_mark.index)
+    if isinstance(node, yaml.MappingNode):
+        return max((_end(v) for pair in node.value for v in pair), default=int(node.start_mark.index))
+    if isinstance(node, yaml.SequenceNode):
+        return max((_end(v) for v in node.value), default=int(node.start_mark.index))
+    return int(node.end_mark.index)  # pragma: no cover
+
+
+def _dash_column(body: str, first: yaml.Node) -> int:
+    """The column of the ``-`` before a block list's first item (the list's own mark may be a tag)."""
+    at = int(first.start_mark.index) - 1
+    while at > 0 and body[at] in " \t\n":
+        at -= 1
+    return at - (body.rfind("\n", 0, at) + 1)
+
+
+def _line_after(text: str, index: int) -> int:
+    """The index just past the end of the line holding ``index`` (len(text) at the end)."""
+    if index > 0 and text[index - 1] == "\n":
+        return index
+    cut = text.find("\n", index)
+    return len(text) if cut < 0 else cut + 1
+
+
+def _cut_value(body: str, start: int, end: int) -> tuple[str, int]:
+    """Remove an inline value (``[]``, ``~``) and the spaces before it unless a comment follows."""
+    rest = body[end:]
+    stripped = rest.lstrip(" \t")
+    if not stripped or stripped[0] == "\n":
+        while start > 0 and body[start - 1] in " \t":
+            start -= 1
+        return body[:start] + stripped, start
+    return body[:start] + rest, start
+
+
+def _replace_with_block(body: str, value: yaml.Node, entries: Entries, key_col: int) -> str:
+    """``body`` with an empty ``deals`` value (``[]`` or nothing) replaced by a block list of one deal."""
+    body2, start = _cut_value(body, int(value.start_mark.index), int(value.end_mark.index))
+    at = _line_after(body2, start)
+    addition = _block_item(entries, key_col + 2, key_col + 4)
+    if at == len(body2) and not body2.endswith("\n"):
+        addition = "\n" + addition
+    return body2[:at] + addition + body2[at:]
+
+
+def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
+    """``text`` with one more deal at the end of its ``deals`` list, everything else kept as written."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    body = text.replace("\r\n", "\n")
+    try:
+        root = yaml.compose(body, Loader=FAST_LOADER)
+    except yaml.YAMLError as exc:
+        raise RecordError(f"not valid YAML: {exc}", source=source) from None
+    if not isinstance(root, yaml.MappingNode):
+        raise RecordError("a record is a mapping", source=source)
+    deals: yaml.Node | None = None
+    key_node: yaml.Node | None = None
+    for k, v in root.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == "deals":
+            key_node, deals = k, v
+    key_col = int(root.value[0][0].start_mark.column) if root.value else 0
+
+    def fits(pos: int, addition: str) -> str:
+        return body[:pos] + addition + body[pos:]
+
+    if deals is None or key_node is None:
+        if root.flow_style:
+            raise RecordError("cannot add a deal to a record written as one flow mapping {…}: "
+                              "write it in block style", source=source)
+        head = body if body.endswith("\n") or not body else body + "\n"
+        out = head + " " * key_col + "deals:\n" + _block_item(entries, key_col + 2, key_col + 4)
+    elif isinstance(deals, yaml.SequenceNode) and deals.flow_style:
+        close = int(deals.end_mark.index) - 1  # the ']'
+        if not deals.value:
+            if root.flow_style:
+                out = fits(close, _flow_item(entries))
+            else:  # `deals: []` in a block record: the list becomes a block list
+                out = _replace_with_block(body, deals, entries, key_col)
+        else:
+            pos = close
+            while pos > 0 and body[pos - 1] in " \t\n":
+                pos -= 1
+            sep = " " if body[pos - 1] == "," else ", "
+            out = body[:pos] + sep + _flow_item(entries) + body[pos:]
+    elif isinstance(deals, yaml.SequenceNode):
+        last = deals.value[-1]
+        dash = _dash_column(body, deals.value[0])
+        key = int(last.start_mark.column) if isinstance(last, yaml.MappingNode) else dash + 2
+        at = _line_after(body, _end(last))
+        addition = _block_item(entries, dash, key)
+        if at == len(body) and not body.endswith("\n"):
+            addition = "\n" + addition
+        out = body[:at] + addition + body[at:]
+    elif isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
+        out = _replace_with_block(body, deals, entries, key_col)
+    else:
+        raise RecordError("deals is not a list", source=source, line=int(deals.start_mark.line) + 1, field="deals")
+    return out.replace("\n", newline) if newline != "\n" else out
+
+
+
+def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchRecord:
+    """Append one deal to the record at ``path`` and return the record with it.
+
+    ``build(record)`` turns the current record (read under the lock) into the deal's fields.
+    The new deal and the record are checked before writing; on any error the file is untouched.
+    """
+    base = os.path.dirname(os.path.abspath(path))
+    with locked(path) as fh:
+        data = fh.read()
+        text = _decode(data, path)
+        current = parse_record(text, path, base)
+        try:
+            entries = build(current)
+        except RecordError as exc:
+            if exc.source is not None:
+                raise
+            raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
+        new_text = insert_deal(text, entries, path)
+        number = len(current.deals) + 1
+        try:
+            root = _load(new_text, path)
+            record = check_record(root, base)
+        except RecordError as exc:
+            if exc.deal != number:
+                raise
+            # the new deal is not in the file: say which deal and field, not a line that does not exist
+            raise RecordError(exc.detail, source=path, deal=number, trick=exc.trick, field=exc.field) from None
+        _confirm(root, path, entries, len(current.deals))
+        replace_locked(path, fh, new_text)
+    return record
+
+
+
+def _load(text: str, path: str) -> Node:
+    try:
+        return load_text(text, path)
+    except YamlError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _confirm(root: Node, path: str, entries: Entries, before: int) -> None:
+    """The appended text (read: ``root``) is exactly one more deal with exactly these fields."""
+    deals = root.get("deals")
+    items = deals.items if deals is not None and deals.kind == "seq" else []
+    expected = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
+    if len(items) != before + 1 or items[-1].to_python() != expected:
+        raise RecordError("could not add the deal without changing the rest of the file; the record is unchanged "
+                          "(is it written in an unusual layout?)", source=path)
+
+
+def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecord:
+    """Check ``text`` as a record and create ``path`` with it (refusing an existing file unless ``force``)."""
+    base = os.path.dirname(os.path.abspath(path))
+    try:
+        record = parse_record(text, path, base)
+    except RecordError as exc:  # about the options given, not about a line of a file that is not there yet
+        raise RecordError(exc.detail, source=path, field=exc.field) from None
+    if os.path.exists(path) and not force:
+        raise RecordError("already exists (use --force to replace it)", source=path)
+    try:
+        if force:
+            atomic_write(path, text.encode("utf-8"))
+        else:
+            _create_exclusive(os.path.realpath(path), text.encode("utf-8"))
+    except OSError as exc:
+        if exc.errno == errno.EEXIST:
+            raise RecordError("already exists (use --force to replace it)", source=path) from None
+        raise RecordError(f"cannot write: {exc.strerror or exc}", source=path) from None
+    return record
+
+
+def check_name(name: str, option: str) -> None:
+    """A player's or a team's name is one line of printable characters (a table must show it)."""
+    if not name.isprintable():
+        raise RecordError(f"{option} {name!r}: a name is one line of printable characters")
+
+
+def new_record_text(ruleset_spec: str, options: Mapping[str, str], *,
+                    teams: Sequence[tuple[str, Sequence[str]]] = (), players: Sequence[str] = (),
+                    seating: Sequence[str] = ()) -> str:
+    """The text of an empty record."""
+    lines = [
+        "# Pinochle match record. `pinochle score FILE` shows the standings;",
+        "# `pinochle record add FILE ...` adds a deal. Comments and layout are kept.",
+        f"ruleset: {yaml_value(ruleset_spec)}",
+    ]
+    if options:
+        def choice(v: str) -> str:  # the reader takes a choice's raw text: 75 and "75" are the same choice
+            return v if re.fullmatch(r"[\w.-]+", v) and yaml.safe_load(v) is not None else yaml_value(v)
+        lines.append("options: {" + ", ".join(f"{yaml_value(k)}: {choice(str(v))}" for k, v in options.items()) + "}")
+    if teams:
+        lines.append("teams:")
+        lines += [f"  {yaml_value(name)}: {yaml_value(list(members))}" for name, members in teams]
+    if players:
+        lines.append(f"players: {yaml_value(list(players))}")
+    if seating:
+        lines.append(f"seating: {yaml_value(list(seating))}")
+    lines.append("deals: []")
+    return "\n".join(lines) + "\n"
+
+
+def ruleset_spec_for(spec: str | None, rules: Ruleset, record_path: str) -> str:
+    """How a new record names its ruleset: a bundled game by name; a file (given with -r or in
+    $PINOCHLE_RULESET) by its path from the record's folder, so the two can move together."""
+    del spec  # the loaded ruleset's own file decides, whatever named it
+    bundled = bundled_path(rules.name)
+    if bundled is not None and os.path.abspath(bundled) == os.path.abspath(rules.path):
+        return rules.name
+    folder = os.path.dirname(os.path.abspath(record_path))
+    try:
+        return os.path.relpath(os.path.abspath(rules.path), folder).replace(os.sep, "/")
+    except ValueError:  # on another drive (Windows): only the full path reaches it
+        return os.path.abspath(rules.path)
+
+

@@ -1,0 +1,12 @@
+"""The package list, found rather than written by hand (everything else is in pyproject.toml).
+
+Every package under ``pinochle_cli/`` is found; the two data folders at the top of the repository
+are installed inside the package: ``rulesets/`` as ``pinochle_cli.rulesets`` and ``docs/`` as
+``pinochle_cli.docs.pages``.
+"""
+
+from setuptools import find_packages, setup
+
+DATA_FOLDERS = {"pinochle_cli.rulesets": "rulesets", "pinochle_cli.docs.pages": "docs"}
+
+setup(packages=[*find_packages(include=["pinochle_cli", "pinochle_cli.*"]), *DATA_FOLDERS], package_dir=DATA_FOLDERS)
