@@ -1,6 +1,6 @@
 """Compiled trick primitives: a ruleset and a trump as plain arrays, and functions over bitmask hands.
 
-This is the small, stable core that the fast card player (``fastplay``) and any search over
+This is the small, stable core that the fast card player (``estimate.compiled``) and any search over
 card play build on. The functions are compiled with numba when it is installed (``cache=True``:
 the machine code is kept for the next run) and are plain Python otherwise, with the same answers.
 
@@ -54,8 +54,8 @@ from .ruleset import Duty, Ruleset
 __all__ = [
     "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
     "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "inlined", "jit", "kernel", "legal_cards",
-    "legal_given", "legal_mask", "levels_from_counts", "levels_to_counts", "lowest_card", "partner_winning", "popcount",
-    "trick_points", "winner_of", "winner_pos",
+    "legal_given", "legal_mask", "levels_from_counts", "levels_to_counts", "lowest_card", "partner_winning_compiled",
+    "popcount", "trick_points", "winner_of", "winner_pos",
 ]
 
 FOLLOW, TRUMP, BEAT = 0, 1, 2
@@ -248,7 +248,7 @@ def trick_points(core: CoreRules, trick: npt.NDArray[np.int64], n: int) -> int:
 
 
 @kernel
-def partner_winning(core: CoreRules, leader_seat: int, trick: npt.NDArray[np.int64], n: int) -> bool:
+def partner_winning_compiled(core: CoreRules, leader_seat: int, trick: npt.NDArray[np.int64], n: int) -> bool:
     """Is the partner of the next player (seat ``(leader_seat + n) % players``) winning the trick?"""
     if n == 0:
         return False

@@ -16,11 +16,11 @@ from pinochle_cli.cards import Hand, Rank, Suit
 from pinochle_cli.errors import OptionError, RulesetError
 from pinochle_cli.ruleset import (
     bundled_names,
-    json_schema,
     load_ruleset,
     load_ruleset_text,
     parse_options,
-    schema_json_text,
+    ruleset_json_schema,
+    ruleset_schema_json_text,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -250,7 +250,7 @@ def test_ranks_stay_text(edited_ruleset: EditRuleset) -> None:
 
 
 def test_published_schema_is_current() -> None:
-    assert (RULESETS / "ruleset.schema.json").read_text(encoding="utf-8") == schema_json_text()
+    assert (RULESETS / "ruleset.schema.json").read_text(encoding="utf-8") == ruleset_schema_json_text()
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -267,7 +267,7 @@ def test_bundled_files_pass_the_checks_their_loading_skips(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_schema_accepts_bundled_files(name: str) -> None:
-    jsonschema.validate(yaml.safe_load(text_of(name)), json_schema())
+    jsonschema.validate(yaml.safe_load(text_of(name)), ruleset_json_schema())
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -285,11 +285,11 @@ def test_schema_and_loader_agree_on_rejections(old: str, new: str) -> None:
     with pytest.raises(RulesetError):
         load_ruleset_text(text, "x.yaml")
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(yaml.safe_load(text), json_schema())
+        jsonschema.validate(yaml.safe_load(text), ruleset_json_schema())
 
 
 def test_schema_is_valid_json_schema() -> None:
-    schema = json.loads(schema_json_text())
+    schema = json.loads(ruleset_schema_json_text())
     jsonschema.Draft202012Validator.check_schema(schema)
 
 

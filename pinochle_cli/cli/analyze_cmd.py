@@ -127,13 +127,13 @@ def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> 
     Example:
       pinochle analyze examples/single-deck-played.yaml
     """
-    from ..solver.analyze import analyse_deal
+    from ..solver.analyze import analyze_deal
 
     record = read_record(path)
     results = []
     for deal in _deals(record, number, path):
         with _progress(f"deal {deal.number}") as progress:
-            results.append(analyse_deal(record, deal, time_limit=time_limit, progress=progress))
+            results.append(analyze_deal(record, deal, time_limit=time_limit, progress=progress))
     if as_json:
         emit_json({"ruleset": record.rules.name, "deals": [_json(record, a, time_limit) for a in results]})
         return

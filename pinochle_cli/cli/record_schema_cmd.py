@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from ..records import schema_json_text
+from ..records import record_schema_json_text
 from .common import CONTEXT_SETTINGS
 
 
 @click.command("schema", context_settings=CONTEXT_SETTINGS)
 def record_schema() -> None:
     """Print the JSON Schema of the record format (for editors)."""
-    click.echo(schema_json_text(), nl=False)
+    click.echo(record_schema_json_text(), nl=False)

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..errors import RulesetError
-from ..ruleset import Ruleset, bundled_names, load_ruleset, schema_json_text
+from ..ruleset import Ruleset, bundled_names, load_ruleset, ruleset_schema_json_text
 from ..ruleset.copy import copy_text
 from ..ruleset.rulebook import rules_text
 from .common import CONTEXT_SETTINGS, complete_ruleset, emit_json, get_ruleset, json_option, option_options, table
@@ -171,4 +171,4 @@ def copy(ruleset: str, path: str, name: str | None, force: bool) -> None:
 @rulesets.command("schema", context_settings=CONTEXT_SETTINGS)
 def schema() -> None:
     """Print the JSON Schema of the ruleset format (for editors)."""
-    click.echo(schema_json_text(), nl=False)
+    click.echo(ruleset_schema_json_text(), nl=False)

@@ -8,7 +8,7 @@ import click
 from tabulate import SEPARATING_LINE
 
 from ..records import read_record
-from ..records.stats import Tally, record_stats
+from ..records.stats import PlayerStats, record_stats
 from .common import CONTEXT_SETTINGS, emit_json, json_option, tight_table
 
 BIDDING = ["bid", "made", "set", "conceded", "made %", "average bid"]
@@ -19,17 +19,17 @@ def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}"
 
 
-def _bidding(t: Tally) -> list[object]:
+def _bidding(t: PlayerStats) -> list[object]:
     rate = None if t.made_rate is None else 100 * t.made_rate
     return [t.name, t.bid, t.made, t.set, t.conceded, _number(rate), _number(t.average_bid)]
 
 
-def _play(t: Tally) -> list[object]:
+def _play(t: PlayerStats) -> list[object]:
     return [t.name, t.games, t.games_won, t.deals, _number(t.average_meld), _number(t.biggest_meld),
             _number(t.points_per_deal)]
 
 
-def _tables(sides: list[Tally], players: list[Tally], bids: bool) -> list[str]:
+def _tables(sides: list[PlayerStats], players: list[PlayerStats], bids: bool) -> list[str]:
     """The bidding table and the meld-and-points table, sides first, then players."""
     out = []
     for title, headers, row in (("Bidding", BIDDING, _bidding), ("Meld, points and games", PLAY, _play)):

@@ -2,9 +2,9 @@
 
 Same player, same answers: every card chosen here is the card ``players.play_batch`` chooses
 for the same hands (tests play both on the same deals in every bundled ruleset). The numpy
-engine stays the reference; this one runs the deal loop in compiled code (``playcore.jit``)
+engine stays the reference; this one runs the deal loop in compiled code (``trickcore.jit``)
 over plain per-deal state, kept up to date card by card: each seat's counts (one word per suit,
-one byte per card, strongest first) and its bitmask of distinct cards (for ``playcore.legal_mask``),
+one byte per card, strongest first) and its bitmask of distinct cards (for ``trickcore.legal_mask``),
 what each seat cannot see (the other seats' cards: every card is dealt), per card and per suit, and
 the voids shown. A trick step then costs a few hundred simple operations instead of a few dozen
 numpy calls, a hold chance is computed only for the cards whose score depends on it, and a seat
@@ -37,9 +37,9 @@ from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
 
-# numba keys its cache on this file alone: the digest of playcore.py, players.py (compiled in)
+# numba keys its cache on this file alone: the digest of trickcore.py, players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "6661626edc46d80c"
+COMPILED_WITH = "0afee2745ff9630b"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -63,7 +63,7 @@ _SURE = np.float32(SURE_WINNER)
 
 def _first_card() -> Callable[[int], int]:
     """The lowest card of a non-empty mask: one instruction (count trailing zeros) in compiled code, numba's
-    intrinsic; else (numba without it, or ``NUMBA_DISABLE_JIT``) ``playcore.lowest_card``."""
+    intrinsic; else (numba without it, or ``NUMBA_DISABLE_JIT``) ``trickcore.lowest_card``."""
     if HAVE_NUMBA:
         from numba.core import config
 
@@ -87,7 +87,7 @@ class FastTables(NamedTuple):
     table: IntArray  # T: rows ABOVE … META
     none_of: F32Array  # chance that one other player holds none of k unseen cards
     suit_mask: U32Array
-    duties: IntArray  # ``playcore.encode_duties`` of the play
+    duties: IntArray  # ``trickcore.encode_duties`` of the play
 
     @classmethod
     def build(cls, play: PlayTables) -> FastTables:

@@ -44,7 +44,7 @@ from ..ruleset import Duty, Ruleset
 __all__ = [
     "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "PlayedTricks", "canonical_order", "choose_batch",
     "choose_pass", "choose_return",
-    "legal_mask", "play_batch", "play_opening", "winner_batch",
+    "legal_mask_batch", "play_batch", "play_opening", "winner_batch",
 ]
 
 POLICIES = ("heuristic", "greedy", "random")
@@ -173,7 +173,8 @@ def _legal_t(tab: PlayTables, has: BoolArray, led: IntArray, win: IntArray,
     return allowed, beats_now
 
 
-def legal_mask(tab: PlayTables, has: BoolArray, led: IntArray, win: IntArray, partner_win: BoolArray) -> BoolArray:
+def legal_mask_batch(tab: PlayTables, has: BoolArray, led: IntArray, win: IntArray,
+                     partner_win: BoolArray) -> BoolArray:
     """The cards each follower may play, as a ``(B, 24)`` mask (canonical coordinates).
 
     ``has``: ``(B, 24)`` cards held; ``led``: suit led; ``win``: card now winning;
@@ -346,7 +347,7 @@ def choose_batch(tab: PlayTables, policy: str, hand: IntArray, played: IntArray,
     ``hand``: ``(B, 24)`` counts held by the player to move (``seat``); ``played``: ``(B, 24)``
     cards gone in earlier tricks *and* in ``trick``; ``void``: ``(B, players, 4)`` voids shown;
     ``trick``: ``(B, k)`` cards played so far this trick (``k`` may be 0); ``leader``: its
-    leader's seat. The choice is always among the legal cards (``legal_mask``).
+    leader's seat. The choice is always among the legal cards (``legal_mask_batch``).
     """
     b, k = trick.shape
     has = np.ascontiguousarray(hand.T > 0)
@@ -407,7 +408,7 @@ def play_opening(tab: PlayTables, hands: IntArray, leader: IntArray, tricks: int
 
 
 # long: the reference batched play loop keeps a dozen (seat, card, deal) arrays as locals through
-# the tricks; split, each part would take and return most of them. fastplay.py is its compiled twin.
+# the tricks; split, each part would take and return most of them. compiled.py is its compiled twin.
 def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, policies: Sequence[str] | None,
           rng: np.random.Generator | None, bidding_side: int) -> PlayedTricks:
     """The first ``count`` tricks (see ``play_batch``)."""

@@ -19,8 +19,8 @@ The not-on-board rule (meld + every counter below the bid: set without play) nee
 step: such a bid is below no tally. Conceding never raises P(make), so the model never
 concedes. Opponents' meld does not decide whether the bid is made and is not computed.
 
-Step 5 runs compiled (``fastplay``, the same player card for card) when the work ahead repays
-loading it (``jitcache.use_compiled``); otherwise, and without numba, with numpy.
+Step 5 runs compiled (``compiled``, the same player card for card) when the work ahead repays
+loading it (``compiled_cache.use_compiled``); otherwise, and without numba, with numpy.
 
 Deals run in fixed chunks of ``CHUNK`` deals; chunk ``i`` draws from
 ``SeedSequence(seed).spawn(...)[i]``, so one worker or many give identical tallies (sums of
@@ -211,7 +211,7 @@ class Simulator:
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
         self.order_rows = np.array([canonical_order(t) for t in range(4)], dtype=np.int64)
-        self.fast: Any = None  # (fastplay.FastTables, fastplay.FastExchange) once the compiled player is loaded
+        self.fast: Any = None  # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
 
     def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
         """Pickled as what builds it (for workers that are started, not forked)."""
@@ -220,10 +220,10 @@ class Simulator:
     def load_compiled(self) -> None:
         """Play with the compiled player from now on (imports numba; loads or compiles it once)."""
         if self.fast is None:
-            from . import compiled as fastplay
+            from .compiled import FastExchange, FastTables, warm
 
-            self.fast = fastplay.FastTables.build(self.play), fastplay.FastExchange.build(self.exchange)
-            fastplay.warm(*self.fast)
+            self.fast = FastTables.build(self.play), FastExchange.build(self.exchange)
+            warm(*self.fast)
 
     def exchange_cards(self, slots: IntArray, trump: IntArray, partner: int, k: int) -> None:
         """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded)."""

@@ -18,12 +18,12 @@ record and its JSON), ``deal`` (one deal read section by section) and ``reader``
 from __future__ import annotations
 
 from .auction import check_bid, run_auction
-from .layout import DEAL_KEYS, TOP_KEYS, json_schema, schema_json_text
+from .layout import DEAL_KEYS, TOP_KEYS, record_json_schema, record_schema_json_text
 from .model import DealRecord, MatchRecord, problem_json
 from .reader import check_record, parse_record, read_record
 from .table import Table
 
 __all__ = [
-    "DEAL_KEYS", "TOP_KEYS", "DealRecord", "MatchRecord", "Table", "check_bid", "check_record", "json_schema",
-    "parse_record", "problem_json", "read_record", "run_auction", "schema_json_text",
+    "DEAL_KEYS", "TOP_KEYS", "DealRecord", "MatchRecord", "Table", "check_bid", "check_record", "parse_record",
+    "problem_json", "read_record", "record_json_schema", "record_schema_json_text", "run_auction",
 ]

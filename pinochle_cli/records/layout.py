@@ -16,8 +16,7 @@ from ..yamlsource import Node
 
 __all__ = [
     "CALLS", "CARDS", "DEAL", "DEAL_KEYS", "MELD_VALUE", "NAME", "PLAYERS", "RECORD", "TOP_KEYS", "TRICK", "by_side",
-    "field_of", "json_schema",
-    "located", "schema_json_text", "shaped",
+    "field_of", "located", "record_json_schema", "record_schema_json_text", "shaped",
 ]
 
 
@@ -182,7 +181,7 @@ def shaped(schema: Schema, node: Node, field: str, *, deal: int | None = None, t
                           field=None if trick is not None else exc.path or None) from None
 
 
-def json_schema() -> dict[str, Any]:
+def record_json_schema() -> dict[str, Any]:
     """The JSON Schema of a record file, generated from the layout the reader checks with."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -192,5 +191,5 @@ def json_schema() -> dict[str, Any]:
     }
 
 
-def schema_json_text() -> str:
-    return json_text(json_schema())
+def record_schema_json_text() -> str:
+    return json_text(record_json_schema())

@@ -22,13 +22,13 @@ from typing import Any
 
 from . import MatchRecord
 
-__all__ = ["LOST", "Tally", "record_stats"]
+__all__ = ["LOST", "PlayerStats", "record_stats"]
 
 LOST = ("set", "not-on-board", "no-trump")  # results in which the bidders lost their bid
 
 
 @dataclass
-class Tally:
+class PlayerStats:
     """What is counted for one side or player."""
 
     name: str
@@ -73,7 +73,7 @@ class Tally:
                 "games": self.games, "games_won": self.games_won}
 
 
-def _count_bid(tally: Tally, bid: int | None, result: str | None) -> None:
+def _count_bid(tally: PlayerStats, bid: int | None, result: str | None) -> None:
     tally.bid += 1
     if bid is not None:
         tally.bids.append(bid)
@@ -85,13 +85,13 @@ def _count_bid(tally: Tally, bid: int | None, result: str | None) -> None:
         tally.conceded += 1
 
 
-def _count_record(record: MatchRecord, sides: dict[str, Tally], players: dict[str, Tally]) -> None:
+def _count_record(record: MatchRecord, sides: dict[str, PlayerStats], players: dict[str, PlayerStats]) -> None:
     table = record.table
 
-    def side_of(index: int) -> list[Tally]:
+    def side_of(index: int) -> list[PlayerStats]:
         names = [table.sides[index]] if table.teams else []
-        return [sides.setdefault(n, Tally(n)) for n in names] + [
-            players.setdefault(p, Tally(p)) for p in table.members[index]]
+        return [sides.setdefault(n, PlayerStats(n)) for n in names] + [
+            players.setdefault(p, PlayerStats(p)) for p in table.members[index]]
 
     for index in range(len(table.sides)):
         for tally in side_of(index):
@@ -111,10 +111,10 @@ def _count_record(record: MatchRecord, sides: dict[str, Tally], players: dict[st
                 _count_bid(tally, deal.bid, deal.score.result)
 
 
-def record_stats(records: Sequence[MatchRecord]) -> tuple[list[Tally], list[Tally]]:
+def record_stats(records: Sequence[MatchRecord]) -> tuple[list[PlayerStats], list[PlayerStats]]:
     """(per side, per player) over ``records``; sides are empty in games without partnerships."""
-    sides: dict[str, Tally] = {}
-    players: dict[str, Tally] = {}
+    sides: dict[str, PlayerStats] = {}
+    players: dict[str, PlayerStats] = {}
     for record in records:
         _count_record(record, sides, players)
     return list(sides.values()), list(players.values())

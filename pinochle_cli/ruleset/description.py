@@ -1,7 +1,7 @@
 """The ruleset's description: one declaration gives the validator and the JSON Schema.
 
 ``RULESET_SCHEMA`` checks a located YAML document field by field (each error names its line)
-and builds the model's values; ``json_schema()`` publishes the same description.
+and builds the model's values; ``ruleset_json_schema()`` publishes the same description.
 """
 
 from __future__ import annotations
@@ -292,7 +292,7 @@ RULESET_SCHEMA = Obj({
 
 
 @cache
-def json_schema() -> dict[str, Any]:
+def ruleset_json_schema() -> dict[str, Any]:
     """The JSON Schema of the format, generated from the same description as the loader."""
     schema = RULESET_SCHEMA.to_json()
     return {
@@ -303,6 +303,6 @@ def json_schema() -> dict[str, Any]:
     }
 
 
-def schema_json_text() -> str:
+def ruleset_schema_json_text() -> str:
     """The JSON Schema of the format as the text ``rulesets schema`` prints."""
-    return json_text(json_schema())
+    return json_text(ruleset_json_schema())

@@ -24,7 +24,7 @@ from ..errors import PlayError
 from ..records import DealRecord, MatchRecord
 from .solve import Position, SolveAborted, Solver
 
-__all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyse_deal", "playable_deals"]
+__all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyze_deal", "playable_deals"]
 
 Progress = Callable[[int, int], None]
 _MIN_RATE = 20_000  # nodes a second assumed before any was measured (for the node limit under a time limit)
@@ -160,7 +160,7 @@ def _set_limit(solver: Solver, time_limit: float | None, elapsed: float) -> None
     solver.node_limit = max(1, int(max(rate, _MIN_RATE) * left))
 
 
-def analyse_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
+def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
                  progress: Progress | None = None, clock: Callable[[], float] = time.process_time) -> DealAnalysis:
     """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card."""
     if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:

@@ -4,14 +4,14 @@ Everything the search knows about the game comes in as arrays built by ``solve.p
 ruleset (nothing here names a game):
 
 - ``hands[seat, card]``: copies held at the start (cards are indices ``suit * 6 + rank``; the search leaves it
-  as it is), ``held[seat]`` the same as a mask of distinct cards (``playcore``'s form); ``who[card]``: its holders,
+  as it is), ``held[seat]`` the same as a mask of distinct cards (``trickcore``'s form); ``who[card]``: its holders,
   bit ``seat * SEAT_BITS + k`` set when ``seat`` holds more than ``k`` copies (set up from ``hands`` and kept move
   by move);
 - ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
 - ``par``: ``[players, trump (-1: none), last-trick bonus, value classes, our side's bits of ``who``]``;
   ``side[seat]``: 0 for our side;
-- ``duties``, ``above``, ``suit_mask``: ``playcore``'s compiled rules (legality and winner come
-  from ``playcore.legal_given``, compiled into the search);
+- ``duties``, ``above``, ``suit_mask``: ``trickcore``'s compiled rules (legality and winner come
+  from ``trickcore.legal_given``, compiled into the search);
 - ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
   the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
   first; ``ranked[m]``: a suit's six card bits ``m`` (``card - 6 * suit``) as bits ``k`` of ``order``;
@@ -69,9 +69,9 @@ except ImportError:  # pragma: no cover - numba moved it, or no numba
 
 __all__ = ["BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
 
-# numba keys its cache on this file alone: the digest of playcore.py (compiled in)
+# numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "345409d36c166d45"
+COMPILED_WITH = "a0212206abcdb778"
 
 LEAD_PLACE = 24  # zob[0, LEAD_PLACE, seat, :] keys the leader
 BUCKET = 4  # table rows that share a cache line: a position may sit in any of them
@@ -148,7 +148,7 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
             _suit_key(suit, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
 
 
-_legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # playcore's rule, compiled into the search
+_legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # trickcore's rule, compiled into the search
 
 
 @inlined

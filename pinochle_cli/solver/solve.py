@@ -10,7 +10,7 @@ it. "Our side" is seat 0 and its partners (``Solver(us=seat)`` picks another sea
 
 The rules come from the ruleset: the duties in force once any stock is used up
 (``rules.play.duties``), trick strength from ``rules.rank_order``, values from
-``rules.counters``. The search (``solvecore.reach``) answers yes/no questions "do we take at
+``rules.counters``. The search (``search.reach``) answers yes/no questions "do we take at
 least v?" for v on the grid of the counter step (the greatest common divisor of the counter values
 and the last-trick bonus). The side to move proves its answer with one good card, the other side
 by refuting each of its cards, so the first questions are those the side to move answers cheaply

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pinochle_cli.estimate import compiled_cache as jitcache
+from pinochle_cli.estimate import compiled_cache
 
 VERSION = "0.68.1"
 TAG = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
@@ -31,7 +31,7 @@ def write_index(path: Path, stamp: object, *, version: str = VERSION, overloads:
 def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A package directory holding a ``compiled.py``, its numba cache in ``$NUMBA_CACHE_DIR``."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(jitcache, "_numba_version", lambda: VERSION)
+    monkeypatch.setattr(compiled_cache, "_numba_version", lambda: VERSION)
     pkg = tmp_path / "site" / "pinochle_cli"
     pkg.mkdir(parents=True)
     (pkg / "compiled.py").write_text("def f():\n    return 1\n")
@@ -43,51 +43,51 @@ def digest(pkg: Path) -> bytes:
 
 
 def index_path(pkg: Path, entry: str, line: int = 12, tag: str = TAG) -> Path:
-    return jitcache.cache_dir(pkg) / f"compiled.{entry}-{line}.{tag}.nbi"
+    return compiled_cache.cache_dir(pkg) / f"compiled.{entry}-{line}.{tag}.nbi"
 
 
 def write_all(pkg: Path, stamp: object) -> None:
-    for entry in jitcache.ENTRIES:
+    for entry in compiled_cache.ENTRIES:
         write_index(index_path(pkg, entry), stamp)
 
 
 def test_numba_cache_dir_holds_a_directory_named_for_the_package_path(package: Path, tmp_path: Path) -> None:
     expected = hashlib.sha1(str(package).encode()).hexdigest()
-    assert jitcache.cache_dir(package) == tmp_path / "cache" / f"pinochle_cli_{expected}"
+    assert compiled_cache.cache_dir(package) == tmp_path / "cache" / f"pinochle_cli_{expected}"
 
 
 def test_every_entry_point_fresh_is_cached_and_a_touch_keeps_it(package: Path) -> None:
-    assert not jitcache.cached(package)  # nothing compiled yet
+    assert not compiled_cache.cached(package)  # nothing compiled yet
     write_all(package, digest(package))
-    assert jitcache.cached(package)
+    assert compiled_cache.cached(package)
     os.utime(package / "compiled.py", (0, 0))  # a checkout: same bytes, another time
-    assert jitcache.cached(package)
+    assert compiled_cache.cached(package)
 
 
-@pytest.mark.parametrize("entry", jitcache.ENTRIES)
+@pytest.mark.parametrize("entry", compiled_cache.ENTRIES)
 def test_one_entry_point_missing_is_not_cached(package: Path, entry: str) -> None:
     write_all(package, digest(package))
     index_path(package, entry).unlink()
-    assert not jitcache.cached(package)
+    assert not compiled_cache.cached(package)
 
 
 def test_an_edited_source_is_not_cached_until_compiled_again(package: Path) -> None:
     write_all(package, digest(package))
     (package / "compiled.py").write_text("def f():\n    return 2\n")
-    assert not jitcache.cached(package)
+    assert not compiled_cache.cached(package)
     write_index(index_path(package, "_play_all", line=40), digest(package))  # the new source, compiled again
-    assert not jitcache.cached(package)  # the other entry points still stale
-    for entry in jitcache.ENTRIES[1:]:
+    assert not compiled_cache.cached(package)  # the other entry points still stale
+    for entry in compiled_cache.ENTRIES[1:]:
         write_index(index_path(package, entry, line=40), digest(package))
-    assert jitcache.cached(package)  # the old indexes left behind do not matter
+    assert compiled_cache.cached(package)  # the old indexes left behind do not matter
 
 
 def test_older_numba_stamps_modification_time_and_size(package: Path) -> None:
     st = (package / "compiled.py").stat()
     write_all(package, (st.st_mtime, st.st_size))
-    assert jitcache.cached(package)
+    assert compiled_cache.cached(package)
     os.utime(package / "compiled.py", (0, 0))  # that numba compiles again after a touch
-    assert not jitcache.cached(package)
+    assert not compiled_cache.cached(package)
 
 
 Writer = Callable[[Path, Path], object]
@@ -106,13 +106,13 @@ def test_an_index_numba_would_not_load_is_not_fresh(package: Path, case: str, wr
     path = index_path(package, "_play_all")
     path.parent.mkdir(parents=True)
     write(path, package)
-    assert not jitcache.index_fresh(path, package / "compiled.py", VERSION)
+    assert not compiled_cache.index_fresh(path, package / "compiled.py", VERSION)
 
 
 def test_another_python_is_not_cached(package: Path) -> None:
-    for entry in jitcache.ENTRIES:
+    for entry in compiled_cache.ENTRIES:
         write_index(index_path(package, entry, tag="py29"), digest(package))
-    assert not jitcache.cached(package)
+    assert not compiled_cache.cached(package)
 
 
 def test_without_numba_cache_dir_numba_looks_beside_the_module_then_in_the_users_cache(
@@ -121,12 +121,12 @@ def test_without_numba_cache_dir_numba_looks_beside_the_module_then_in_the_users
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "local"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert jitcache.cache_dir(package) == package / "__pycache__"
+    assert compiled_cache.cache_dir(package) == package / "__pycache__"
     (package / "__pycache__").write_text("")  # not a directory numba can use
     user = {"darwin": tmp_path / "home" / "Library" / "Caches" / "numba",
             "win32": tmp_path / "local" / "numba" / "Cache"}.get(sys.platform, tmp_path / "xdg" / "numba")
-    assert jitcache.cache_dir(package).parent == user
-    assert jitcache.cache_dir(package).name.startswith("pinochle_cli_")
+    assert compiled_cache.cache_dir(package).parent == user
+    assert compiled_cache.cache_dir(package).name.startswith("pinochle_cli_")
 
 
 def test_the_cache_numba_wrote_for_this_package_is_fresh() -> None:
@@ -138,4 +138,4 @@ def test_the_cache_numba_wrote_for_this_package_is_fresh() -> None:
     rules = load_ruleset("single-deck")
     compiled.warm(compiled.FastTables.build(PlayTables.build(rules)), compiled.FastExchange.build(
         ExchangeTables.build(rules)))  # loads the cache, or compiles and saves it
-    assert jitcache.cached()
+    assert compiled_cache.cached()

@@ -15,7 +15,7 @@ from pinochle_cli.cards import Card
 from pinochle_cli.deal import deal_cards, play_deal, random_strategy, replay_deal
 from pinochle_cli.records import DealRecord, MatchRecord, parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.solver.analyze import analyse_deal, playable_deals
+from pinochle_cli.solver.analyze import analyze_deal, playable_deals
 from pinochle_cli.solver.solve import Position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +37,7 @@ def test_a_time_limit_leaves_the_first_tricks_not_analysed() -> None:
     record = read_record(PLAYED)
     deal = playable_deals(record)[0]
     # one tick per card: 9 cards judged (tricks 12, 11 and one card of 10), so trick 11 is the first whole one
-    result = analyse_deal(record, deal, time_limit=10, clock=ticking())
+    result = analyze_deal(record, deal, time_limit=10, clock=ticking())
     assert (result.first_trick, result.stopped, result.makeable) == (11, "time limit", None)
     assert [v.trick for v in result.verdicts] == [11] * 4 + [12] * 4
 
@@ -72,7 +72,7 @@ def _expected(record: MatchRecord, deal: DealRecord, first: int) -> list[tuple[i
 
 def _check(record: MatchRecord, deal: DealRecord, ticks: int, first: int, stopped: str, compared: int) -> None:
     """Judged from trick ``first`` on; the verdicts from trick ``compared`` on as the exhaustive search says."""
-    result = analyse_deal(record, deal, time_limit=ticks, clock=ticking())
+    result = analyze_deal(record, deal, time_limit=ticks, clock=ticking())
     assert (result.first_trick, result.stopped) == (first, stopped)
     assert result.verdicts[0].trick == first
     got = [(v.trick, v.card, v.best, v.after) for v in result.verdicts if v.trick >= compared]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pinochle_cli import workers as parallel
+import pinochle_cli.workers
 from pinochle_cli.cli import cli
 from pinochle_cli.workers import AHEAD, ChunkPool, available_cores, workers_for
 
@@ -112,7 +112,7 @@ def test_more_workers_than_cores_are_capped_with_a_notice() -> None:
 
 
 def test_available_cores_follows_the_affinity(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda _pid: {0, 3}, raising=False)
+    monkeypatch.setattr(pinochle_cli.workers.os, "sched_getaffinity", lambda _pid: {0, 3}, raising=False)
     assert available_cores() == 2
 
 

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from pinochle_cli import trickcore as pc
+from pinochle_cli import trickcore
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
 from pinochle_cli.tricks import legal_plays, partner_winning, trick_winner
@@ -47,25 +47,25 @@ def test_legal_winner_points_match_the_reference_engine(name: str, rules: Rulese
     rnd = random.Random(name)
     phases = ["stock", "play-off"] if rules.has_stock else [None]
     for trump in [*rules.suits, None]:
-        core = pc.compile_rules(rules, trump)
+        core = trickcore.compile_rules(rules, trump)
         for _ in range(150):
             hand, trick, leader = _position(rules, rnd)
             cards = [ALL_CARDS[i] for i in trick]
             arr = np.array(trick + [0] * (4 - len(trick)), dtype=np.int64)
             partner = partner_winning(rules, trump, cards, leader)
-            assert pc.partner_winning(core, leader, arr, len(trick)) == partner
-            levels = pc.levels_from_counts(np.array(hand.counts, dtype=np.int64), core.copies)
+            assert trickcore.partner_winning_compiled(core, leader, arr, len(trick)) == partner
+            levels = trickcore.levels_from_counts(np.array(hand.counts, dtype=np.int64), core.copies)
             for phase in phases:
                 duties = core.stock_duties if phase == "stock" else core.duties
-                mask = pc.legal_mask(core, duties, int(levels[0]), arr, len(trick), partner)
+                mask = trickcore.legal_mask(core, duties, int(levels[0]), arr, len(trick), partner)
                 expected = legal_plays(rules, trump, cards, hand, phase=phase, leader_seat=leader)
                 assert [ALL_CARDS[c] for c in range(24) if mask >> c & 1] == expected, (hand, cards, phase)
-                assert pc.legal_cards(core.above, core.suit_mask, core.trump, duties, int(levels[0]), arr, len(trick),
+                assert trickcore.legal_cards(core.above, core.suit_mask, core.trump, duties, int(levels[0]), arr, len(trick),
                                       partner) == mask
             if trick:
-                assert pc.winner_pos(core, arr, len(trick)) == trick_winner(rules, trump, cards)
-                assert pc.winner_of(core.above, arr, len(trick)) == trick_winner(rules, trump, cards)
-                assert pc.trick_points(core, arr, len(trick)) == sum(rules.counter_value(c) for c in cards)
+                assert trickcore.winner_pos(core, arr, len(trick)) == trick_winner(rules, trump, cards)
+                assert trickcore.winner_of(core.above, arr, len(trick)) == trick_winner(rules, trump, cards)
+                assert trickcore.trick_points(core, arr, len(trick)) == sum(rules.counter_value(c) for c in cards)
 
 
 @pytest.mark.parametrize("copies", [2, 4])
@@ -73,32 +73,32 @@ def test_levels_keep_counts(copies: int) -> None:
     rnd = np.random.default_rng(copies)
     for _ in range(50):
         counts = rnd.integers(0, copies + 1, 24).astype(np.int64)
-        levels = pc.levels_from_counts(counts, copies)
-        assert list(pc.levels_to_counts(levels)) == list(counts)
-        assert pc.hand_size(levels) == counts.sum()
+        levels = trickcore.levels_from_counts(counts, copies)
+        assert list(trickcore.levels_to_counts(levels)) == list(counts)
+        assert trickcore.hand_size(levels) == counts.sum()
         c = int(rnd.integers(24))
         if counts[c] < copies:
-            pc.hand_add(levels, c)
-            assert pc.hand_count(levels, c) == counts[c] + 1
-            pc.hand_remove(levels, c)
+            trickcore.hand_add(levels, c)
+            assert trickcore.hand_count(levels, c) == counts[c] + 1
+            trickcore.hand_remove(levels, c)
         if counts[c]:
-            pc.hand_remove(levels, c)
-            assert pc.hand_count(levels, c) == counts[c] - 1
-        assert pc.hand_size(levels) == counts.sum() - (1 if counts[c] else 0)
+            trickcore.hand_remove(levels, c)
+            assert trickcore.hand_count(levels, c) == counts[c] - 1
+        assert trickcore.hand_size(levels) == counts.sum() - (1 if counts[c] else 0)
 
 
 def test_popcount() -> None:
     for x in [0, 1, 0xFFFFFF, 0xFFFFFFFF, 0x80000001, 0x12345678]:
-        assert pc.popcount(x) == bin(x).count("1")
+        assert trickcore.popcount(x) == bin(x).count("1")
 
 
 def test_duties_encode_every_field() -> None:
-    rows = pc.encode_duties((Duty("beat", when="plain-led", partner=False), Duty("trump", only_if_winning=True)))
-    assert rows.tolist() == [[pc.BEAT, pc.PLAIN_LED, 0, 0], [pc.TRUMP, pc.ALWAYS, 1, 1]]
+    rows = trickcore.encode_duties((Duty("beat", when="plain-led", partner=False), Duty("trump", only_if_winning=True)))
+    assert rows.tolist() == [[trickcore.BEAT, trickcore.PLAIN_LED, 0, 0], [trickcore.TRUMP, trickcore.ALWAYS, 1, 1]]
 
 
 def test_above_lists_the_cards_that_take_the_trick() -> None:
-    core = pc.compile_rules(load_ruleset("single-deck"), Suit.H)
+    core = trickcore.compile_rules(load_ruleset("single-deck"), Suit.H)
     ts, ah = 1, 6  # 10♠, A♠ is 0; A♥ is 6
     assert core.above[ts] >> 0 & 1 and not core.above[ts] >> ts & 1  # A♠ beats 10♠, its copy does not
     assert all(core.above[ts] >> c & 1 for c in range(6, 12))  # every trump does
@@ -107,9 +107,9 @@ def test_above_lists_the_cards_that_take_the_trick() -> None:
 
 def test_lowest_card_and_iterating_a_mask() -> None:
     for mask in [1, 0b1010000, 1 << 23, 0xFFFFFF, 0x800001, 0x35A00C]:
-        assert pc.lowest_card(mask) == (mask & -mask).bit_length() - 1
+        assert trickcore.lowest_card(mask) == (mask & -mask).bit_length() - 1
         cards, m = [], mask
         while m:
-            cards.append(pc.lowest_card(m))
+            cards.append(trickcore.lowest_card(m))
             m &= m - 1
         assert cards == [c for c in range(24) if mask >> c & 1]

@@ -9,7 +9,7 @@ from solve_reference import minimax
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import SimulationError
-from pinochle_cli.estimate import double_dummy as perfect
+from pinochle_cli.estimate import double_dummy
 from pinochle_cli.estimate.double_dummy import Cost, PerfectPlayer, check_exact_from, perfect_play
 from pinochle_cli.estimate.players import PlayTables, canonical_order, play_batch, play_opening
 from pinochle_cli.estimate.simulate import Simulator, estimate
@@ -111,8 +111,8 @@ def _run(workers: int, seed: int = 8, samples: int = 520) -> dict[str, object]:
 def test_same_seed_same_answer_serial_or_parallel_whatever_the_job_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two chunks (520 deals), two suits: jobs of any size, one worker or two, give the same document."""
     serial = _run(1)
-    monkeypatch.setattr(perfect, "PROBE_SECONDS", 0.0)
-    monkeypatch.setattr(perfect, "JOB_SECONDS", 0.02)
+    monkeypatch.setattr(double_dummy, "PROBE_SECONDS", 0.0)
+    monkeypatch.setattr(double_dummy, "JOB_SECONDS", 0.02)
     assert _run(2) == serial
     assert _run(1, samples=50) == _run(1, samples=50)
     assert _run(1, samples=50) != _run(1, seed=9, samples=50)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pinochle_cli.cards import ALL_CARDS, Suit, parse_cards
-from pinochle_cli.estimate.players import PlayTables, canonical_order, choose_batch, legal_mask, play_batch
+from pinochle_cli.estimate.players import PlayTables, canonical_order, choose_batch, legal_mask_batch, play_batch
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 
 TRUMP = Suit.H
@@ -132,7 +132,7 @@ def test_choices_are_always_legal(name: str, policy: str) -> None:
     seat = np.full(n, k + 1)
     card = choose_batch(tab, policy, hand, played, void, seat, trick, np.ones(n, dtype=np.int64), rng=rng)
     win_pos = np.where(tab.beats[trick[:, 0], trick[:, 1]], 1, 0)
-    legal = legal_mask(tab, hand > 0, tab.suit[trick[:, 0]], trick[np.arange(n), win_pos],
+    legal = legal_mask_batch(tab, hand > 0, tab.suit[trick[:, 0]], trick[np.arange(n), win_pos],
                        np.zeros(n, dtype=bool) if p != 4 else (1 + win_pos) % 2 == (k + 1) % 2)
     assert legal[np.arange(n), card].all()
 

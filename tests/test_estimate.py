@@ -18,7 +18,7 @@ from pinochle_cli.estimate.players import (
     canonical_order,
     choose_pass,
     choose_return,
-    legal_mask,
+    legal_mask_batch,
     play_batch,
     winner_batch,
 )
@@ -153,7 +153,7 @@ def test_vectorised_legality_and_winner_match_the_reference(which: int | str) ->
         partner[i] = win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat)
         expected_legal.append({to_canon[c.index] for c in legal_plays(rules, trump, trick, hand,
                                                                       leader_seat=leader)})
-    got = legal_mask(tab, has, led, win, partner)
+    got = legal_mask_batch(tab, has, led, win, partner)
     for i, exp in enumerate(expected_legal):
         assert set(np.flatnonzero(got[i])) == exp, states[i]
 

@@ -11,7 +11,7 @@ import pytest
 from clihelp import run_cli
 
 from pinochle_cli.cards import parse_cards
-from pinochle_cli.estimate import compiled_cache as jitcache
+from pinochle_cli.estimate import compiled_cache
 from pinochle_cli.estimate.compiled import FastTables, play_deals
 from pinochle_cli.estimate.players import PlayTables, play_batch
 from pinochle_cli.estimate.simulate import Simulator, Tally, _jobs, estimable_trumps, estimate
@@ -97,11 +97,11 @@ def test_cli_tables_are_the_same_compiled() -> None:
 
 USE_CASES = [
     # (PINOCHLE_COMPILED, deal-suits, cache on disk, compiled?)
-    ("", jitcache.LOAD_PAYS - 1, True, False),  # the default estimate: numpy, not even numba imported
-    ("", jitcache.LOAD_PAYS, True, True),
-    ("", jitcache.LOAD_PAYS, False, False),  # a first run that would spend longer compiling than playing
-    ("", jitcache.COMPILE_PAYS, False, True),
-    ("0", jitcache.COMPILE_PAYS, True, False),
+    ("", compiled_cache.LOAD_PAYS - 1, True, False),  # the default estimate: numpy, not even numba imported
+    ("", compiled_cache.LOAD_PAYS, True, True),
+    ("", compiled_cache.LOAD_PAYS, False, False),  # a first run that would spend longer compiling than playing
+    ("", compiled_cache.COMPILE_PAYS, False, True),
+    ("0", compiled_cache.COMPILE_PAYS, True, False),
     ("1", 1, False, True),
 ]
 
@@ -110,8 +110,8 @@ USE_CASES = [
 def test_compiled_only_when_it_pays(monkeypatch: pytest.MonkeyPatch, env: str, work: int, on_disk: bool,
                                     expected: bool) -> None:
     monkeypatch.setenv("PINOCHLE_COMPILED", env)
-    monkeypatch.setattr(jitcache, "cached", lambda: on_disk)
-    assert jitcache.use_compiled(work) is expected
+    monkeypatch.setattr(compiled_cache, "cached", lambda: on_disk)
+    assert compiled_cache.use_compiled(work) is expected
 
 
 def test_a_simulator_pickles_as_what_builds_it() -> None:
