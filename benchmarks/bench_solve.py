@@ -32,8 +32,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from solve_reference import minimax, random_endgame  # noqa: E402
 
 from pinochle_cli.cards import Hand  # noqa: E402
+from pinochle_cli.errors import SearchLimitError  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset  # noqa: E402
-from pinochle_cli.solver.solve import Position, SolveAborted, Solver  # noqa: E402
+from pinochle_cli.solver.solve import Position, Solver  # noqa: E402
 
 
 def positions(rules: Ruleset, deals: int, tricks: int) -> list[tuple[object, Position]]:
@@ -70,7 +71,7 @@ def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int) 
         t0 = time.process_time()
         try:
             solver.value(pos)
-        except SolveAborted:  # slower than any deal solved: it counts as infinite in the percentiles
+        except SearchLimitError:  # slower than any deal solved: it counts as infinite in the percentiles
             times.append(math.inf)
             nodes.append(math.inf)
         else:

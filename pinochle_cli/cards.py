@@ -47,6 +47,9 @@ class Suit(enum.IntEnum):
     def __str__(self) -> str:
         return self.symbol
 
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
 
 class Rank(enum.IntEnum):
     """The six ranks, high to low in every bundled game (the ten outranks the king).
@@ -78,6 +81,9 @@ class Rank(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.label
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
 
 
 _SUITS = {
@@ -133,6 +139,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
+        """``parse_card``: one card, or a ``CardError`` quoting the text."""
         return parse_card(text)
 
     def ascii(self) -> str:
@@ -143,7 +150,8 @@ class Card:
         return self.rank.label + self.suit.symbol
 
     def __repr__(self) -> str:
-        return f"Card({self.ascii()})"
+        """``Card.parse('TH')``: Python that gives the card back."""
+        return f"Card.parse({self.ascii()!r})"
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -205,6 +213,7 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str | Iterable[str]) -> Hand:
+        """The hand of ``parse_cards(text)``; a ``CardError`` quotes a token that is not a card."""
         return cls(parse_cards(text))
 
     @property
@@ -272,7 +281,8 @@ class Hand:
         return format_cards(self)
 
     def __repr__(self) -> str:
-        return f"Hand({format_cards(self, ascii=True)!r})"
+        """``Hand.parse('AS AS TH')``: Python that gives the hand back (``Hand.parse('')`` when empty)."""
+        return f"Hand.parse({format_cards(self, ascii=True)!r})"
 
     def ascii(self) -> list[str]:
         """The JSON form: sorted, each card as two ASCII characters."""

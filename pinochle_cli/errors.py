@@ -1,16 +1,17 @@
-"""The exception hierarchy: one base, a subclass per kind of bad input.
+"""The exception hierarchy: one base, a subclass per kind of bad input, and ``relocated``.
 
 Every message names the input at fault: the token, the file and line, the deal and trick.
-The command line prints ``Error: <message>`` and exits with code 2 for all of them.
+Each kind of bad input is also a ``ValueError``; a search stopped by its limit
+(``SearchLimitError``) is not. The command line prints ``Error: <message>`` and exits with
+code 2 for all of them. This module imports nothing from the package (every module imports it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
+from typing import Protocol, TypeVar
 
-if TYPE_CHECKING:  # for the annotations only: the modules below import this one
-    from .cards import Card
-    from .tricks import Ruling
+_T = TypeVar("_T")
 
 
 class PinochleError(Exception):
@@ -21,11 +22,11 @@ class CardError(PinochleError, ValueError):
     """A card or list of cards that cannot be read, or does not fit the deck."""
 
 
-class YamlError(PinochleError):
+class YamlError(PinochleError, ValueError):
     """Text that is not YAML, or YAML with a duplicate key or an unsupported construct."""
 
 
-class RulesetError(PinochleError):
+class RulesetError(PinochleError, ValueError):
     """A ruleset that cannot be found, read or validated."""
 
     def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
@@ -55,16 +56,41 @@ class SchemaError(RulesetError):
     """
 
 
-class OptionError(PinochleError):
+class OptionError(PinochleError, ValueError):
     """An unknown ruleset option or an invalid choice for one."""
 
 
-class MeldError(PinochleError):
+class MeldError(PinochleError, ValueError):
     """A declaration that cannot be read (not a refusal, which is an answer)."""
 
 
-class PlayError(PinochleError):
+class PlayError(PinochleError, ValueError):
     """Impossible trick input: too many cards, a missing phase, cards beyond the pack."""
+
+
+class PlayedCard(Protocol):
+    """What ``IllegalPlayError.card`` offers: a ``cards.Card``, named here without importing it."""
+
+    @property
+    def index(self) -> int: ...
+
+    def ascii(self) -> str: ...
+
+
+class PlayRuling(Protocol):
+    """What ``IllegalPlayError.ruling`` offers: a ``tricks.Ruling``, named here without importing it."""
+
+    @property
+    def allowed(self) -> bool: ...
+
+    @property
+    def duty(self) -> str | None: ...
+
+    @property
+    def reason(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
 
 
 class IllegalPlayError(PlayError):
@@ -74,7 +100,8 @@ class IllegalPlayError(PlayError):
     themselves ("deal 2, trick 7: Di played 9♥ holding K♥ — must beat the A♥ led").
     """
 
-    def __init__(self, trick: int, seat: int, card: Card, ruling: Ruling, player: str, detail: str) -> None:
+    def __init__(self, trick: int, seat: int, card: PlayedCard, ruling: PlayRuling, player: str,
+                 detail: str) -> None:
         self.trick = trick
         self.seat = seat
         self.card = card
@@ -84,15 +111,15 @@ class IllegalPlayError(PlayError):
         super().__init__(f"trick {trick}: {detail}")
 
 
-class AuctionError(PinochleError):
+class AuctionError(PinochleError, ValueError):
     """A bid or an auction's call that the ruleset's auction does not allow; names the call at fault."""
 
 
-class TableNameError(PinochleError):
+class TableNameError(PinochleError, ValueError):
     """A name that is not at the table, or that fits more than one name there."""
 
 
-class ScoringError(PinochleError):
+class ScoringError(PinochleError, ValueError):
     """A deal that cannot be scored from its facts; ``field`` names the record field that would settle it."""
 
     def __init__(self, message: str, *, field: str | None = None, deal: int | None = None) -> None:
@@ -112,7 +139,7 @@ class MissingFactError(ScoringError):
         super().__init__(f"the score depends on side {side + 1}'s {fact}, which is not given", field=fact)
 
 
-class RecordError(PinochleError):
+class RecordError(PinochleError, ValueError):
     """A match record that cannot be read, or that could not be true under its ruleset."""
 
     def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
@@ -137,5 +164,47 @@ class RecordError(PinochleError):
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
 
-class SimulationError(PinochleError):
+class SimulationError(PinochleError, ValueError):
     """An estimate that cannot be made (a ruleset without an auction, bad sample counts)."""
+
+
+class SearchLimitError(PinochleError):
+    """A search stopped by its node or time limit before it had an answer.
+
+    Not bad input (so neither a ``PlayError`` nor a ``ValueError``): the same question may be
+    answered with a higher limit. ``solver.solve.SolveAborted`` is this class.
+    """
+
+
+class _Keep(enum.Enum):
+    """The default of ``relocated``'s keywords: keep what the error said."""
+
+    KEEP = enum.auto()
+
+
+_KEEP = _Keep.KEEP
+
+
+def _given(value: _T | _Keep, kept: _T) -> _T:
+    return kept if isinstance(value, _Keep) else value
+
+
+def relocated(error: PinochleError, *, detail: str | _Keep = _KEEP, source: str | _Keep | None = _KEEP,
+              line: int | _Keep | None = _KEEP, deal: int | _Keep | None = _KEEP,
+              trick: int | _Keep | None = _KEEP, field: str | _Keep | None = _KEEP) -> RecordError:
+    """``error`` moved to another place: a ``RecordError`` that changes only what is named.
+
+    From a ``RecordError`` it keeps the detail, source, line, deal, trick and field; from a
+    ``RulesetError`` (a ``SchemaError``) the detail, source, line and path as the field (a
+    record's errors name no column); from any other error (a ``YamlError``) its whole message
+    as the detail and no place. A keyword given replaces that part, ``None`` drops it: a line
+    read from other text than the file at ``source`` must go (``line=None``). Raises nothing.
+    """
+    if isinstance(error, RecordError):
+        kept = (error.detail, error.source, error.line, error.deal, error.trick, error.field)
+    elif isinstance(error, RulesetError):
+        kept = (error.detail, error.source, error.line, None, None, error.path or None)
+    else:
+        kept = (str(error), None, None, None, None, None)
+    return RecordError(_given(detail, kept[0]), source=_given(source, kept[1]), line=_given(line, kept[2]),
+                       deal=_given(deal, kept[3]), trick=_given(trick, kept[4]), field=_given(field, kept[5]))

@@ -129,3 +129,31 @@ def test_deck_check() -> None:
     with pytest.raises(CardError, match=r"5 copies of A♠ \(AS\); the double-deck pack has 4"):
         deck.check(parse_cards("AS AS AS AS AS"))
     assert deck.check(parse_cards("AS AS AS AS")).count(parse_card("AS")) == 4
+
+
+REPR_NAMES = {"Card": Card, "Hand": Hand, "Rank": Rank, "Suit": Suit}
+
+
+def test_card_repr_is_python_that_gives_it_back() -> None:
+    assert repr(Card.parse("AS")) == "Card.parse('AS')"
+    assert repr(Card.parse("10h")) == "Card.parse('TH')"
+    for card in ALL_CARDS:
+        assert eval(repr(card), REPR_NAMES) is card
+
+
+def test_rank_and_suit_reprs_give_them_back() -> None:
+    assert (repr(Suit.H), repr(Rank.N)) == ("Suit.H", "Rank.N")
+    for value in [*Suit, *Rank]:
+        assert eval(repr(value), REPR_NAMES) is value
+
+
+def test_hand_repr_empty_and_with_copies() -> None:
+    assert repr(Hand()) == "Hand.parse('')"
+    assert repr(Hand.parse("TH AS AS")) == "Hand.parse('AS AS TH')"
+    assert eval(repr(Hand()), REPR_NAMES) == Hand()
+
+
+@given(st.lists(cards, max_size=48))
+def test_hand_repr_round_trips(items: list[Card]) -> None:
+    hand = Hand(items)
+    assert eval(repr(hand), REPR_NAMES) == hand

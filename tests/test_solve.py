@@ -10,10 +10,10 @@ import pytest
 from solve_reference import minimax, random_endgame, value_after
 
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
-from pinochle_cli.errors import PlayError
+from pinochle_cli.errors import PlayError, SearchLimitError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solver.search import BUCKET, _gather, _holders, _killer_first, _rekey, _suit_key, _sure, _victim
-from pinochle_cli.solver.solve import Position, SolveAborted, Solver, _aligned_table, check_position, counter_step
+from pinochle_cli.solver.solve import Position, Solver, _aligned_table, check_position, counter_step
 from pinochle_cli.tricks import legal_plays
 
 RULESETS = bundled_names()
@@ -234,7 +234,7 @@ def test_a_node_limit_stops_the_search() -> None:
     trump, pos = random_endgame(rules, np.random.default_rng(5), 8, mid_trick=False)
     solver = Solver(rules, trump)
     solver.node_limit = 10
-    with pytest.raises(SolveAborted):
+    with pytest.raises(SearchLimitError):
         solver.value(pos)
 
 

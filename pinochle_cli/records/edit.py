@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import RecordError, TableNameError, YamlError
+from ..errors import RecordError, TableNameError, YamlError, relocated
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record
 from .entry import DealInput, check_nothing_left_out, deal_entries
@@ -102,7 +102,7 @@ def _compose(body: str, source: str) -> yaml.Node | None:
         try:  # the reader's own message, with the line and column
             load_text(body, source)
         except YamlError as exc:
-            raise RecordError(str(exc)) from None
+            raise relocated(exc) from None
         raise  # pragma: no cover - the two loaders agree on what is YAML
 
 
@@ -138,7 +138,7 @@ def _load(text: str, source: str) -> Node:
     try:
         return load_text(text, source)
     except YamlError as exc:
-        raise RecordError(str(exc)) from None
+        raise relocated(exc) from None
 
 
 def _deal_nodes(root: Node) -> list[Node]:
@@ -322,11 +322,11 @@ def _check_number(layout: _Layout, number: int, source: str) -> None:
 # --------------------------------------------------------------------------- reading the deals as entered
 
 def entered_deals(text: str, source: str = "<record>") -> list[dict[str, Any]]:
-    """Every deal's fields as written in the record."""
+    """Every deal's fields as written in the record; text that is not YAML is a ``RecordError``."""
     try:
         root = load_text(text, source)
     except YamlError as exc:
-        raise RecordError(str(exc)) from None
+        raise relocated(exc) from None
     deals = root.get("deals")
     return _as_fields([] if deals is None or deals.kind != "seq" else [d.to_python() for d in deals.items])
 
@@ -382,19 +382,19 @@ def undo_deal(path: str) -> Change:
 
 
 def redo_deal(path: str) -> Change:
-    """Put the last undone deal back, checked like a deal added."""
+    """Put the last undone deal back, checked like a deal added (refused: a ``RecordError``, file unchanged)."""
     return _rewrite(path, lambda layout: redo_text(layout.body, path, layout), _refused_redo)
 
 
 def _refused_redo(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
-    return RecordError(f"{exc.detail} (the undone deal no longer fits the record; it stays in the history)",
-                       source=exc.source, deal=exc.deal, trick=exc.trick, field=exc.field)
+    return relocated(exc, detail=f"{exc.detail} (the undone deal no longer fits the record; it stays in the history)",
+                     line=None)
 
 
 def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str, Any]], Entries]) -> Change:
     """Replace deal ``number`` with ``build(record, old fields)``; every later deal is checked again.
 
-    Refused (file unchanged) with the first deal that no longer holds.
+    Refused (file unchanged) with a ``RecordError`` naming the first deal that no longer holds.
     """
     base = os.path.dirname(os.path.abspath(path))
 
@@ -407,20 +407,19 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
         except RecordError as exc:
             if exc.source is not None:
                 raise
-            raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
+            raise relocated(exc, source=path, line=None) from None
         return edit_text(layout.body, number, entries, path, layout)
 
     def refused(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
         if exc.deal is None or exc.deal < number:
             return exc
         if exc.deal == number:
-            return RecordError(exc.detail, source=path, deal=number, trick=exc.trick, field=exc.field)
+            return relocated(exc, source=path, line=None)
         start, end = layout.spans[number - 1]
         shift = edited.lines.count("\n") - layout.body.count("\n", start, end)
         line = None if exc.line is None else exc.line - shift
-        return RecordError(f"{exc.detail} (deal {exc.deal} no longer holds with deal {number} edited; "
-                           "the record is unchanged)", source=path, line=line, deal=exc.deal, trick=exc.trick,
-                           field=exc.field)
+        return relocated(exc, detail=f"{exc.detail} (deal {exc.deal} no longer holds with deal {number} edited; "
+                         "the record is unchanged)", source=path, line=line)
     return _rewrite(path, change, refused)
 
 

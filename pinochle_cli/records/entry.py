@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import format_cards, parse_cards, parse_suit
-from ..errors import CardError, RecordError, TableNameError
+from ..errors import CardError, RecordError, TableNameError, relocated
 from ..ruleset import split_key_value
 from .brief import next_dealer
 from .model import DealRecord, MatchRecord
@@ -106,7 +106,8 @@ def asked_field(exc: RecordError) -> str | None:
 
 
 def preview(text: str, path: str, record: MatchRecord, given: DealInput, *, partial: bool = False) -> MatchRecord:
-    """The record at ``path`` (its ``text``) with the deal appended, checked; raises the first problem.
+    """The record at ``path`` (its ``text``) with the deal appended, checked; raises the first problem
+    (a ``RecordError`` naming ``path``, the deal and field).
 
     ``partial``: a deal still being asked for (a side's meld may be missing yet).
     """
@@ -117,7 +118,7 @@ def preview(text: str, path: str, record: MatchRecord, given: DealInput, *, part
     try:
         return parse_record(insert_deal(text, entries, path), path, os.path.dirname(os.path.abspath(path)))
     except RecordError as exc:
-        raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
+        raise relocated(exc, source=path, line=None) from None
 
 
 def deal_summary(record: MatchRecord, deal: DealRecord) -> str:

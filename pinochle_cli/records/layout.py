@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RecordError, SchemaError
+from ..errors import RecordError, SchemaError, relocated
 from ..schema import Bool, Field, Int, MapOf, Nullable, Obj, Schema, Seq, Whatever, fail, json_text
 from ..yamlsource import Node
 
@@ -170,15 +170,15 @@ def located(node: Node | None, message: str, *, deal: int | None = None, field: 
 
 def shaped(schema: Schema, node: Node, field: str, *, deal: int | None = None, trick: int | None = None,
            kind_only: bool = False) -> Any:
-    """``schema.check`` (``kind_only``: ``schema.check_kind``) with a refusal re-worded as a record problem."""
+    """``schema.check`` (``kind_only``: ``schema.check_kind``) with a refusal re-worded as a record problem
+    (a ``RecordError`` at the value's line, with ``deal`` and ``trick``)."""
     try:
         if kind_only:
             schema.check_kind(node, field)
             return node
         return schema.check(node, field)
     except SchemaError as exc:
-        raise RecordError(exc.detail, source=exc.source, line=exc.line, deal=deal, trick=trick,
-                          field=None if trick is not None else exc.path or None) from None
+        raise relocated(exc, deal=deal, trick=trick, field=None if trick is not None else exc.path or None) from None
 
 
 def record_json_schema() -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from ..errors import PinochleError, RecordError, RulesetError, YamlError
+from ..errors import PinochleError, RecordError, RulesetError, YamlError, relocated
 from ..ruleset import Ruleset, load_ruleset
 from ..scoring import Standing, match_standing
 from ..yamlsource import Node, load_node, load_text
@@ -55,20 +55,21 @@ def parse_record(text: str, source: str = "<record>", base: str | None = None, *
     """Read and check a record from text; ``base``: the folder a ruleset path is relative to.
 
     ``strict=False``: collect the problems in ``.problems`` instead of raising the first.
+    Raises ``RecordError`` (text that is not YAML included).
     """
     try:
         root = load_text(text, source)
     except YamlError as exc:
-        raise RecordError(str(exc)) from None
+        raise relocated(exc) from None
     return check_record(root, base, strict=strict)
 
 
 def read_record(path: str, *, strict: bool = True) -> MatchRecord:
-    """Read and check a record file (``strict=False``: see ``parse_record``)."""
+    """Read and check a record file (``strict=False``: see ``parse_record``); raises ``RecordError``."""
     try:
         root = load_node(path)
     except YamlError as exc:
-        raise RecordError(str(exc)) from None
+        raise relocated(exc) from None
     return check_record(root, os.path.dirname(os.path.abspath(path)), strict=strict)
 
 

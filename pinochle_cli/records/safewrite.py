@@ -26,7 +26,7 @@ with warnings.catch_warnings():  # where fcntl is missing filelock warns that it
     warnings.simplefilter("ignore")
     from filelock import FileLock, Timeout
 
-from ..errors import RecordError, YamlError
+from ..errors import RecordError, YamlError, relocated
 from ..yamlsource import open_nonblocking, read_capped
 
 # --------------------------------------------------------------------------- files
@@ -186,7 +186,7 @@ def _open_record(target: str, path: str) -> IO[bytes]:
         fh.seek(0)
     except YamlError as exc:
         fh.close()
-        raise RecordError(str(exc)) from None
+        raise relocated(exc) from None
     return fh
 
 

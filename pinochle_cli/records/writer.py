@@ -21,7 +21,7 @@ import yaml
 with warnings.catch_warnings():  # where fcntl is missing filelock warns that it uses a lock file; that is fine
     warnings.simplefilter("ignore")
 
-from ..errors import RecordError, YamlError
+from ..errors import RecordError, YamlError, relocated
 from ..ruleset import Ruleset, bundled_path
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record, parse_record
@@ -173,7 +173,8 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
     """Append one deal to the record at ``path`` and return the record with it.
 
     ``build(record)`` turns the current record (read under the lock) into the deal's fields.
-    The new deal and the record are checked before writing; on any error the file is untouched.
+    The new deal and the record are checked before writing; on any error (a ``RecordError``
+    naming ``path``, the deal and field) the file is untouched.
     """
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
@@ -185,7 +186,7 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
         except RecordError as exc:
             if exc.source is not None:
                 raise
-            raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
+            raise relocated(exc, source=path, line=None) from None
         new_text = insert_deal(text, entries, path)
         number = len(current.deals) + 1
         try:
@@ -195,7 +196,7 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
             if exc.deal != number:
                 raise
             # the new deal is not in the file: say which deal and field, not a line that does not exist
-            raise RecordError(exc.detail, source=path, deal=number, trick=exc.trick, field=exc.field) from None
+            raise relocated(exc, source=path, line=None) from None
         _confirm(root, path, entries, len(current.deals))
         replace_locked(path, fh, new_text)
     return record
@@ -206,7 +207,7 @@ def _load(text: str, path: str) -> Node:
     try:
         return load_text(text, path)
     except YamlError as exc:
-        raise RecordError(str(exc)) from None
+        raise relocated(exc) from None
 
 
 def _confirm(root: Node, path: str, entries: Entries, before: int) -> None:
@@ -220,12 +221,15 @@ def _confirm(root: Node, path: str, entries: Entries, before: int) -> None:
 
 
 def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecord:
-    """Check ``text`` as a record and create ``path`` with it (refusing an existing file unless ``force``)."""
+    """Check ``text`` as a record and create ``path`` with it (refusing an existing file unless ``force``).
+
+    Raises ``RecordError`` naming ``path`` and the field, never a line or deal of ``text``.
+    """
     base = os.path.dirname(os.path.abspath(path))
     try:
         record = parse_record(text, path, base)
     except RecordError as exc:  # about the options given, not about a line of a file that is not there yet
-        raise RecordError(exc.detail, source=path, field=exc.field) from None
+        raise relocated(exc, source=path, line=None, deal=None, trick=None) from None
     if os.path.exists(path) and not force:
         raise RecordError("already exists (use --force to replace it)", source=path)
     try:

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from ..cards import Card, Hand, Suit
 from ..deal import replay_deal
-from ..errors import PlayError
+from ..errors import PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
-from .solve import Position, SolveAborted, Solver
+from .solve import Position, Solver
 
 __all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyze_deal", "playable_deals"]
 
@@ -155,14 +155,17 @@ def _set_limit(solver: Solver, time_limit: float | None, elapsed: float) -> None
         return
     left = time_limit - elapsed
     if left <= 0:
-        raise SolveAborted("the time limit is reached")
+        raise SearchLimitError("the time limit is reached")
     rate = solver.nodes / elapsed if elapsed > 0.5 else _MIN_RATE
     solver.node_limit = max(1, int(max(rate, _MIN_RATE) * left))
 
 
 def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
                  progress: Progress | None = None, clock: Callable[[], float] = time.process_time) -> DealAnalysis:
-    """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card."""
+    """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card.
+
+    A deal without a recorded play is a ``PlayError``; the time limit is not an error (``stopped`` says so).
+    """
     if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:
         raise PlayError(f"deal {deal.number} has no recorded play to analyse (it needs hands: and play:)")
     rules, table = record.rules, record.table
@@ -179,7 +182,7 @@ def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | N
         try:
             _set_limit(solver, time_limit, clock() - start)
             value, after, better = _judge(solver, step, value_next)
-        except SolveAborted:
+        except SearchLimitError:
             stopped = "time limit"
             break
         best_total, after_total = step.taken + value, step.taken + after

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import ALL_CARDS, Card, Hand, Suit, format_cards
-from ..errors import CardError, PlayError
+from ..errors import CardError, PlayError, SearchLimitError
 from ..ruleset import Ruleset
 from ..trickcore import compile_rules, legal_cards
 from ..tricks import check_play, strength_table, trick_winner
@@ -49,8 +49,8 @@ def _aligned_table(bits: int) -> np.ndarray:
     return words[skip:skip + (1 << bits) * 2].reshape(-1, 2)
 
 
-class SolveAborted(PlayError):
-    """The search ran past its node limit."""
+# the search ran past its node limit: the name callers used before the class moved to errors.py
+SolveAborted = SearchLimitError
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,11 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
 
 
 class Solver:
-    """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls."""
+    """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls.
+
+    Raises ``PlayError`` for a ruleset the search cannot hold; every question raises
+    ``SearchLimitError`` once a search passes ``node_limit`` nodes (0, the default: no limit).
+    """
 
     def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, table_bits: int = _TABLE_BITS) -> None:
         self.rules = rules
@@ -197,7 +201,7 @@ class Solver:
                    self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
         if stats[2]:
             stats[2] = 0
-            raise SolveAborted(f"the search passed its limit of {self.node_limit} nodes")
+            raise SearchLimitError(f"the search passed its limit of {self.node_limit} nodes")
         return int(bound)
 
     def value(self, pos: Position, lower: int = 0, upper: int | None = None, *, near: int | None = None) -> int:

@@ -1,0 +1,129 @@
+"""The exception hierarchy: errors.py stands alone, bad input is a ValueError, a search limit is not,
+and ``relocated`` moves an error without changing its words."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pinochle_cli import errors
+from pinochle_cli.errors import (
+    PinochleError,
+    PlayError,
+    RecordError,
+    SchemaError,
+    SearchLimitError,
+    YamlError,
+    relocated,
+)
+from pinochle_cli.solver.solve import SolveAborted
+
+# the conditions that are not about bad input: the base, and a search stopped by its limit
+NOT_INPUT = {PinochleError, SearchLimitError}
+
+
+def _exception_classes() -> list[type[BaseException]]:
+    return [c for _, c in inspect.getmembers(errors, inspect.isclass)
+            if c.__module__ == errors.__name__ and issubclass(c, BaseException)]
+
+
+def test_errors_imports_nothing_from_the_package() -> None:
+    tree = ast.parse(Path(errors.__file__).read_text(encoding="utf-8"))
+    imported: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"line {node.lineno}: a relative import"
+            imported.append(node.module or "")
+        elif isinstance(node, ast.Import):
+            imported.extend(alias.name for alias in node.names)
+    assert imported, "the walk found the module's imports"
+    for name in imported:
+        top = name.split(".")[0]
+        assert top == "__future__" or top in sys.stdlib_module_names, name
+
+
+def test_every_error_derives_from_the_base() -> None:
+    classes = _exception_classes()
+    assert len(classes) > 10
+    for cls in classes:
+        assert issubclass(cls, PinochleError), cls.__name__
+
+
+def test_bad_input_is_a_value_error_and_nothing_else_is() -> None:
+    for cls in _exception_classes():
+        assert issubclass(cls, ValueError) == (cls not in NOT_INPUT), cls.__name__
+
+
+def test_a_search_limit_is_not_bad_input() -> None:
+    assert SolveAborted is SearchLimitError
+    assert not issubclass(SolveAborted, PlayError)
+    assert not issubclass(SolveAborted, ValueError)
+    assert issubclass(SolveAborted, PinochleError)  # the command line prints it as ``Error: …``
+
+
+PLACES = {"source": "other.yaml", "line": 40, "deal": 5, "trick": 9, "field": "meld"}
+
+
+def _place(exc: RecordError) -> dict[str, object]:
+    return {"source": exc.source, "line": exc.line, "deal": exc.deal, "trick": exc.trick, "field": exc.field}
+
+
+def test_relocated_with_nothing_named_says_the_same() -> None:
+    exc = RecordError("bid 250 is below the minimum", source="m.yaml", line=12, deal=3, trick=2, field="bid")
+    moved = relocated(exc)
+    assert moved is not exc
+    assert str(moved) == str(exc)
+    assert (moved.detail, _place(moved)) == (exc.detail, _place(exc))
+
+
+places = st.fixed_dictionaries({}, optional={
+    "source": st.sampled_from([None, "other.yaml", "<record>"]),
+    "line": st.one_of(st.none(), st.integers(1, 999)),
+    "deal": st.one_of(st.none(), st.integers(1, 99)),
+    "trick": st.one_of(st.none(), st.integers(1, 20)),
+    "field": st.one_of(st.none(), st.sampled_from(["bid", "meld", "play", "counters"])),
+})
+
+
+@given(places)
+def test_relocated_changes_only_what_is_named(named: dict[str, object]) -> None:
+    exc = RecordError("the hands share cards", source="m.yaml", line=12, deal=3, trick=2, field="hands")
+    moved = relocated(exc, **named)
+    assert moved.detail == exc.detail
+    assert _place(moved) == {**_place(exc), **named}
+    expected = RecordError(exc.detail, **{**_place(exc), **named})
+    assert str(moved) == str(expected)
+
+
+def test_relocated_replaces_the_detail_only_when_named() -> None:
+    exc = RecordError("no trump", source="m.yaml", deal=2, field="trump")
+    moved = relocated(exc, detail="no trump (and more)")
+    assert str(moved) == "m.yaml: deal 2, trump: no trump (and more)"
+
+
+def test_relocated_from_yaml_keeps_the_whole_message() -> None:
+    exc = YamlError("m.yaml:3:1: not valid YAML: mapping values are not allowed here")
+    moved = relocated(exc)
+    assert isinstance(moved, RecordError)
+    assert str(moved) == moved.detail == str(exc)
+    assert _place(moved) == dict.fromkeys(PLACES)
+
+
+def test_relocated_from_a_schema_error_keeps_its_file_and_line() -> None:
+    exc = SchemaError("expected a number", source="m.yaml", line=7, column=5, path="deals[2].bid")
+    moved = relocated(exc, deal=3)
+    assert _place(moved) == {"source": "m.yaml", "line": 7, "deal": 3, "trick": None, "field": "deals[2].bid"}
+    assert str(moved) == "m.yaml:7: deal 3, deals[2].bid: expected a number"
+
+
+@pytest.mark.parametrize("name", sorted(PLACES))
+def test_relocated_none_drops_a_part(name: str) -> None:
+    exc = RecordError("x", **PLACES)
+    moved = relocated(exc, **{name: None})
+    assert _place(moved) == {**PLACES, name: None}
