@@ -123,7 +123,6 @@ def package_imports(source: str) -> list[int]:
     return sorted(lines)
 
 
-@PENDING_FIX
 def test_errors_imports_nothing_of_the_package() -> None:
     assert package_imports((PACKAGE / "errors.py").read_text(encoding="utf-8")) == []
 
