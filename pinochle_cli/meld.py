@@ -1,18 +1,11 @@
 """The exact meld of a hand, driven only by the ruleset's meld table; two-handed declarations.
 
-The problem. Within a class a card counts at most once; classes are independent, so the best
-total is the sum of each class's best. Within a class the choice is how many copies ``n`` of
-each combination instance to show, so that the cards used stay within the hand; ``n`` copies
-of one instance are worth ``Combination.value(n)`` (declared together, e.g. a double run).
-
-The method. In each class the instances that share a card identity form a connected component
-(union-find); components are independent too. A component involves few distinct cards (the
-trump suit's A 10 K Q J, a plain suit's K Q, a rank's four cards), so for each one the best
-value of *every* count vector of its cards is precomputed exactly by a dynamic programme over
-its instances (numpy array shifts), indexed by the mixed-radix counts. A hand's total is then a
-sum of table lookups, and a batch of hands is a few numpy gathers. A component too large to
-tabulate (a house rule could make one) is solved per hand by an exact memoised search.
-Tables depend only on the instances, so they are shared across trumps and rulesets.
+Within a class a card counts at most once; classes are independent, so the best total is the
+sum of each class's best, and within a class the instances that share a card form independent
+components (``Component``). One hand's component is solved by a dynamic programme over its
+instances, memoised on (instance, counts left); batches of hands use a table of every count state
+(``meldtables``, numpy, loaded only then). Too many cards for the ruleset's hand raise
+``CardError``; a two-handed declaration that could not have scored raises ``MeldError``.
 """
 
 from __future__ import annotations
