@@ -22,7 +22,7 @@ from .errors import CardError, MeldError
 # TABLE_LIMIT: larger components are searched per hand
 from .ruleset import TABLE_LIMIT, Combination, Ruleset
 
-if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldbatch``)
+if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldtables``)
     import numpy.typing as npt
 
     from .arrays import IntArray
@@ -117,7 +117,7 @@ def _groups(rules: Ruleset, trump: Suit) -> list[list[_Instance]]:
 class Solved:
     """What a component's cards and prices determine, shared by every component with the same ones:
     the best (value, copies per instance) of each count state met so far, and the table of every
-    state for batches (``meldbatch``, built with numpy on first use)."""
+    state for batches (``meldtables``, built with numpy on first use)."""
 
     def __init__(self) -> None:
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
@@ -129,7 +129,7 @@ class Component:
 
     One hand: a dynamic programme over the instances, memoised on (instance, counts left) — kept
     between hands when the component is small enough to tabulate (``tabulated``), so that it never
-    outgrows the table. Batches of hands: table lookups (``meldbatch``); an untabulated component
+    outgrows the table. Batches of hands: table lookups (``meldtables``); an untabulated component
     is solved per hand.
     """
 

@@ -22,9 +22,9 @@ from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
 
-# numba keys its cache on this file alone: the digest of playcore.py, players.py (compiled in)
+# numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "d5a58a30fa05efce"
+COMPILED_WITH = "b4e9027e6c7fca61"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -48,7 +48,7 @@ _SURE = np.float32(SURE_WINNER)
 
 def _first_card() -> Callable[[int], int]:
     """The lowest card of a non-empty mask: one instruction (count trailing zeros) in compiled code, numba's
-    intrinsic; else (numba without it, or ``NUMBA_DISABLE_JIT``) ``playcore.lowest_card``."""
+    intrinsic; else (numba without it, or ``NUMBA_DISABLE_JIT``) ``trickcore.lowest_card``."""
     if HAVE_NUMBA:
         from numba.core import config
 
@@ -72,12 +72,12 @@ class FastTables(NamedTuple):
     table: IntArray  # T: rows ABOVE … META
     none_of: F32Array  # chance that one other player holds none of k unseen cards
     suit_mask: U32Array
-    duties: IntArray  # ``playcore.encode_duties`` of the play
+    duties: IntArray  # ``trickcore.encode_duties`` of the play
 
     @classmethod
     def build(cls, play: PlayTables) -> FastTables:
         t = np.zeros((META + 1, 24), dtype=np.int64)
-        for w in range(24):  # ``playcore.CoreRules.above`` with trump = suit 0
+        for w in range(24):  # ``trickcore.CoreRules.above`` with trump = suit 0
             t[ABOVE, w] = sum(1 << c for c in range(24) if play.beats[w, c])
         t[COUNTER] = play.counter
         t[ORDER] = play.by_strength

@@ -387,7 +387,7 @@ def play_opening(tab: PlayTables, hands: IntArray, leader: IntArray, tricks: int
 
 
 # long: the reference batched play loop keeps a dozen (seat, card, deal) arrays as locals through
-# the tricks; split, each part would take and return most of them. fastplay.py is its compiled twin.
+# the tricks; split, each part would take and return most of them. estimate/compiled.py is its compiled twin.
 def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, policies: Sequence[str] | None,
           rng: np.random.Generator | None, bidding_side: int) -> PlayedTricks:
     """The first ``count`` tricks (see ``play_batch``)."""

@@ -191,7 +191,7 @@ class Simulator:
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
         self.order_rows = np.array([canonical_order(t) for t in range(4)], dtype=np.int64)
-        self.fast: Any = None  # (fastplay.FastTables, fastplay.FastExchange) once the compiled player is loaded
+        self.fast: Any = None  # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
 
     def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
         """Pickled as what builds it (for workers that are started, not forked)."""

@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover - numba moved it, or no numba
 
 __all__ = ["BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
 
-# numba keys its cache on this file alone: the digest of playcore.py (compiled in)
+# numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
 COMPILED_WITH = "00b164befd331313"
 
@@ -103,7 +103,7 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
             _suit_key(suit, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
 
 
-_legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # playcore's rule, compiled into the search
+_legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # trickcore's rule, compiled into the search
 
 
 @inlined
