@@ -73,7 +73,8 @@ def multiple_name(name: str, copies: int) -> str:
 # --------------------------------------------------------------------------- hands
 
 def check_cards(rules: Ruleset, cards: Hand | Iterable[Card], *, limit: bool = False) -> Hand:
-    """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a dealt hand."""
+    """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a dealt hand.
+    Raises ``CardError`` for a card the pack lacks, more copies than it holds, or (``limit``) too many cards."""
     hand = rules.deck.check(cards)
     if limit and len(hand) > rules.hand_size:
         raise CardError(f"{len(hand)} cards given ({format_cards(hand)}); a {rules.name} hand holds at most "
@@ -219,6 +220,7 @@ class MeldTable:
         self._all: tuple[list[Component], list[list[int]]] | None = None
 
     def plan(self, trump: Suit) -> list[Component]:
+        """The components summed for ``trump``; raises ``CardError`` for a suit not in the pack."""
         plan = self._plans.get(trump)
         if plan is None:
             if trump not in self.suits:

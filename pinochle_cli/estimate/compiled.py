@@ -24,7 +24,7 @@ __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_
 
 # numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "b4e9027e6c7fca61"
+COMPILED_WITH = "492f5541596a0d34"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]

@@ -380,7 +380,8 @@ class PlayedTricks:
 def play_opening(tab: PlayTables, hands: IntArray, leader: IntArray, tricks: int, *,
                  bidding_side: int = 0) -> PlayedTricks:
     """The first ``tricks`` tricks of ``B`` games by the heuristic player at every seat, exactly as
-    ``play_batch`` plays them (same arguments, canonical coordinates)."""
+    ``play_batch`` plays them (same arguments, canonical coordinates). ``ValueError`` if a deal has
+    fewer than ``tricks`` tricks."""
     if not 0 <= tricks <= tab.tricks:
         raise ValueError(f"{tricks} tricks: a deal has {tab.tricks}")
     return _play(tab, hands, leader, tricks, None, None, bidding_side)

@@ -493,7 +493,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None draws a fresh one (reported).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk.
+    called after each chunk. Raises ``SimulationError`` for samples, precision, confidence or seed out
+    of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
     """
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)

@@ -248,7 +248,7 @@ class Edited:
 
 
 def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
-    """``text`` without its last deal (kept in the history)."""
+    """``text`` without its last deal (kept in the history); ``RecordError`` if there is none."""
     layout = layout or _layout(text, source)
     if not layout.spans:
         raise RecordError("no deal to undo", source=source)
@@ -265,7 +265,7 @@ def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None
 
 
 def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
-    """``text`` with the last undone deal back where it was."""
+    """``text`` with the last undone deal back where it was; ``RecordError`` if the history has none."""
     layout = layout or _layout(text, source)
     body = layout.body
     undone = _last_undone(body)
@@ -322,7 +322,7 @@ def _check_number(layout: _Layout, number: int, source: str) -> None:
 # --------------------------------------------------------------------------- reading the deals as entered
 
 def entered_deals(text: str, source: str = "<record>") -> list[dict[str, Any]]:
-    """Every deal's fields as written in the record."""
+    """Every deal's fields as written in the record; ``RecordError`` if its text is not YAML."""
     try:
         root = load_text(text, source)
     except YamlError as exc:
@@ -394,7 +394,7 @@ def _refused_redo(exc: RecordError, layout: _Layout, edited: Edited) -> RecordEr
 def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str, Any]], Entries]) -> Change:
     """Replace deal ``number`` with ``build(record, old fields)``; every later deal is checked again.
 
-    Refused (file unchanged) with the first deal that no longer holds.
+    Refused (file unchanged) with a ``RecordError`` naming the first deal that no longer holds.
     """
     base = os.path.dirname(os.path.abspath(path))
 
@@ -433,7 +433,7 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
     (``record`` gives the table: its deals are not used).
 
     A side's meld given replaces that side's meld only; a flag given (conceded, no-trump, redeal)
-    replaces the others; ``clear`` names fields to take out.
+    replaces the others; ``clear`` names fields to take out (``RecordError`` if the deal lacks one).
     """
     for name in clear:
         if name not in old:

@@ -106,7 +106,8 @@ def asked_field(exc: RecordError) -> str | None:
 
 
 def preview(text: str, path: str, record: MatchRecord, given: DealInput, *, partial: bool = False) -> MatchRecord:
-    """The record at ``path`` (its ``text``) with the deal appended, checked; raises the first problem.
+    """The record at ``path`` (its ``text``) with the deal appended, checked; raises the first problem
+    (``RecordError``).
 
     ``partial``: a deal still being asked for (a side's meld may be missing yet).
     """

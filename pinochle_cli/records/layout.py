@@ -171,7 +171,8 @@ def located(node: Node | None, message: str, *, deal: int | None = None, field: 
 
 def shaped(schema: Schema, node: Node, field: str, *, deal: int | None = None, trick: int | None = None,
            kind_only: bool = False) -> Any:
-    """``schema.check`` (``kind_only``: ``schema.check_kind``) with a refusal re-worded as a record problem."""
+    """``schema.check`` (``kind_only``: ``schema.check_kind``) with a refusal re-worded as a record problem
+    (``RecordError``)."""
     try:
         if kind_only:
             schema.check_kind(node, field)

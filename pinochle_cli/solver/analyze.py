@@ -162,7 +162,8 @@ def _set_limit(solver: Solver, time_limit: float | None, elapsed: float) -> None
 
 def analyse_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
                  progress: Progress | None = None, clock: Callable[[], float] = time.process_time) -> DealAnalysis:
-    """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card."""
+    """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card.
+    Raises ``PlayError`` for a deal without recorded hands and play."""
     if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:
         raise PlayError(f"deal {deal.number} has no recorded play to analyse (it needs hands: and play:)")
     rules, table = record.rules, record.table

@@ -107,7 +107,11 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
 
 
 class Solver:
-    """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls."""
+    """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls.
+
+    Raises ``PlayError`` for a ruleset whose counters the table cannot hold (too many values, a total
+    of ``COUNTER_LIMIT`` or more).
+    """
 
     def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, table_bits: int = _TABLE_BITS) -> None:
         self.rules = rules
