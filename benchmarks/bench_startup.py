@@ -54,7 +54,7 @@ LOAD = """
 import time; t0 = time.perf_counter()
 from pinochle_cli.cards import Hand
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.simulate import Simulator
+from pinochle_cli.estimate.simulate import Simulator
 rules = load_ruleset("single-deck"); hand = Hand.parse("{hand}")
 t1 = time.perf_counter(); import numba; t2 = time.perf_counter()
 Simulator(rules, hand, rules.suits).load_compiled(); t3 = time.perf_counter()

@@ -103,7 +103,7 @@ def _clean(text: str) -> str:
 
 
 def parse_suit(text: str) -> Suit:
-    """Read a suit: ``S``, ``spades``, ``♠`` … in any case."""
+    """Read a suit: ``S``, ``spades``, ``♠`` … in any case; raises ``CardError`` for anything else."""
     key = _clean(str(text)).lower()
     try:
         return _SUITS[key]
@@ -112,7 +112,7 @@ def parse_suit(text: str) -> Suit:
 
 
 def parse_rank(text: str) -> Rank:
-    """Read a rank: ``A 10 T K Q J 9`` in any case."""
+    """Read a rank: ``A 10 T K Q J 9`` in any case; raises ``CardError`` for anything else."""
     key = _clean(str(text)).lower()
     try:
         return _RANKS[key]
@@ -164,7 +164,7 @@ N_CARDS = len(ALL_CARDS)
 
 
 def parse_card(text: str) -> Card:
-    """Read one card (``AS``, ``10h``, ``Td``, ``9♣``); the error quotes the token."""
+    """Read one card (``AS``, ``10h``, ``Td``, ``9♣``); ``CardError`` (quoting the token) if it is not one."""
     token = _clean(str(text))
     m = _CARD_RE.match(token)
     if not m:
@@ -204,6 +204,7 @@ class Hand:
 
     @classmethod
     def from_counts(cls, counts: Sequence[int]) -> Hand:
+        """The hand of 24 counts by card index; raises ``ValueError`` for any other list."""
         if len(counts) != N_CARDS or any(c < 0 for c in counts):
             raise ValueError(f"a hand's counts are {N_CARDS} non-negative integers")
         hand = cls.__new__(cls)

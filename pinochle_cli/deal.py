@@ -122,7 +122,8 @@ def deal_cards(rules: Ruleset, rng: np.random.Generator) -> tuple[list[Hand], li
 
 
 def opening_leader(rules: Ruleset, dealer: int, bidder: int | None = None) -> int:
-    """Who leads the first trick under ``rules.play.leader``: the bidder or the dealer's left."""
+    """Who leads the first trick under ``rules.play.leader``: the bidder or the dealer's left.
+    Raises ``PlayError`` when the bidder leads and ``bidder`` is None."""
     if rules.play.leader == "bidder":
         if bidder is None:
             raise PlayError(f"in {rules.name} the bidder leads: a bidder is needed")

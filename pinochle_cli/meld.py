@@ -1,18 +1,11 @@
 """The exact meld of a hand, driven only by the ruleset's meld table; two-handed declarations.
 
-The problem. Within a class a card counts at most once; classes are independent, so the best
-total is the sum of each class's best. Within a class the choice is how many copies ``n`` of
-each combination instance to show, so that the cards used stay within the hand; ``n`` copies
-of one instance are worth ``Combination.value(n)`` (declared together, e.g. a double run).
-
-The method. In each class the instances that share a card identity form a connected component
-(union-find); components are independent too. A component involves few distinct cards (the
-trump suit's A 10 K Q J, a plain suit's K Q, a rank's four cards), so for each one the best
-value of *every* count vector of its cards is precomputed exactly by a dynamic programme over
-its instances (numpy array shifts), indexed by the mixed-radix counts. A hand's total is then a
-sum of table lookups, and a batch of hands is a few numpy gathers. A component too large to
-tabulate (a house rule could make one) is solved per hand by an exact memoised search.
-Tables depend only on the instances, so they are shared across trumps and rulesets.
+Within a class a card counts at most once; classes are independent, so the best total is the
+sum of each class's best, and within a class the instances that share a card form independent
+components (``Component``). One hand's component is solved by a dynamic programme over its
+instances, memoised on (instance, counts left); batches of hands use a table of every count state
+(``meldtables``, numpy, loaded only then). Too many cards for the ruleset's hand raise
+``CardError``; a two-handed declaration that could not have scored raises ``MeldError``.
 """
 
 from __future__ import annotations
@@ -29,7 +22,7 @@ from .errors import CardError, MeldError
 # TABLE_LIMIT: larger components are searched per hand
 from .ruleset import TABLE_LIMIT, Combination, Ruleset
 
-if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldbatch``)
+if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldtables``)
     import numpy.typing as npt
 
     from .arrays import IntArray
@@ -80,7 +73,8 @@ def multiple_name(name: str, copies: int) -> str:
 # --------------------------------------------------------------------------- hands
 
 def check_cards(rules: Ruleset, cards: Hand | Iterable[Card], *, limit: bool = False) -> Hand:
-    """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a dealt hand."""
+    """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a dealt hand.
+    Raises ``CardError`` for a card the pack lacks, more copies than it holds, or (``limit``) too many cards."""
     hand = rules.deck.check(cards)
     if limit and len(hand) > rules.hand_size:
         raise CardError(f"{len(hand)} cards given ({format_cards(hand)}); a {rules.name} hand holds at most "
@@ -124,7 +118,7 @@ def _groups(rules: Ruleset, trump: Suit) -> list[list[_Instance]]:
 class Solved:
     """What a component's cards and prices determine, shared by every component with the same ones:
     the best (value, copies per instance) of each count state met so far, and the table of every
-    state for batches (``meldbatch``, built with numpy on first use)."""
+    state for batches (``meldtables``, built with numpy on first use)."""
 
     def __init__(self) -> None:
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
@@ -136,7 +130,7 @@ class Component:
 
     One hand: a dynamic programme over the instances, memoised on (instance, counts left) — kept
     between hands when the component is small enough to tabulate (``tabulated``), so that it never
-    outgrows the table. Batches of hands: table lookups (``meldbatch``); an untabulated component
+    outgrows the table. Batches of hands: table lookups (``meldtables``); an untabulated component
     is solved per hand.
     """
 
@@ -226,6 +220,7 @@ class MeldTable:
         self._all: tuple[list[Component], list[list[int]]] | None = None
 
     def plan(self, trump: Suit) -> list[Component]:
+        """The components summed for ``trump``; raises ``CardError`` for a suit not in the pack."""
         plan = self._plans.get(trump)
         if plan is None:
             if trump not in self.suits:

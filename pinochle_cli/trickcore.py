@@ -1,43 +1,13 @@
 """Compiled trick primitives: a ruleset and a trump as plain arrays, and functions over bitmask hands.
 
-This is the small, stable core that the fast card player (``estimate.compiled``) and any search over
-card play build on. The functions are compiled with numba when it is installed (``cache=True``:
-the machine code is kept for the next run) and are plain Python otherwise, with the same answers.
-
-**Cards** are the package's indices ``suit * 6 + rank`` (``Card.index``), 0‥23, in the real
-suits (no relabelling). A set of distinct cards is a ``uint32`` bitmask: bit ``c`` is card ``c``.
-
-**Hands** with copies (two in a 48-card pack, four in an 80-card pack) are *levels*: a
-``uint32`` array of ``copies`` masks in which ``levels[k]`` has bit ``c`` set when the hand holds
-more than ``k`` copies of card ``c``. ``levels[0]`` is the set of distinct cards held (all that
-legality needs); a card's count is the number of levels holding it; the number of cards is the
-sum of the levels' popcounts. ``levels_from_counts``, ``hand_add``, ``hand_remove`` and
-``hand_count`` keep that invariant.
-
-**Rules** (``CoreRules``, from ``compile_rules(rules, trump)``):
-
-- ``strength[c]``: higher is stronger within a suit, 0 for a rank not in the pack;
-- ``suit_mask[s]``: the six bits of suit ``s``; ``trump``: the trump suit, -1 for none;
-- ``above[w]``: the cards that take the trick from card ``w`` when ``w`` is winning it — a
-  stronger card of its suit, or any trump when ``w`` is not a trump (an identical card never
-  beats the earlier copy);
-- ``counter[c]``: counter points; ``last_trick``: the bonus for the last trick;
-- ``side[seat]``: the side of each seat; ``players``, ``copies``;
-- ``duties`` / ``stock_duties``: ``int64`` rows ``(kind, when, partner, only_if_winning)`` with
-  ``kind`` ``FOLLOW``/``TRUMP``/``BEAT``, ``when`` ``ALWAYS``/``TRUMP_LED``/``PLAIN_LED``, ``partner``
-  1 when the duty holds while the partner is winning, ``only_if_winning`` 1 for a trump duty
-  that applies only when a trump held would win. ``stock_duties`` are in force while a stock
-  lasts (two-handed); pass the one that applies to ``legal_mask``.
-
-**Tricks** are an ``int64`` array of cards, leader first, with ``n`` cards played so far.
-``legal_mask`` follows the same rules as ``tricks.narrow`` (each applicable duty narrows the
-allowed cards when the narrowing leaves something) and is tested against it.
-
-**Speed.** Functions that allocate nothing are compiled with ``kernel`` (no reference counting):
-a compiled call passing arrays, or a ``CoreRules``, then costs what its body does. Build your own
-helpers the same way; allocate the working arrays once, in the outermost compiled function.
-``legal_cards`` and ``winner_of`` are the same as ``legal_mask`` and ``winner_pos`` over the
-arrays themselves.
+The core that the compiled card player (``estimate/compiled``) and the solver build on, compiled
+with numba when it is installed (``cache=True``) and plain Python otherwise, with the same
+answers. Cards are the package's indices ``suit * 6 + rank`` in the real suits; a set of
+distinct cards is a ``uint32`` bitmask; a hand with copies is *levels* (``levels[k]``: the cards
+held more than ``k`` times). ``compile_rules(rules, trump)`` gives the ``CoreRules`` arrays;
+``legal_mask`` follows the rules of ``tricks.narrow`` (tested against it), ``winner_pos`` gives
+the card winning a trick. Nothing is raised on purpose. The representation and how to
+keep compiled calls cheap: docs/estimate.md, "Inside the estimator".
 """
 
 from __future__ import annotations

@@ -103,7 +103,8 @@ def winning_card(rules: Ruleset, trump: Suit | None, trick: Sequence[Card]) -> C
 # --------------------------------------------------------------------------- duties
 
 def duties_for(rules: Ruleset, phase: str | None) -> tuple[Duty, ...]:
-    """The duties in force: ``phase`` is required (``stock`` or ``play-off``) iff the game has a stock."""
+    """The duties in force: ``phase`` is required (``stock`` or ``play-off``) iff the game has a stock;
+    ``PlayError`` otherwise."""
     if rules.has_stock:
         if phase is None:
             raise PlayError(f"{rules.name} has a stock: the phase (stock or play-off) is required")
@@ -365,6 +366,7 @@ class TrickState:
                           leader_seat=self.leader_seat)
 
     def play(self, card: Card) -> TrickState:
+        """The trick with ``card`` added; raises ``PlayError`` when it is complete."""
         if self.complete:
             raise PlayError(f"the trick {format_cards(self.cards)} is complete; {card} cannot be added")
         return TrickState(self.rules, self.trump, self.leader_seat, self.phase, (*self.cards, card))

@@ -1,14 +1,9 @@
 """Worker processes for long computations that stop when asked and never outlive their parent.
 
-``ChunkPool.map`` runs jobs in worker processes and yields the results in job order:
-
-* jobs are handed out as workers free up (at most two per worker waiting), never all at once,
-  so a huge run starts at once and holds little memory;
-* Ctrl-C reaches the whole process group: the workers ignore it, and the parent, on its
-  ``KeyboardInterrupt``, ends them at once (no traceback from the workers, no queued work
-  waited for) and lets the interrupt go on to the command line, which exits 130;
-* each worker watches its parent and exits when the parent is gone (``kill``, ``kill -9``);
-* ``workers_for`` caps the count at the cores this process may use.
+``ChunkPool.map`` runs jobs in worker processes and yields the results in job order, handing
+jobs out as workers free up; on Ctrl-C it ends the workers at once and re-raises
+``KeyboardInterrupt``; a worker exits when its parent is gone. ``workers_for`` caps a count at
+the cores this process may use. Details: docs/estimate.md, "Inside the estimator".
 """
 
 from __future__ import annotations

@@ -325,7 +325,7 @@ def load_text(text: str, source: str) -> Node:
 
 
 def read_capped(fh: IO[bytes], path: str) -> bytes:
-    """The contents of an open file, refused if it is not a regular file or larger than ``MAX_BYTES``."""
+    """The contents of an open file; ``YamlError`` if it is not a regular file or larger than ``MAX_BYTES``."""
     mode = os.fstat(fh.fileno()).st_mode
     if stat.S_ISDIR(mode):
         raise YamlError(f"{path}: cannot read: {os.strerror(errno.EISDIR)}")

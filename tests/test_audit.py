@@ -1,6 +1,7 @@
-"""An independent audit of the rules: hand-worked cases from RULES.md run through the public CLI.
+"""An independent audit of the rules: hand-worked cases from the rules of each game
+(docs/games/NAME.md) run through the public CLI.
 
-Each expected value is worked out by hand from RULES.md in the comment beside it (not taken from
+Each expected value is worked out by hand from those rules in the comment beside it (not taken from
 the program). The first tests pin two discrepancies the audit found; the tables after them
 document the rules the program already got right, one rule per row.
 """
@@ -69,7 +70,7 @@ def test_meld_number_in_small_units_accepts_any_whole_number(tmp_path):
     assert js["deals"][0]["points"] == {"EW": 28, "NS": 19}
 
 
-# --------------------------------------------------------------------------- meld (RULES.md tables)
+# --------------------------------------------------------------------------- meld (the games' meld tables)
 
 MELD = [
     # single-deck

@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 from clihelp import Ran, run_cli
+from longrecord import long_record_text
 
 from pinochle_cli.records import parse_record, read_record
 from pinochle_cli.records.edit import HISTORY_HEAD, redo_text, undo_text
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_records import long_record_text  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
 

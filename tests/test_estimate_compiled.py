@@ -1,4 +1,4 @@
-"""The compiled player plays every card the numpy player plays, and simulate uses it only when it pays."""
+"""The compiled player plays every card the numpy player plays, and the simulator uses it only when it pays."""
 
 from __future__ import annotations
 

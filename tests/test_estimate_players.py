@@ -1,4 +1,4 @@
-"""The heuristic card player's choices on hand-built states (players.choose_batch), one behaviour per test.
+"""The heuristic card player's choices on hand-built states (estimate.players.choose_batch), one behaviour per test.
 
 Seats 0 and 2 are one side, 1 and 3 the other. Cards are written as real cards with a named
 trump and turned into the engine's canonical indices (trump is suit 0) here.

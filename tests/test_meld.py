@@ -1,6 +1,7 @@
-"""The exact meld engine: hand → total tables for every combination and interaction of RULES.md.
+"""The exact meld engine: hand → total tables for every combination and interaction of the
+meld tables (docs/games/NAME.md).
 
-Expected totals are worked out by hand from RULES.md (comments give the sum), never from the engine.
+Expected totals are worked out by hand from the meld tables (comments give the sum), never from the engine.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""RECORDS.md field by field: each field's checks, with the exact refusal for each way it can be wrong."""
+"""The record format (docs/records.md) field by field: each field's checks, with the exact refusal for
+each way it can be wrong.
+"""
 
 from __future__ import annotations
 

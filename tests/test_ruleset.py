@@ -1,4 +1,6 @@
-"""The four bundled rulesets agree with RULES.md; validation names file, line, column and field."""
+"""The four bundled rulesets agree with their rules (docs/games/NAME.md); validation names file, line,
+column and field.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``pinochle score``: whole example nights with totals worked out by hand, JSON per CLI.md, errors."""
+"""``pinochle score``: whole example nights with totals worked out by hand, JSON per docs/json.md, errors."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def run(*args: str) -> Ran:
     return run_cli(*args, env={"COLUMNS": "200"})
 
 
-# Each example night, deal by deal: (result, points, totals), computed by hand from RULES.md.
+# Each example night, deal by deal: (result, points, totals), computed by hand from the game's scoring rules.
 NIGHTS = {
     "single-deck-night.yaml": ("single-deck", ["North-South", "East-West"], [
         ("made", (290, 170), (290, 170)),          # 150+140 >= 270; EW 60+110

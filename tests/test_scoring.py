@@ -1,4 +1,4 @@
-"""Deal and match scoring: one test per rule of RULES.md, driven by the rulesets' data."""
+"""Deal and match scoring: one test per scoring rule of the games (docs/games/NAME.md), driven by the rulesets' data."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ ENDGAMES = 400  # per ruleset, of 3 (four players) or 4 tricks (two): 1,600 in a
 
 
 def _who(hands: np.ndarray, players: int, holders: Callable[..., None] = _holders) -> np.ndarray:
-    """The search's holder bits of each card (``solvecore._holders``) for ``hands``."""
+    """The search's holder bits of each card (``solver.search._holders``) for ``hands``."""
     who = np.zeros(24, dtype=np.int64)
     holders(hands, players, who)
     return who

@@ -16,6 +16,7 @@ TOPICS = {
     "records": ("records.md", "the record of a match: its keys, each deal's fields, what is checked"),
     "json": ("json.md", "the JSON output of every command"),
     "estimate": ("estimate.md", "how estimate models a deal, and its known biases"),
+    "solver": ("solver.md", "the double-dummy solver: what it computes, how it searches"),
 }
 
 
@@ -28,7 +29,10 @@ def _docs_dir() -> Path:
 
 
 def topic_text(topic: str) -> str:
-    """The text of one page (``records``, ``json``, ``estimate``)."""
+    """The text of one page (a key of ``TOPICS``).
+
+    Raises PinochleError for an unknown page or one that cannot be read.
+    """
     if topic not in TOPICS:
         raise PinochleError(f"no page {topic!r} (pages: {', '.join(TOPICS)})")
     path = _docs_dir() / TOPICS[topic][0]

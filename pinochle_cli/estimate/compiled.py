@@ -1,26 +1,11 @@
 """The simulator's card play, compiled: the heuristic player of ``players`` one deal at a time.
 
 Same player, same answers: every card chosen here is the card ``players.play_batch`` chooses
-for the same hands (tests play both on the same deals in every bundled ruleset). The numpy
-engine stays the reference; this one runs the deal loop in compiled code (``trickcore.jit``)
-over plain per-deal state, kept up to date card by card: each seat's counts (one word per suit,
-one byte per card, strongest first) and its bitmask of distinct cards (for ``trickcore.legal_mask``),
-what each seat cannot see (the other seats' cards: every card is dealt), per card and per suit, and
-the voids shown. A trick step then costs a few hundred simple operations instead of a few dozen
-numpy calls, a hold chance is computed only for the cards whose score depends on it, and a seat
-with one legal card plays it unscored. ``play_relabelled`` relabels the real hands as it deals
-them, so the simulator keeps no canonical copy of a batch.
-
-The compiled functions take plain arrays only (a tuple of arrays read inside compiled code costs
-reference counting at every read): the constants are one ``int64`` table ``T`` of rows of 24
-(row names below), the per-deal state a few arrays indexed by seat.
-
-The hold chances are computed in ``float32`` with the very operations, in the same order, of
-``players._hold_chance``, so that a card scores "sure" (``players.SURE_WINNER``) exactly when the
-numpy engine says so. Coordinates are canonical (trump is suit 0), as in ``players``.
-
-``FastTables.build(play, rules)`` turns a ``PlayTables`` into the arrays the compiled code
-reads; ``play_deals`` is the compiled counterpart of ``play_batch`` with every seat heuristic.
+for the same hands (tested in every bundled ruleset). ``FastTables.build(play, rules)`` turns a
+``PlayTables`` into the arrays the compiled code reads; ``play_deals`` is the compiled
+counterpart of ``play_batch`` with every seat heuristic, ``play_relabelled`` the same on real
+hands relabelled as it deals them. Nothing is raised on purpose. The state it keeps and why:
+docs/estimate.md, "Inside the estimator".
 """
 
 from __future__ import annotations
@@ -37,9 +22,9 @@ from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
 
-# numba keys its cache on this file alone: the digest of trickcore.py, players.py (compiled in)
+# numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "0afee2745ff9630b"
+COMPILED_WITH = "f5b69ad4f1d86f9f"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -92,7 +77,7 @@ class FastTables(NamedTuple):
     @classmethod
     def build(cls, play: PlayTables) -> FastTables:
         t = np.zeros((META + 1, 24), dtype=np.int64)
-        for w in range(24):  # ``playcore.CoreRules.above`` with trump = suit 0
+        for w in range(24):  # ``trickcore.CoreRules.above`` with trump = suit 0
             t[ABOVE, w] = sum(1 << c for c in range(24) if play.beats[w, c])
         t[COUNTER] = play.counter
         t[ORDER] = play.by_strength

@@ -1,29 +1,11 @@
 """When the compiled card play pays, and whether numba has it on disk — decided without importing numba.
 
-Importing numba and loading the compiled player from its cache costs a fixed time (about 0.7
-s); compiling it the first time after an install about 13 s of CPU. Each deal-suit played
-compiled instead of with numpy saves about 20–25 microseconds of CPU (26.8–29.5 µs numpy
-against 5.1–5.2 compiled, ``benchmarks/bench_estimate.py``). So ``estimate`` plays with numpy
-unless the work ahead is large enough to repay that fixed cost:
-``LOAD_PAYS`` deal-suits when the compiled code is already on disk, ``COMPILE_PAYS`` when it
-must be compiled first (the first large run builds the cache, and every later run loads it).
-
-Where the cache lives (numba's rules, ``numba.core.caching``): in ``$NUMBA_CACHE_DIR/<dir>_<sha1>`` when
-that variable is set (``<dir>`` the package's directory name, ``<sha1>`` the hash of its full path); else
-in ``__pycache__`` beside ``compiled.py`` when that directory is writable; else in numba's per-user cache
-directory (``~/.cache/numba`` or ``$XDG_CACHE_HOME/numba`` on Linux, ``~/Library/Caches/numba`` on macOS,
-``%LOCALAPPDATA%\\numba\\Cache`` on Windows), under the same ``<dir>_<sha1>``. A read-only site-packages thus
-falls back to the user's cache, or to the directory named by ``NUMBA_CACHE_DIR``.
-
-Whether it is fresh is decided as numba decides when it loads it: each compiled entry point has an index
-file ``compiled.<function>-<line>.py<version><abiflags>.nbi``, two pickles — numba's version, then the
-source's stamp and the compiled signatures. The stamp is the SHA-256 of ``compiled.py``'s bytes (numba
-before 0.68: its modification time and size); an index whose version and stamp match, with a signature
-in it, is loaded by numba. The pickles are read opcode by opcode (``pickletools``), never executed, so
-numba is not imported. Touching ``compiled.py`` (a checkout, a rebase) thus keeps the cache in use, as
-numba does (from 0.68; before, numba compiles again and so the check says no).
-
-``PINOCHLE_COMPILED=0`` turns the compiled play off, ``=1`` forces it (for benchmarks and tests).
+``use_compiled(deal_suits)`` says whether ``estimate`` should play with the compiled engine:
+only when the work ahead repays loading it (``LOAD_PAYS`` deal-suits when numba's cache holds
+it, ``COMPILE_PAYS`` when it must be compiled first); ``PINOCHLE_COMPILED=0`` turns it off,
+``=1`` forces it. The cache is read as numba reads it, its pickles parsed and never executed;
+nothing is raised (an unreadable cache counts as absent). Where the cache lives and how its
+freshness is decided: docs/estimate.md, "Inside the estimator".
 """
 
 from __future__ import annotations

@@ -1,27 +1,12 @@
 """Perfect play in the estimator: the estimate's own sampled deals, their last tricks solved double-dummy.
 
-``estimate --play double-dummy`` shows how much the play model matters. Every sampled deal of
-the estimate (same seed, same chunks, same exchange and meld) is played a second time: the
-heuristic player plays tricks 1 … K-1 exactly as in the estimate, and from trick K on both sides
-play perfectly with every hand visible (``solve.Solver``). The bidding side's counters are those
-it took in the first K-1 tricks plus the solver's value of the position after them; K = 1 is
-perfect play throughout. Both tallies (heuristic and perfect) come from the same deals, so their
-difference per bid is the play model's effect, not sampling noise between two runs.
-
-The claim of a deal follows the estimate's rule (``Simulator.claims``). The solver maximises
-counters, not tricks: the bidding side counts as taking a trick when it took one in the
-heuristic tricks or takes a counter in the solved ones (a solved trick worth no counter is not
-looked for; it matters only when the side takes no counter at all in a game whose meld or bid
-needs a trick).
-
-**Cost.** One solve per deal and suit; its time grows steeply with the tricks solved, so at most
-``MAX_EXACT_TRICKS`` are solved (``check_exact_from``). Before the run the first solves are
-timed (``Cost``, handed to ``on_cost``): their CPU time per solve, times the solves left, over
-the workers.
-
-**Work.** A job is a slice of one chunk's deals for one suit, sized from the measured cost; a
-process re-creates the chunk's games (``Simulator.games``) and solves its slice. Tallies are
-integer sums, so the answer depends neither on the job sizes nor on the number of workers.
+For ``estimate --play double-dummy``: every sampled deal (same seed, chunks, exchange and meld)
+is played by the heuristic up to trick K - 1 and solved from trick K on (``solve.Solver``), so
+the heuristic and perfect tallies come from the same deals and their difference is the play
+model's effect. Tallies are integer sums: the answer depends neither on the job sizes nor on the
+number of workers. ``check_exact_from`` raises ``SimulationError`` when more than
+``MAX_EXACT_TRICKS`` tricks would be solved. The claim, the cost estimate and the jobs:
+docs/estimate.md.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     """The Wilson score interval for ``successes`` out of ``n`` trials (``(0, 1)`` when n is 0).
 
     Unlike the normal (Wald) interval it stays inside [0, 1] and is not empty at 0 or n successes.
+    Raises ``ValueError`` unless ``0 <= successes <= n``.
     """
     if n <= 0:
         return (0.0, 1.0)

@@ -1,31 +1,11 @@
 """Batched play for the simulator: the exchange, legal plays, trick winners and card players.
 
-Everything here works on many deals at once with numpy: a hand is a row of 24 counts (card
-index ``suit * 6 + rank``), a batch of ``B`` games is a ``(B, players, 24)`` array, and each
-play of a trick is one vectorised step across the batch. No Python loop runs per deal.
-
-**Canonical trump.** For the play, the suits of each game are relabelled so that trump is
-suit 0 (``canonical_order``): trump is then the same in every row of a batch, whatever suit
-was named, and the tables below are plain constants. Meld is computed before relabelling (it
-depends on the real suits: the pinochle is Q♠ + J♦); the play does not.
-
-**Rules from the ruleset only.** Strength comes from ``rules.rank_order``, counters from
-``rules.counters``, the duties from ``rules.play.duties`` (same semantics as
-``tricks.narrow``, cross-checked in tests), the seats and sides from ``rules.partnerships``.
-
-**Players.** ``heuristic`` plays within the legal cards from what a player can know: the
-cards gone and the voids shown. For each card it estimates the chance that it would hold
-the trick against the opponents still to play (``_hold_chance``; a card is *sure* at
-``SURE_WINNER`` or more). Leading, it cashes a sure plain winner (highest counter first), lets the
-bidding side pull trump with its top trump when it holds twice the trump still out, else
-leads low, from a suit in which it holds no top card (not into a shown ruff with a counter;
-into the partner's ruff). Following, it
-feeds its highest counter to a partner whose card is sure, takes the trick with a sure
-winner (a plain counter if it has one, else its weakest trump), else wins as cheaply as it
-can, and throws its cheapest card when it cannot win; the last player smears counters on
-its side's trick and ducks its cheapest card when the trick is lost.
-``greedy`` always plays its highest card that wins (else its lowest); ``random`` picks
-uniformly among the legal cards. The latter two exist for ``benchmarks/bench_players.py``.
+Everything works on many deals at once with numpy (a batch of ``B`` games is a ``(B, players,
+24)`` array of counts, trump relabelled as suit 0), from the ruleset only: strength, counters,
+duties (the semantics of ``tricks.narrow``) and sides. ``play_batch`` plays a batch with the
+``heuristic``, ``greedy`` or ``random`` player; ``choose_pass`` and ``choose_return`` make the
+exchange. This is the reference engine the compiled one (``compiled``) matches card for card.
+Nothing is raised on purpose. The representation and the players: docs/estimate.md.
 """
 
 from __future__ import annotations
@@ -401,14 +381,15 @@ class PlayedTricks:
 def play_opening(tab: PlayTables, hands: IntArray, leader: IntArray, tricks: int, *,
                  bidding_side: int = 0) -> PlayedTricks:
     """The first ``tricks`` tricks of ``B`` games by the heuristic player at every seat, exactly as
-    ``play_batch`` plays them (same arguments, canonical coordinates)."""
+    ``play_batch`` plays them (same arguments, canonical coordinates). ``ValueError`` if a deal has
+    fewer than ``tricks`` tricks."""
     if not 0 <= tricks <= tab.tricks:
         raise ValueError(f"{tricks} tricks: a deal has {tab.tricks}")
     return _play(tab, hands, leader, tricks, None, None, bidding_side)
 
 
 # long: the reference batched play loop keeps a dozen (seat, card, deal) arrays as locals through
-# the tricks; split, each part would take and return most of them. compiled.py is its compiled twin.
+# the tricks; split, each part would take and return most of them. estimate/compiled.py is its compiled twin.
 def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, policies: Sequence[str] | None,
           rng: np.random.Generator | None, bidding_side: int) -> PlayedTricks:
     """The first ``count`` tricks (see ``play_batch``)."""

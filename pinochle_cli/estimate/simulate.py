@@ -1,32 +1,12 @@
 """Monte Carlo bid estimates: sample deals, exchange, meld, play, tally — in numpy batches.
 
-The model, for the bidder (seat 0) holding a full hand:
-
-1. The unseen cards are dealt uniformly at random to the other seats.
-2. Every suit the bidder may name (``rules.eligible_trumps``, or the one suit asked for) is
-   scored on the *same* deals (common random numbers), so suits compare fairly.
-3. The partner passes ``rules.exchange`` cards and the bidder returns as many
-   (``players.choose_pass`` / ``players.choose_return``).
-4. Each player of the bidding side melds (exact totals from ``meld.meld_table``).
-5. All tricks are played by the heuristic player (``players.play_batch``).
-6. The deal is tallied as one integer per suit: the score the bidding side can claim,
-   ``kept meld + counters`` when the ruleset's ``made_needs`` condition holds (a trick, a
-   counter point), else -1. Meld is kept per ``scoring.keep_meld`` (or when it is made only of
-   ``scoring.kept_if_only`` combinations). The bid ``b`` is made iff that integer is at least
-   ``b``: one histogram gives P(make) for every bid, and the curve never rises with the bid.
-
-The not-on-board rule (meld + every counter below the bid: set without play) needs no extra
-step: such a bid is below no tally. Conceding never raises P(make), so the model never
-concedes. Opponents' meld does not decide whether the bid is made and is not computed.
-
-Step 5 runs compiled (``compiled``, the same player card for card) when the work ahead repays
-loading it (``compiled_cache.use_compiled``); otherwise, and without numba, with numpy.
-
-Deals run in fixed chunks of ``CHUNK`` deals; chunk ``i`` draws from
-``SeedSequence(seed).spawn(...)[i]``, so one worker or many give identical tallies (sums of
-integer histograms). A job, the unit of parallel work, is one chunk, or with the compiled player up
-to ``JOB_CHUNKS`` chunks played as one batch (``_jobs``). Memory stays flat: a job's arrays, then
-per-suit histograms.
+``Simulator`` deals the cards the bidder (seat 0) cannot see, scores every suit the bidder may
+name on the same deals, and tallies per suit one integer a deal (the score the bidding side can
+claim, -1 when it can claim nothing), so one histogram gives P(make) for every bid. The same
+seed gives the same tallies whatever the number of workers. A hand of the wrong size raises
+``CardError``; a game without an auction or with a stock, a suit the bidder may not name, or
+samples, precision, confidence or seed out of range raise ``SimulationError``. The model, its
+seeds and its engines: docs/estimate.md.
 """
 
 from __future__ import annotations
@@ -513,7 +493,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None draws a fresh one (reported).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk.
+    called after each chunk. Raises ``SimulationError`` for samples, precision, confidence or seed out
+    of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
     """
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)

@@ -12,7 +12,7 @@ the standing after it.
 
 The parts: ``table`` (the sides, seats and names), ``auction`` (bids and calls), ``layout``
 (the file's fields, declared once; also published as a JSON Schema), ``model`` (the checked
-record and its JSON), ``deal`` (one deal read section by section) and ``reader``.
+record and its JSON), ``dealcheck`` (one deal read section by section) and ``reader``.
 """
 
 from __future__ import annotations

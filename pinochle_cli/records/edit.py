@@ -248,7 +248,7 @@ class Edited:
 
 
 def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
-    """``text`` without its last deal (kept in the history)."""
+    """``text`` without its last deal (kept in the history); ``RecordError`` if there is none."""
     layout = layout or _layout(text, source)
     if not layout.spans:
         raise RecordError("no deal to undo", source=source)
@@ -265,7 +265,7 @@ def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None
 
 
 def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
-    """``text`` with the last undone deal back where it was."""
+    """``text`` with the last undone deal back where it was; ``RecordError`` if the history has none."""
     layout = layout or _layout(text, source)
     body = layout.body
     undone = _last_undone(body)
@@ -432,7 +432,7 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
     (``record`` gives the table: its deals are not used).
 
     A side's meld given replaces that side's meld only; a flag given (conceded, no-trump, redeal)
-    replaces the others; ``clear`` names fields to take out.
+    replaces the others; ``clear`` names fields to take out (``RecordError`` if the deal lacks one).
     """
     for name in clear:
         if name not in old:

@@ -54,8 +54,8 @@ def parse_record(text: str, source: str = "<record>", base: str | None = None, *
                  strict: bool = True) -> MatchRecord:
     """Read and check a record from text; ``base``: the folder a ruleset path is relative to.
 
-    ``strict=False``: collect the problems in ``.problems`` instead of raising the first.
-    Raises ``RecordError`` (text that is not YAML included).
+    Raises the first problem as a ``RecordError``; ``strict=False``: collect the problems in ``.problems``
+    instead (text that is not YAML, or a ruleset or table that cannot be read, is raised either way).
     """
     try:
         root = load_text(text, source)
@@ -65,7 +65,7 @@ def parse_record(text: str, source: str = "<record>", base: str | None = None, *
 
 
 def read_record(path: str, *, strict: bool = True) -> MatchRecord:
-    """Read and check a record file (``strict=False``: see ``parse_record``); raises ``RecordError``."""
+    """Read and check a record file; ``RecordError`` as ``parse_record`` (``strict=False``: see there)."""
     try:
         root = load_node(path)
     except YamlError as exc:

@@ -41,6 +41,7 @@ class Table:
         return self.seating.index(player)
 
     def side_of(self, player: str) -> int:
+        """The side of ``player`` (a name as seated); raises ``TableNameError`` for a name not at the table."""
         for i, members in enumerate(self.members):
             if player in members:
                 return i

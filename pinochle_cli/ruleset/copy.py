@@ -47,7 +47,8 @@ def _header(rules: Ruleset, name: str, file_name: str) -> list[str]:
 
 
 def copy_text(rules: Ruleset, name: str, file_name: str) -> str:
-    """The text of a copy of ``rules``'s file named ``name`` (``file_name``: how the header calls it)."""
+    """The text of a copy of ``rules``'s file named ``name`` (``file_name``: how the header calls it).
+    Raises ``RulesetError`` for an empty name, a bundled name, or a file without a ``name:`` line."""
     name = " ".join(name.split())
     if not name:
         raise RulesetError("--name is empty: give the copy a name of its own, e.g. --name \"Friday rules\"")

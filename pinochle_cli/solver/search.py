@@ -1,55 +1,10 @@
 """The compiled double-dummy search: "can our side still take ``need`` counters from here?"
 
-Everything the search knows about the game comes in as arrays built by ``solve.py`` from the
-ruleset (nothing here names a game):
-
-- ``hands[seat, card]``: copies held at the start (cards are indices ``suit * 6 + rank``; the search leaves it
-  as it is), ``held[seat]`` the same as a mask of distinct cards (``trickcore``'s form); ``who[card]``: its holders,
-  bit ``seat * SEAT_BITS + k`` set when ``seat`` holds more than ``k`` copies (set up from ``hands`` and kept move
-  by move);
-- ``tricks[left, j]``: the cards of the trick played with ``left`` tricks to go, leader first;
-- ``par``: ``[players, trump (-1: none), last-trick bonus, value classes, our side's bits of ``who``]``;
-  ``side[seat]``: 0 for our side;
-- ``duties``, ``above``, ``suit_mask``: ``trickcore``'s compiled rules (legality and winner come
-  from ``trickcore.legal_given``, compiled into the search);
-- ``tab[0, card]``: strength (0 = highest), ``tab[1, card]``: counter value, ``tab[2, card]``:
-  the value's class (equal values, equal class); ``order[suit, k]``: the suit's cards strongest
-  first; ``ranked[m]``: a suit's six card bits ``m`` (``card - 6 * suit``) as bits ``k`` of ``order``;
-- ``zob``: random keys, ``[suit, place, tag, stream]`` flattened (``2 * players * classes`` tags, so
-  the keys in use fit the fastest cache); ``skey[left, suit]``: the two key words of each
-  suit at the trick boundary with ``left`` tricks to go;
-  ``tt[row] = [key2, lower << 32 | left << 24 | generation << 16 | upper]``:
-  the transposition table of bounds on the counters our side takes from a trick boundary on, in
-  buckets of ``BUCKET`` rows (one cache line): a position's bucket from key1, its row the one holding
-  key2 (made odd, so an empty row never matches); a new entry takes the row of an entry from an
-  earlier generation (``stats[3]``, 0-255: one per ``Solver.value``), else of the bucket's entry
-  with the fewest tricks left (an empty row has none), so the entries that saved the most stay
-  while they are current;
-  ``hist[seat, card]``: history scores for move ordering (rows ``players + seat``: the seat's leads, kept apart from its
-  follows); ``moves[ply, :]``: scratch; ``fr[ply, :]``: the search stack, a node per row (fields
-  ``TL``..``PTS``; the seat to move and the counters already on the trick are kept, not recomputed),
-  kept between calls for the killer leads: ``fr[ply, KILLER + seat]`` is 1 + the last lead of ``seat``
-  that refuted a node at that ply (0: none), tried first there;
-  ``stats = [nodes, node limit (0: none), aborted, generation]``.
-
-Leads are ordered: the ply's killer lead first; then a suit a partner can trump (void, holding
-trumps) before the rest and one an opponent can trump after; then cashing the suit's top card,
-or leading towards a partner's top card, counters first; other leads low; history breaks ties.
-
-The table key renumbers ranks among the cards still out: per suit, the sequence of cards left
-(strongest first) as (holder, ties with the previous card?, value class), so positions that
-differ only by cards already played share one entry. Two cards tie when they are copies of one
-rank held in different hands (the first played wins); copies of a rank all in one hand are keyed
-as if of different ranks: a player never plays two cards to one trick, so only how each card
-compares with other players' cards matters, and that the key gives (above, below, or tied).
-A trick taken changes the keys of its suits only: those are computed anew when the next position
-is looked up. Two cards of one hand are one move when no card outside that hand lies between
-them (inclusive) and their counter values are equal.
-
-Speed: per suit, cards are visited through masks (``ranked``, ``who``, ``held``) rather than rank by
-rank; an index known not to be negative is cast to unsigned (numba then skips its negative-index
-fix-up); a probe computes the sure-trump bound only when the table does not answer (it answers
-most probes).
+``reach`` answers that question for a position given as the arrays ``solve.py`` builds from the
+ruleset (nothing here names a game), and returns a bound that answers it (fail-soft); it sets
+``stats[2]`` and stops when it passes the node limit in ``stats[1]``. It raises nothing on
+purpose. The arrays, the table, the bounds, the move ordering and what was measured:
+docs/solver.md (``pinochle docs solver``).
 """
 
 from __future__ import annotations
@@ -71,7 +26,7 @@ __all__ = ["BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "SEAT_BITS", "TAGS
 
 # numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "a0212206abcdb778"
+COMPILED_WITH = "4d37c2821cf8201d"
 
 LEAD_PLACE = 24  # zob[0, LEAD_PLACE, seat, :] keys the leader
 BUCKET = 4  # table rows that share a cache line: a position may sit in any of them
@@ -546,5 +501,5 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
 
 
 def empty_stats() -> np.ndarray:
-    """``stats`` for ``reach`` (see the module docstring), all 0."""
+    """``stats`` for ``reach`` (``[nodes, node limit, aborted, generation]``, docs/solver.md), all 0."""
     return np.zeros(4, dtype=np.int64)

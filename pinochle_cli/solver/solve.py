@@ -1,21 +1,11 @@
 """Double-dummy solving: the counters a side takes from a position when everyone plays perfectly.
 
-A ``Position`` is every hand (seat order), the trick being played (leader first) and who led
-it. "Our side" is seat 0 and its partners (``Solver(us=seat)`` picks another seat's side).
-``Solver(rules, trump)`` answers:
-
-- ``value(position)``: the counters (last-trick bonus included) our side takes from here on,
-  the cards already on the trick included;
-- ``plays(position)``: each distinct legal card of the player to move with the value after it.
-
-The rules come from the ruleset: the duties in force once any stock is used up
-(``rules.play.duties``), trick strength from ``rules.rank_order``, values from
-``rules.counters``. The search (``search.reach``) answers yes/no questions "do we take at
-least v?" for v on the grid of the counter step (the greatest common divisor of the counter values
-and the last-trick bonus). The side to move proves its answer with one good card, the other side
-by refuting each of its cards, so the first questions are those the side to move answers cheaply
-(``Solver.narrow``); a binary search finishes. One solver keeps its transposition table between
-questions, so the positions of one deal share their work.
+``Solver(rules, trump, us=seat)`` answers ``value(position)`` (the counters, last-trick bonus
+included, that ``us``'s side takes from here on, the cards on the trick included) and
+``plays(position)`` (each distinct legal card with the value after it), from the ruleset's
+play-off duties, rank order and counters. It raises ``PlayError`` for a ruleset its table
+cannot key, ``check_position`` raises it for a position that cannot arise, and ``SearchLimitError``
+(``SolveAborted``, not a kind of bad input) ends a search past ``node_limit``. How it searches: docs/solver.md.
 """
 
 from __future__ import annotations
