@@ -14,7 +14,15 @@ if TYPE_CHECKING:  # for the annotations only: the modules below import this one
 
 
 class PinochleError(Exception):
-    """Base of every error this package raises on purpose."""
+    """Base of every error this package raises on purpose.
+
+    ``parameter``: the library argument at fault, when one is (e.g. ``samples``); the message
+    names it in words, and the command line words it as its option (``--samples``).
+    """
+
+    def __init__(self, *args: object, parameter: str | None = None) -> None:
+        super().__init__(*args)
+        self.parameter = parameter
 
 
 class CardError(PinochleError, ValueError):
@@ -29,7 +37,7 @@ class RulesetError(PinochleError):
     """A ruleset that cannot be found, read or validated."""
 
     def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
-                 column: int | None = None, path: str | None = None) -> None:
+                 column: int | None = None, path: str | None = None, parameter: str | None = None) -> None:
         self.source = source
         self.line = line
         self.column = column
@@ -44,7 +52,7 @@ class RulesetError(PinochleError):
                     where += f":{column}"
             where += ": "
         field = f"{path}: " if path else ""
-        super().__init__(f"{where}{field}{message}")
+        super().__init__(f"{where}{field}{message}", parameter=parameter)
 
 
 class SchemaError(RulesetError):
@@ -116,7 +124,8 @@ class RecordError(PinochleError):
     """A match record that cannot be read, or that could not be true under its ruleset."""
 
     def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
-                 deal: int | None = None, trick: int | None = None, field: str | None = None) -> None:
+                 deal: int | None = None, trick: int | None = None, field: str | None = None,
+                 parameter: str | None = None) -> None:
         self.source = source
         self.line = line
         self.deal = deal
@@ -134,7 +143,7 @@ class RecordError(PinochleError):
         if field:
             where = f"{where}, {field}" if where else field
         prefix = ": ".join(p for p in (" ".join(parts), where) if p)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        super().__init__(f"{prefix}: {message}" if prefix else message, parameter=parameter)
 
 
 class SimulationError(PinochleError):

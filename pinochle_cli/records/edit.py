@@ -407,7 +407,8 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
         except RecordError as exc:
             if exc.source is not None:
                 raise
-            raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field) from None
+            raise RecordError(exc.detail, source=path, deal=exc.deal, trick=exc.trick, field=exc.field,
+                              parameter=exc.parameter) from None
         return edit_text(layout.body, number, entries, path, layout)
 
     def refused(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
@@ -437,8 +438,8 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
     """
     for name in clear:
         if name not in old:
-            raise RecordError(f"--clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
-                              deal=number, field=name)
+            raise RecordError(f"clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
+                              deal=number, field=name, parameter="clear")
     new = dict(deal_entries(record, given, number=number))
     if not given.dealer:
         new.pop("dealer", None)
