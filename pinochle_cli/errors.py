@@ -15,7 +15,15 @@ _T = TypeVar("_T")
 
 
 class PinochleError(Exception):
-    """Base of every error this package raises on purpose."""
+    """Base of every error this package raises on purpose.
+
+    ``parameter``: the library argument at fault, when one is (e.g. ``samples``); the message
+    names it in words, and the command line words it as its option (``--samples``).
+    """
+
+    def __init__(self, *args: object, parameter: str | None = None) -> None:
+        super().__init__(*args)
+        self.parameter = parameter
 
 
 class CardError(PinochleError, ValueError):
@@ -30,7 +38,7 @@ class RulesetError(PinochleError, ValueError):
     """A ruleset that cannot be found, read or validated."""
 
     def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
-                 column: int | None = None, path: str | None = None) -> None:
+                 column: int | None = None, path: str | None = None, parameter: str | None = None) -> None:
         self.source = source
         self.line = line
         self.column = column
@@ -45,7 +53,7 @@ class RulesetError(PinochleError, ValueError):
                     where += f":{column}"
             where += ": "
         field = f"{path}: " if path else ""
-        super().__init__(f"{where}{field}{message}")
+        super().__init__(f"{where}{field}{message}", parameter=parameter)
 
 
 class SchemaError(RulesetError):
@@ -143,7 +151,8 @@ class RecordError(PinochleError, ValueError):
     """A match record that cannot be read, or that could not be true under its ruleset."""
 
     def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
-                 deal: int | None = None, trick: int | None = None, field: str | None = None) -> None:
+                 deal: int | None = None, trick: int | None = None, field: str | None = None,
+                 parameter: str | None = None) -> None:
         self.source = source
         self.line = line
         self.deal = deal
@@ -161,7 +170,7 @@ class RecordError(PinochleError, ValueError):
         if field:
             where = f"{where}, {field}" if where else field
         prefix = ": ".join(p for p in (" ".join(parts), where) if p)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        super().__init__(f"{prefix}: {message}" if prefix else message, parameter=parameter)
 
 
 class SimulationError(PinochleError, ValueError):
@@ -198,7 +207,8 @@ def relocated(error: PinochleError, *, detail: str | _Keep = _KEEP, source: str 
     ``RulesetError`` (a ``SchemaError``) the detail, source, line and path as the field (a
     record's errors name no column); from any other error (a ``YamlError``) its whole message
     as the detail and no place. A keyword given replaces that part, ``None`` drops it: a line
-    read from other text than the file at ``source`` must go (``line=None``). Raises nothing.
+    read from other text than the file at ``source`` must go (``line=None``). The parameter at
+    fault is kept. Raises nothing.
     """
     if isinstance(error, RecordError):
         kept = (error.detail, error.source, error.line, error.deal, error.trick, error.field)
@@ -207,4 +217,5 @@ def relocated(error: PinochleError, *, detail: str | _Keep = _KEEP, source: str 
     else:
         kept = (str(error), None, None, None, None, None)
     return RecordError(_given(detail, kept[0]), source=_given(source, kept[1]), line=_given(line, kept[2]),
-                       deal=_given(deal, kept[3]), trick=_given(trick, kept[4]), field=_given(field, kept[5]))
+                       deal=_given(deal, kept[3]), trick=_given(trick, kept[4]), field=_given(field, kept[5]),
+                       parameter=error.parameter)

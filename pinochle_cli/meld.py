@@ -28,8 +28,8 @@ if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load 
     from .arrays import IntArray
 
 __all__ = [
-    "Declaration", "MeldItem", "MeldResult", "MeldTable", "TABLE_LIMIT", "check_cards", "check_declaration",
-    "meld", "meld_by_trump", "meld_table", "multiple_name",
+    "Declaration", "MeldItem", "MeldResult", "MeldTable", "TABLE_LIMIT", "best_trump", "check_cards",
+    "check_declaration", "meld", "meld_by_trump", "meld_table", "multiple_name", "nameable_trumps",
 ]
 
 
@@ -320,6 +320,20 @@ def meld_by_trump(rules: Ruleset, hand: Hand | Iterable[Card]) -> dict[Suit, Mel
     checked = check_cards(rules, hand)
     table = meld_table(rules)
     return {s: table.result(checked, s) for s in rules.suits}
+
+
+def best_trump(rules: Ruleset, hand: Hand | Iterable[Card]) -> Suit:
+    """The suit whose meld with ``hand`` is largest (of a tie, the first in the pack's order),
+    whether or not the bidder may name it (``nameable_trumps``)."""
+    results = meld_by_trump(rules, hand)
+    return max(results, key=lambda s: (results[s].total, -rules.suits.index(s)))
+
+
+def nameable_trumps(rules: Ruleset, hand: Hand | Iterable[Card]) -> list[Suit]:
+    """The suits that may be trump with ``hand``, in the pack's order: where the bidder names trump,
+    those the ruleset lets them name (e.g. only a suit held with K and Q); otherwise every suit."""
+    checked = check_cards(rules, hand)
+    return rules.eligible_trumps(checked) if rules.trump_source == "bid" else list(rules.suits)
 
 
 # --------------------------------------------------------------------------- declarations

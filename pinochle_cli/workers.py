@@ -32,12 +32,13 @@ def available_cores() -> int:
 
 
 def workers_for(asked: int | None) -> tuple[int, str | None]:
-    """The worker count to use for ``asked`` (None: every core), and a notice if it was lowered."""
+    """The worker count to use for ``asked`` (None: every core), and a notice if it was lowered
+    (naming the parameter: ``workers 64: using 2, the cores available``)."""
     cores = available_cores()
     if asked is None:
         return cores, None
     if asked > cores:
-        return cores, f"--workers {asked}: using {cores}, the cores available"
+        return cores, f"workers {asked}: using {cores}, the cores available"
     return max(1, asked), None
 
 

@@ -127,3 +127,8 @@ def test_relocated_none_drops_a_part(name: str) -> None:
     exc = RecordError("x", **PLACES)
     moved = relocated(exc, **{name: None})
     assert _place(moved) == {**PLACES, name: None}
+
+
+def test_relocated_keeps_the_parameter_at_fault() -> None:
+    moved = relocated(RecordError("samples 0: too few", source="a.yaml", parameter="samples"), source="b.yaml")
+    assert (moved.parameter, moved.source, moved.detail) == ("samples", "b.yaml", "samples 0: too few")

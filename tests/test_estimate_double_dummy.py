@@ -139,17 +139,19 @@ def test_no_suit_to_name_solves_nothing() -> None:
 
 
 @pytest.mark.parametrize(("name", "exact_from", "message"), [
-    ("single-deck", 0, "--exact-from 0: a single-deck deal has 12 tricks; give a trick from 1 to 12"),
-    ("single-deck", 13, "--exact-from 13: a single-deck deal has 12 tricks; give a trick from 1 to 12"),
-    ("double-deck", 1, "--exact-from 1: perfect play over all 20 tricks of a double-deck deal is out of reach "
-                       "(beyond 12 tricks one deal can take hours); give --exact-from 9 or later"),
-    ("double-deck", 8, "--exact-from 8: perfect play over the last 13 tricks of a double-deck deal is out of reach "
-                       "(beyond 12 tricks one deal can take hours); give --exact-from 9 or later"),
+    ("single-deck", 0, "exact_from 0: a single-deck deal has 12 tricks; give a trick from 1 to 12"),
+    ("single-deck", 13, "exact_from 13: a single-deck deal has 12 tricks; give a trick from 1 to 12"),
+    ("double-deck", 1, "exact_from 1: perfect play over all 20 tricks of a double-deck deal is out of reach "
+                       "(beyond 12 tricks one deal can take hours); give exact_from=9 or later"),
+    ("double-deck", 8, "exact_from 8: perfect play over the last 13 tricks of a double-deck deal is out of reach "
+                       "(beyond 12 tricks one deal can take hours); give exact_from=9 or later"),
 ])
 def test_exact_from_must_fit_the_deal_and_the_solver(name: str, exact_from: int, message: str) -> None:
+    """The library names its parameter (the command line words it as --exact-from)."""
     with pytest.raises(SimulationError) as caught:
         check_exact_from(load_ruleset(name), exact_from)
     assert str(caught.value) == message
+    assert caught.value.parameter == "exact_from"
 
 
 @pytest.mark.parametrize(("name", "exact_from"), [("single-deck", 1), ("single-deck", 12), ("double-deck", 9),

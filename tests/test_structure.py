@@ -86,7 +86,6 @@ def flags_raised(source: str) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-@PENDING_FIX
 def test_the_library_raises_no_command_line_flag() -> None:
     found = {f"{relative(p)}:{line}": flag for p in package_files() if not relative(p).startswith("cli/")
              for line, flag in flags_raised(p.read_text(encoding="utf-8"))}

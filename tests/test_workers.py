@@ -102,7 +102,7 @@ def test_workers_exit_when_the_parent_is_killed(sig: signal.Signals) -> None:
 
 def test_more_workers_than_cores_are_capped_with_a_notice() -> None:
     cores = available_cores()
-    assert workers_for(cores + 62) == (cores, f"--workers {cores + 62}: using {cores}, the cores available")
+    assert workers_for(cores + 62) == (cores, f"workers {cores + 62}: using {cores}, the cores available")
     assert workers_for(1) == (1, None)
     assert workers_for(None) == (cores, None)
     result = CliRunner().invoke(cli, ["estimate", HAND, "--samples", "50", "--seed", "1", "--workers",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import importlib
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -167,6 +168,33 @@ def read_cards(text: str, where: str) -> list[Card]:
         raise CardError(f"{where}: {exc}") from None
 
 
+# --------------------------------------------------------------------------- library parameters as options
+
+# the option that gives each library parameter a command passes on: a message about the one names the other
+OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "--confidence", "seed": "--seed",
+             "workers": "--workers", "exact_from": "--exact-from", "name": "--name", "clear": "--clear",
+             "force": "--force"}
+
+
+def option_words(text: str, parameter: str | None) -> str:
+    """A library message about ``parameter`` in the command line's words: ``samples 0: …`` becomes
+    ``--samples 0: …``, ``name="X"`` ``--name "X"``, ``force=True`` ``--force`` (a parameter no option
+    gives: unchanged)."""
+    flag = OPTION_OF.get(parameter or "")
+    if flag is None or parameter is None:
+        return text
+    name = rf"(?<![\w-]){re.escape(parameter)}"
+    text = re.sub(rf"{name}=True\b", flag, text)
+    text = re.sub(rf"{name}=", f"{flag} ", text)
+    # the parameter naming the value at fault, at the start of the message or of one of its parts
+    return re.sub(rf"(^|: ){name}(?= )", rf"\g<1>{flag}", text)
+
+
+def error_words(exc: PinochleError) -> str:
+    """The message of a library error as the command line shows it (its parameter as the option)."""
+    return option_words(str(exc), exc.parameter)
+
+
 def emit_json(data: Any) -> None:
     import json  # here: a command without --json starts without it
 
@@ -277,7 +305,7 @@ class PinochleGroup(click.Group):
         try:
             return super().invoke(ctx)
         except PinochleError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(f"Error: {error_words(exc)}", err=True)
             ctx.exit(2)
         except click.ClickException as exc:
             raise _one_line(exc) from None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import sys
 import time
 from typing import TYPE_CHECKING, Any
@@ -31,6 +30,7 @@ from .common import (
     get_trump,
     heading,
     json_option,
+    option_words,
     ruleset_options,
     table,
     trump_option,
@@ -172,14 +172,6 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
         click.echo(_suit_table(s))
 
 
-def default_seed(rules: Ruleset, hand: Hand, trump: Suit | None) -> int:
-    """The seed when none is given: from the hand, the game and its options, so a question asked twice
-    gets the same answer."""
-    question = "|".join([rules.name, *(f"{k}={v}" for k, v in sorted(rules.chosen.items())),
-                         " ".join(sorted(hand.ascii())), trump.letter if trump is not None else "any"])
-    return int.from_bytes(hashlib.sha256(question.encode("utf-8")).digest()[:6], "big")
-
-
 @click.command("estimate", context_settings=CONTEXT_SETTINGS)
 @click.argument("cards", nargs=-1, required=True)
 @trump_option()
@@ -220,12 +212,10 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_cards(rules, parse_cards(" ".join(cards)))
-    if seed is None:
-        seed = default_seed(rules, hand, suit)
     exact = _exact_from(rules, hand, suit, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {notice}.", err=True)
+        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
     progress = _Progress()
     try:
         result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count,

@@ -8,7 +8,16 @@ import click
 
 from ..cards import Card, Hand, Suit, format_cards, parse_cards
 from ..errors import CardError, MeldError
-from ..meld import Declaration, MeldItem, MeldResult, check_cards, check_declaration, meld_by_trump
+from ..meld import (
+    Declaration,
+    MeldItem,
+    MeldResult,
+    best_trump,
+    check_cards,
+    check_declaration,
+    meld_by_trump,
+    nameable_trumps,
+)
 from ..meld import meld as best_meld
 from ..ruleset import Ruleset
 from ..ruleset.rulebook import redeal_text
@@ -36,10 +45,6 @@ def _result_json(result: MeldResult) -> dict[str, Any]:
 
 def _redeal_text(rules: Ruleset) -> str:
     return f"This hand may call a redeal ({redeal_text(rules)})."
-
-
-def _may_redeal(rules: Ruleset, hand: Hand) -> bool:
-    return len(hand) == rules.hand_size and rules.may_redeal(hand)
 
 
 def _meld_rows(result: MeldResult) -> list[list[Any]]:
@@ -113,7 +118,7 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
             raise MeldError("--declare needs -t/--trump (the trump suit)")
         _declaration(rules, hand, suit, declare, declared, as_json)
         return
-    redeal = _may_redeal(rules, hand)
+    redeal = rules.may_redeal(hand)
     if suit is not None:
         result = best_meld(rules, hand, suit)
         if as_json:
@@ -129,9 +134,8 @@ def meld(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options
             click.echo(_redeal_text(rules))
         return
     results = meld_by_trump(rules, hand)
-    best = max(results, key=lambda s: (results[s].total, -rules.suits.index(s)))
-    # a ruleset may let the bidder name only some suits (e.g. one held with K and Q)
-    nameable = set(rules.eligible_trumps(hand)) if rules.trump_source == "bid" else set(results)
+    best = best_trump(rules, hand)
+    nameable = set(nameable_trumps(rules, hand))
     if as_json:
         data = {"ruleset": rules.name, "hand": hand.ascii(),
                 "by_trump": {s.letter: {**_result_json(r), "eligible": s in nameable} for s, r in results.items()},

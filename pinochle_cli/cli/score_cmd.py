@@ -75,8 +75,7 @@ def brief_text(record: MatchRecord) -> str:
 
 def _head(record: MatchRecord) -> str:
     rules = record.rules
-    defaults = {o.name: o.default for o in rules.options}
-    changed = {k: v for k, v in rules.chosen.items() if defaults.get(k) != v}
+    changed = rules.changed_options
     head = rules.name + (" (" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")" if changed else "")
     return f"{head}, {_goal(record)}: {record.table.describe()}"
 

@@ -95,7 +95,6 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str,
     trick = f"; on the trick: {format_cards(pos.trick)} (led by seat {pos.leader})" if pos.trick else ""
     click.echo(f"{heading(rules, suit)}; seat {pos.to_play} to play{trick}")
     click.echo(_drawing(rules, pos, best))
-    left = sum(rules.counter_value(c) for h in pos.hands for c in h) + sum(
-        rules.counter_value(c) for c in pos.trick) + rules.last_trick
+    left = pos.counters_left(rules)
     click.echo(f"Perfect play: us ({_us(rules)}) take {value} of the {left} counters left.")
     click.echo(table([[f"{c}{' *' if c in best else ''}", v] for c, v in plays], headers=["card", "us after it"]))

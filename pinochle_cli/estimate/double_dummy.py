@@ -50,19 +50,21 @@ Job = tuple[int, int, int, int, int, int]  # chunk index, its deals, seed, suit 
 
 
 def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) -> None:
-    """``SimulationError`` unless trick ``exact_from`` of a deal of ``rules`` can start perfect play
-    (``where``: how the user asked for it, quoted in the message; default ``--exact-from N``)."""
+    """``SimulationError`` (``parameter`` ``exact_from``) unless trick ``exact_from`` of a deal of
+    ``rules`` can start perfect play (``where``: how the caller asked for it, quoted in the message;
+    default ``exact_from N``)."""
     tricks = rules.tricks_per_deal
-    where = f"--exact-from {exact_from}" if where is None else where
+    where = f"exact_from {exact_from}" if where is None else where
     if not 1 <= exact_from <= tricks:
         raise SimulationError(f"{where}: a {rules.name} deal has {tricks} tricks; give a trick "
-                              f"from 1 to {tricks}")
+                              f"from 1 to {tricks}", parameter="exact_from")
     solved = tricks - exact_from + 1
     if solved > MAX_EXACT_TRICKS:
         span = f"all {solved}" if solved == tricks else f"the last {solved}"
         raise SimulationError(f"{where}: perfect play over {span} tricks of a "
                               f"{rules.name} deal is out of reach (beyond {MAX_EXACT_TRICKS} tricks one deal can "
-                              f"take hours); give --exact-from {tricks - MAX_EXACT_TRICKS + 1} or later")
+                              f"take hours); give exact_from={tricks - MAX_EXACT_TRICKS + 1} or later",
+                              parameter="exact_from")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ seeds and its engines: docs/estimate.md.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -34,8 +35,8 @@ from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, c
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SAMPLES_LIMIT", "BidChance", "Estimate",
     "GameBatch",
-    "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "estimable_trumps",
-    "estimate", "new_seed", "summarise",
+    "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
+    "estimable_trumps", "estimate", "new_seed", "summarise",
 ]
 
 
@@ -92,6 +93,14 @@ def estimable_trumps(rules: Ruleset, hand: Hand, trump: Suit | None = None) -> l
 def new_seed() -> int:
     """A fresh seed from the operating system's entropy (reported so that the run can be repeated)."""
     return int(np.random.SeedSequence().generate_state(1, dtype=np.uint32)[0])
+
+
+def default_seed(rules: Ruleset, hand: Hand, trump: Suit | None) -> int:
+    """The seed of ``estimate`` when none is given: from the hand, the game and its options, and the
+    trump asked for (None: any), so a question asked twice gets the same answer."""
+    question = "|".join([rules.name, *(f"{k}={v}" for k, v in sorted(rules.chosen.items())),
+                         " ".join(sorted(hand.ascii())), trump.letter if trump is not None else "any"])
+    return int.from_bytes(hashlib.sha256(question.encode("utf-8")).digest()[:6], "big")
 
 
 def chunk_rng(seed: int, index: int) -> np.random.Generator:
@@ -491,7 +500,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
-    interval's half-width is at most that). ``seed`` None draws a fresh one (reported).
+    interval's half-width is at most that). ``seed`` None: ``default_seed``, so the same question
+    gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
     called after each chunk. Raises ``SimulationError`` for samples, precision, confidence or seed out
     of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
@@ -499,15 +509,17 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
     if not 1 <= samples <= SAMPLES_LIMIT:
-        raise SimulationError(f"--samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals")
+        raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
     if precision is not None and not 0 < precision < 0.5:
-        raise SimulationError(f"--precision {precision}: a half-width between 0 and 0.5 is needed")
+        raise SimulationError(f"precision {precision}: a half-width between 0 and 0.5 is needed",
+                              parameter="precision")
     if not 0 <= confidence <= 1:
-        raise SimulationError(f"--confidence {confidence}: a probability between 0 and 1 is needed")
+        raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",
+                              parameter="confidence")
     if seed is None:
-        seed = new_seed()
+        seed = default_seed(rules, hand, trump)
     if seed < 0:
-        raise SimulationError(f"--seed {seed}: seeds are non-negative integers")
+        raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
     if not trumps:
         return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None)
     sim = Simulator(rules, hand, trumps)

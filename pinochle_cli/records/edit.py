@@ -436,8 +436,8 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
     """
     for name in clear:
         if name not in old:
-            raise RecordError(f"--clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
-                              deal=number, field=name)
+            raise RecordError(f"clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
+                              deal=number, field=name, parameter="clear")
     new = dict(deal_entries(record, given, number=number))
     if not given.dealer:
         new.pop("dealer", None)

@@ -231,7 +231,7 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
     except RecordError as exc:  # about the options given, not about a line of a file that is not there yet
         raise relocated(exc, source=path, line=None, deal=None, trick=None) from None
     if os.path.exists(path) and not force:
-        raise RecordError("already exists (use --force to replace it)", source=path)
+        raise RecordError("already exists (use force=True to replace it)", source=path, parameter="force")
     try:
         if force:
             atomic_write(path, text.encode("utf-8"))
@@ -239,7 +239,7 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
             _create_exclusive(os.path.realpath(path), text.encode("utf-8"))
     except OSError as exc:
         if exc.errno == errno.EEXIST:
-            raise RecordError("already exists (use --force to replace it)", source=path) from None
+            raise RecordError("already exists (use force=True to replace it)", source=path, parameter="force") from None
         raise RecordError(f"cannot write: {exc.strerror or exc}", source=path) from None
     return record
 

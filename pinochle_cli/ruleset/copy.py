@@ -51,10 +51,11 @@ def copy_text(rules: Ruleset, name: str, file_name: str) -> str:
     Raises ``RulesetError`` for an empty name, a bundled name, or a file without a ``name:`` line."""
     name = " ".join(name.split())
     if not name:
-        raise RulesetError("--name is empty: give the copy a name of its own, e.g. --name \"Friday rules\"")
+        raise RulesetError("name is empty: give the copy a name of its own, e.g. name=\"Friday rules\"",
+                           parameter="name")
     if bundled_path(name) is not None:
         raise RulesetError(f"{name!r} names a bundled ruleset: give the copy a name of its own "
-                           f"(e.g. --name \"{name} at our table\")")
+                           f"(e.g. name=\"{name} at our table\")", parameter="name")
     text = Path(rules.path).read_text(encoding="utf-8")
     try:
         keys = _top_key_lines(load_text(text, rules.path))

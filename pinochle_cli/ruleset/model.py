@@ -384,8 +384,9 @@ class Ruleset:
         return tuple(s for s in self.partnerships[self.side_of(seat)] if s != seat)
 
     def may_redeal(self, hand: Hand) -> bool:
-        """True when the hand meets the ruleset's redeal condition (e.g. five nines, no aces)."""
-        if not self.redeal_at_least and not self.redeal_at_most:
+        """True when ``hand``, as dealt, meets the ruleset's redeal condition (e.g. five nines, no
+        aces); a hand of another size than a dealt one never does."""
+        if len(hand) != self.hand_size or not (self.redeal_at_least or self.redeal_at_most):
             return False
         by_rank = {r: 0 for r in Rank}
         for c in hand:

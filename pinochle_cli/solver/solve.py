@@ -60,6 +60,11 @@ class Position:
         """Tricks still to be completed, the current one included."""
         return len(self.hands[self.to_play])
 
+    def counters_left(self, rules: Ruleset) -> int:
+        """The counters still to be won: the cards held and on the trick, and the last-trick bonus."""
+        cards = [*(c for h in self.hands for c in h), *self.trick]
+        return sum(rules.counter_value(c) for c in cards) + rules.last_trick
+
     def play(self, card: Card) -> Position:
         """The position after the player to move plays ``card`` (a complete trick is cleared by the caller)."""
         seat = self.to_play
