@@ -19,8 +19,8 @@ from functools import total_ordering
 from .errors import CardError
 
 __all__ = [
-    "ALL_CARDS", "Card", "Deck", "Hand", "Rank", "Suit", "format_cards", "parse_card",
-    "parse_cards", "parse_rank", "parse_suit",
+    "ALL_CARDS", "N_CARDS", "N_RANKS", "N_SUITS", "SUIT_MASK", "Card", "Deck", "Hand", "Rank", "Suit", "format_cards",
+    "parse_card", "parse_cards", "parse_rank", "parse_suit",
 ]
 
 
@@ -160,7 +160,13 @@ class Card:
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
-N_CARDS = len(ALL_CARDS)
+
+# The encoding by name: card ``suit * N_RANKS + rank`` of ``N_CARDS``; in a mask of cards (bit ``c``: card ``c``),
+# suit ``s``'s cards are ``SUIT_MASK << (N_RANKS * s)``. Plain ints: compiled code reads them as constants.
+N_SUITS = len(Suit)
+N_RANKS = len(Rank)
+N_CARDS = N_SUITS * N_RANKS
+SUIT_MASK = (1 << N_RANKS) - 1
 
 
 def parse_card(text: str) -> Card:

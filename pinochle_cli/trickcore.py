@@ -18,14 +18,15 @@ from typing import Any, NamedTuple, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from .cards import ALL_CARDS, Suit
+from .cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Suit
 from .ruleset import Duty, Ruleset
 
 __all__ = [
     "ALWAYS", "BEAT", "FOLLOW", "HAVE_NUMBA", "PLAIN_LED", "TRUMP", "TRUMP_LED", "CoreRules", "compile_rules",
     "encode_duties", "hand_add", "hand_count", "hand_remove", "hand_size", "inlined", "jit", "kernel", "legal_cards",
-    "legal_given", "legal_mask", "levels_from_counts", "levels_to_counts", "lowest_card", "partner_winning_compiled",
-    "popcount", "trick_points", "winner_of", "winner_pos",
+    "legal_given", "legal_mask", "levels_from_counts", "levels_to_counts", "low_bit", "lowest_card",
+    "partner_winning_compiled",
+    "popcount", "suit_masks", "trick_points", "winner_of", "winner_pos",
 ]
 
 FOLLOW, TRUMP, BEAT = 0, 1, 2
@@ -106,19 +107,27 @@ def compile_rules(rules: Ruleset, trump: Suit | int | None) -> CoreRules:
     pos = {rank: i for i, rank in enumerate(rules.rank_order)}
     strength = np.array([n - pos[c.rank] if c.rank in pos and c in rules.deck else 0 for c in ALL_CARDS],
                         dtype=np.int64)
-    suit = np.arange(24) // 6
-    above = np.zeros(24, dtype=np.uint32)
-    for w in range(24):
+    suit = np.arange(N_CARDS) // N_RANKS
+    above = np.zeros(N_CARDS, dtype=np.uint32)
+    for w in range(N_CARDS):
         beats = ((suit == suit[w]) & (strength > strength[w])) | ((suit == t) & (suit[w] != t))
-        above[w] = np.uint32(sum(1 << c for c in range(24) if beats[c] and strength[c] > 0))
-    suit_mask = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
+        above[w] = np.uint32(sum(1 << c for c in range(N_CARDS) if beats[c] and strength[c] > 0))
+    suit_mask = suit_masks()
     counter = np.array([rules.counter_value(c) if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
     side = np.array([rules.side_of(s) for s in range(rules.players)], dtype=np.int64)
     return CoreRules(rules.players, rules.deck.copies, t, strength, suit_mask, above, counter, side,
                      encode_duties(rules.play.duties), encode_duties(rules.play.stock_duties), rules.last_trick)
 
 
+def suit_masks() -> npt.NDArray[np.uint32]:
+    """``suit_mask[s]``: the cards of suit ``s`` as a mask (a new array)."""
+    return np.array([SUIT_MASK << (N_RANKS * s) for s in range(N_SUITS)], dtype=np.uint32)
+
+
 # --------------------------------------------------------------------------- hands
+
+_TOP_BYTE = 24  # the shift to the top byte of a 32-bit word
+
 
 @kernel
 def popcount(x: int) -> int:
@@ -126,7 +135,7 @@ def popcount(x: int) -> int:
     x = x - ((x >> 1) & 0x55555555)
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
-    return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
+    return int(((x * 0x01010101) & 0xFFFFFFFF) >> _TOP_BYTE)
 
 
 _MOD37 = np.full(37, -1, dtype=np.int64)  # (1 << i) % 37 is distinct for i < 36
@@ -141,11 +150,31 @@ def lowest_card(mask: int) -> int:
     return int(_MOD37[(mask & -mask) % 37])
 
 
+def _low_bit() -> Callable[[int], int]:
+    """The lowest card of a non-empty mask: one instruction (count trailing zeros) in compiled code, numba's
+    intrinsic; else (numba without it, or ``NUMBA_DISABLE_JIT``) ``lowest_card``."""
+    if HAVE_NUMBA:
+        from numba.core import config
+
+        if not getattr(config, "DISABLE_JIT", False):
+            try:
+                from numba.cpython.unsafe.numbers import trailing_zeros
+
+                return cast(Callable[[int], int], trailing_zeros)
+            except ImportError:  # pragma: no cover - an internal of numba's that might move
+                pass
+    return lowest_card
+
+
+# the low-bit helper of compiled code (the intrinsic cannot be called from Python: use ``lowest_card`` there)
+low_bit = _low_bit()
+
+
 @jit
 def levels_from_counts(counts: npt.NDArray[np.int64], copies: int) -> npt.NDArray[np.uint32]:
     """The levels of a hand given as 24 counts."""
     levels = np.zeros(copies, dtype=np.uint32)
-    for c in range(24):
+    for c in range(N_CARDS):
         for k in range(counts[c]):
             levels[k] |= np.uint32(1 << c)
     return levels
@@ -153,9 +182,9 @@ def levels_from_counts(counts: npt.NDArray[np.int64], copies: int) -> npt.NDArra
 
 @jit
 def levels_to_counts(levels: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
-    counts = np.zeros(24, dtype=np.int64)
+    counts = np.zeros(N_CARDS, dtype=np.int64)
     for k in range(levels.shape[0]):
-        for c in range(24):
+        for c in range(N_CARDS):
             counts[c] += (levels[k] >> c) & 1
     return counts
 
@@ -242,8 +271,8 @@ def legal_cards(above: npt.NDArray[np.uint32], suit_mask: npt.NDArray[np.uint32]
     (reading a field of a tuple of arrays inside compiled code costs reference counting each time)."""
     if n == 0 or held == 0:
         return held
-    return legal_given(suit_mask, trump, duties, held, trick[0] // 6, int(above[trick[winner_of(above, trick, n)]]),
-                       partner_win)
+    return legal_given(suit_mask, trump, duties, held, trick[0] // N_RANKS,
+                       int(above[trick[winner_of(above, trick, n)]]), partner_win)
 
 
 @kernel

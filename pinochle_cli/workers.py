@@ -17,11 +17,13 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["ChunkPool", "available_cores", "workers_for"]
+__all__ = ["ChunkPool", "available_cores", "keep", "kept", "same", "workers_for"]
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
+T = TypeVar("T")
 AHEAD = 2  # jobs waiting per worker: enough to keep every worker busy
+_KEPT: list[Any] = []  # this worker process's object (``keep``): what its jobs run on
 
 
 def available_cores() -> int:
@@ -53,6 +55,25 @@ def _start_worker(initializer: Callable[..., None], args: tuple[Any, ...]) -> No
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the workers
     threading.Thread(target=_watch_parent, name="watch-parent", daemon=True).start()
     initializer(*args)
+
+
+def keep(make: Callable[..., Any], *args: Any) -> None:
+    """A ``ChunkPool`` initializer for jobs that run on one object per worker: ``make(*args)``, built in the
+    worker, which ``kept`` returns there. ``keep(same, obj)`` keeps ``obj`` itself: the parent's own object
+    where workers are forked, else one rebuilt from its pickle."""
+    _KEPT[:] = [make(*args)]
+
+
+def same(obj: T) -> T:
+    """``obj`` itself (``keep(same, obj)``)."""
+    return obj
+
+
+def kept(kind: type[T]) -> T:
+    """The object ``keep`` set up in this worker process, of type ``kind``."""
+    obj = _KEPT[0] if _KEPT else None
+    assert isinstance(obj, kind), f"no {kind.__name__} kept in this process"
+    return obj
 
 
 class ChunkPool:

@@ -26,8 +26,6 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pinochle_cli"
 TOP_LIMIT = 14
@@ -37,7 +35,6 @@ MAGIC = {24, 63}  # the cards of the pack (0x18) and a 6-bit field (0x3F)
 HEAVY = {"numpy", "numba"}
 FLAG = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*")
 # the lead removes these marks once the branches fixing those rules are merged
-PENDING_FIX = pytest.mark.xfail(strict=True, reason="fixed by the errors/api/encoding branches")
 
 
 def package_files(under: str = "") -> list[Path]:
@@ -141,14 +138,15 @@ def test_a_package_import_in_errors_is_seen() -> None:
 # --------------------------------------------------------------------------- (d) named constants in compiled code
 
 def _is_constant_definition(node: ast.AST) -> bool:
-    """An assignment to UPPER_CASE names only (``N_CARDS = 24``, ``CARD_MASK: int = 0x3F``)."""
+    """An assignment to UPPER_CASE names only (``N_CARDS = 24``, ``CARD_MASK: int = 0x3F``, ``A, B = 24, 16``)."""
     if isinstance(node, ast.Assign):
         targets = node.targets
     elif isinstance(node, ast.AnnAssign):
         targets = [node.target]
     else:
         return False
-    return all(isinstance(t, ast.Name) and t.id.isupper() for t in targets)
+    names = [n for t in targets for n in (t.elts if isinstance(t, ast.Tuple) else [t])]
+    return all(isinstance(n, ast.Name) and n.id.isupper() for n in names)
 
 
 def magic_numbers(source: str) -> list[tuple[int, int]]:
@@ -160,7 +158,6 @@ def magic_numbers(source: str) -> list[tuple[int, int]]:
                   and id(node) not in allowed)
 
 
-@PENDING_FIX
 def test_compiled_code_names_its_numbers() -> None:
     found = {f"{name}:{line}": value for name in COMPILED
              for line, value in magic_numbers((PACKAGE / name).read_text(encoding="utf-8"))}

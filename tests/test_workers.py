@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 import pinochle_cli.workers
 from pinochle_cli.cli import cli
-from pinochle_cli.workers import AHEAD, ChunkPool, available_cores, workers_for
+from pinochle_cli.workers import AHEAD, ChunkPool, available_cores, keep, kept, same, workers_for
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "AS TS KS QS JS 9S AH TH KH QH JH 9H"
@@ -140,6 +140,30 @@ def test_jobs_are_handed_out_as_workers_free_up() -> None:
         assert list(results) == [i * i for i in range(1, 1000)]
     finally:
         pool.close()
+
+
+class _Offset:
+    def __init__(self, by: int) -> None:
+        self.by = by
+        self.pid = os.getpid()
+
+
+def _offset(x: int) -> tuple[int, bool]:
+    kept_one = kept(_Offset)
+    return x + kept_one.by, kept_one.pid == os.getpid()
+
+
+def test_keep_sets_up_one_object_per_worker_built_there_or_passed_as_is() -> None:
+    built = ChunkPool(2, keep, (_Offset, 10))
+    passed = ChunkPool(2, keep, (same, _Offset(100)))
+    try:
+        assert list(built.map(_offset, range(5))) == [(x + 10, True) for x in range(5)]  # made in the worker
+        assert [y for y, _ in passed.map(_offset, range(5))] == [x + 100 for x in range(5)]
+    finally:
+        built.close()
+        passed.close()
+    with pytest.raises(AssertionError, match="no _Offset kept"):
+        kept(_Offset)  # not set up in this process
 
 
 def test_stop_ends_a_worker_the_pool_had_not_noted_yet() -> None:

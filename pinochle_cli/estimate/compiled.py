@@ -10,21 +10,21 @@ docs/estimate.md, "Inside the estimator".
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from ..arrays import IntArray
-from ..trickcore import HAVE_NUMBA, encode_duties, jit, kernel, legal_given, lowest_card
+from ..cards import N_CARDS, N_RANKS, N_SUITS, SUIT_MASK
+from ..trickcore import encode_duties, jit, kernel, legal_given, low_bit, suit_masks
 from .players import SURE_WINNER, ExchangeTables, PlayTables
 
 __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
 
 # numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "f5b69ad4f1d86f9f"
+COMPILED_WITH = "f2200d1292321cce"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -42,27 +42,8 @@ PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
 # card ``T[ORDER, 6 s + i]``): the cards of a suit stronger than a card are then one masked word.
 # ``packed`` and ``info`` have a row more than there are seats, ``P``: every hand together (the cards not yet
 # played), so that what ``seat`` cannot see is row ``P`` less row ``seat``.
-SUIT_HELD, VOID, HAS, HAS_PLACE, VOIDS = 0, 4, 8, 9, 10
+SUIT_HELD, VOID, HAS, HAS_PLACE, VOIDS = 0, N_SUITS, 2 * N_SUITS, 2 * N_SUITS + 1, 2 * N_SUITS + 2
 _SURE = np.float32(SURE_WINNER)
-
-
-def _first_card() -> Callable[[int], int]:
-    """The lowest card of a non-empty mask: one instruction (count trailing zeros) in compiled code, numba's
-    intrinsic; else (numba without it, or ``NUMBA_DISABLE_JIT``) ``trickcore.lowest_card``."""
-    if HAVE_NUMBA:
-        from numba.core import config
-
-        if not getattr(config, "DISABLE_JIT", False):
-            try:
-                from numba.cpython.unsafe.numbers import trailing_zeros
-
-                return cast(Callable[[int], int], trailing_zeros)
-            except ImportError:  # pragma: no cover - an internal of numba's that might move
-                pass
-    return lowest_card
-
-
-first_card = _first_card()
 
 
 class FastTables(NamedTuple):
@@ -76,19 +57,18 @@ class FastTables(NamedTuple):
 
     @classmethod
     def build(cls, play: PlayTables) -> FastTables:
-        t = np.zeros((META + 1, 24), dtype=np.int64)
-        for w in range(24):  # ``trickcore.CoreRules.above`` with trump = suit 0
-            t[ABOVE, w] = sum(1 << c for c in range(24) if play.beats[w, c])
+        t = np.zeros((META + 1, N_CARDS), dtype=np.int64)
+        for w in range(N_CARDS):  # ``trickcore.CoreRules.above`` with trump = suit 0
+            t[ABOVE, w] = sum(1 << c for c in range(N_CARDS) if play.beats[w, c])
         t[COUNTER] = play.counter
         t[ORDER] = play.by_strength
-        t[PLACE] = play.from_strength % 6
+        t[PLACE] = play.from_strength % N_RANKS
         for row, name in _SCORE_ROWS.items():
             t[row] = play.cols[name][:, 0]
         t[SIDE, :play.players] = play.side
         t[META, [PLAYERS, NTRICKS, INFERRED, LAST_TRICK]] = (play.players, play.tricks, play.trump_inferred,
                                                              play.last_trick)
-        suit_mask = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
-        return cls(play.nsides, t, play.none_of.astype(np.float32), suit_mask, encode_duties(play.duties))
+        return cls(play.nsides, t, play.none_of.astype(np.float32), suit_masks(), encode_duties(play.duties))
 
 
 # --------------------------------------------------------------------------- what a player knows
@@ -96,7 +76,7 @@ class FastTables(NamedTuple):
 @kernel
 def _stronger(t: IntArray, packed: IntArray, seat: int, c: int) -> int:
     """How many cards unseen by ``seat`` (held by the others) of card ``c``'s suit are stronger than it."""
-    s = c // 6
+    s = c // N_RANKS
     unseen = packed[t[META, PLAYERS], s] - packed[seat, s]  # bytewise: every hand holds at least the seat's
     return _byte_sum(unseen & ((1 << (8 * t[PLACE, c])) - 1))
 
@@ -168,7 +148,7 @@ def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
 @kernel
 def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -> int:
     """The score of leading ``c`` low: not into a shown ruff with a counter, into the partner's, keep guards."""
-    s = c // 6
+    s = c // N_RANKS
     cv = t[HAS_CV, c] > 0
     return int(t[LOW, c] - 40 * ((opp_ruff >> s) & 1 and cv) + 60 * ((partner_ruff >> s) & 1 and not cv)
                - 40 * guarded)
@@ -188,14 +168,15 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int
     trump_out = info[every, SUIT_HELD] - info[seat, SUIT_HELD]
     pulls = t[SIDE, seat] == bidding_side and trump_out > 0 and info[seat, SUIT_HELD] >= 2 * trump_out
     best = _NONE
-    for s in range(4):
+    places = info[seat, HAS_PLACE]
+    for s in range(N_SUITS):
         guarded, may_cash = False, s > 0
         unseen = packed[every, s] - packed[seat, s]
-        rest = (info[seat, HAS_PLACE] >> (6 * s)) & 0x3F  # the places of the suit's cards held, not yet scored
+        rest = (places >> (N_RANKS * s)) & SUIT_MASK  # the places of the suit's cards held, not yet scored
         while rest:
-            i = first_card(rest)
+            i = low_bit(rest)
             rest &= rest - 1
-            c = t[ORDER, s * 6 + i]
+            c = t[ORDER, s * N_RANKS + i]
             ahead = _byte_sum(unseen & ((1 << (8 * i)) - 1))
             if ahead == 0:
                 guarded = True
@@ -227,12 +208,13 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: i
     last = position == t[META, PLAYERS] - 1
     partner_safe = t[SIDE, win_seat] == t[SIDE, seat]
     if partner_safe and not last:
-        partner_safe = _chance(t, pn, info, seat, position, led, win // 6, _stronger(t, packed, seat, win)) >= _SURE
+        partner_safe = _chance(t, pn, info, seat, position, led, win // N_RANKS,
+                               _stronger(t, packed, seat, win)) >= _SURE
     wins = t[ABOVE, win]
     best = _NONE
     rest = legal
     while rest:
-        c = first_card(rest)
+        c = low_bit(rest)
         rest &= rest - 1
         if partner_safe:
             score = t[FEED, c]
@@ -243,7 +225,7 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: i
             elif _key(max(score, t[WIN, c]), c) < best:
                 continue  # whether it holds or not, it cannot take the place of the best card
             else:
-                if _chance(t, pn, info, seat, position, led, c // 6, _stronger(t, packed, seat, c)) < _SURE:
+                if _chance(t, pn, info, seat, position, led, c // N_RANKS, _stronger(t, packed, seat, c)) < _SURE:
                     score = t[WIN, c]
         else:
             score = t[DUMP, c]
@@ -262,33 +244,33 @@ def _deal(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info:
     packed[p] = 0
     for q in range(p):
         has = by_place = 0
-        for s in range(4):
+        for s in range(N_SUITS):
             word = 0
-            for i in range(6 * s, 6 * s + 6):  # by place
+            for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):  # by place
                 c = t[ORDER, i]
                 n = hands[q, order[c]]
-                word += n << (8 * (i - 6 * s))
+                word += n << (8 * (i - N_RANKS * s))
                 has |= (n > 0) << c
                 by_place |= (n > 0) << i
             packed[q, s] = word
             packed[p, s] += word  # bytewise: no count reaches 256
             info[q, SUIT_HELD + s] = _byte_sum(word)
         info[q, HAS], info[q, HAS_PLACE] = has, by_place
-    for s in range(4):
+    for s in range(N_SUITS):
         info[p, SUIT_HELD + s] = _byte_sum(packed[p, s])
 
 
 @kernel
 def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int) -> None:
     """``seat`` plays ``card``: out of its hand and of all hands."""
-    p, s, shift = packed.shape[0] - 1, card // 6, 8 * t[PLACE, card]
+    p, s, shift = packed.shape[0] - 1, card // N_RANKS, 8 * t[PLACE, card]
     packed[seat, s] -= 1 << shift
     packed[p, s] -= 1 << shift
     info[seat, SUIT_HELD + s] -= 1
     info[p, SUIT_HELD + s] -= 1
     gone = int((packed[seat, s] >> shift) & 0xFF == 0)  # its last copy: out of the masks too (no branch)
     info[seat, HAS] &= ~(gone << card)
-    info[seat, HAS_PLACE] &= ~(gone << (6 * s + t[PLACE, card]))
+    info[seat, HAS_PLACE] &= ~(gone << (N_RANKS * s + t[PLACE, card]))
 
 
 @kernel
@@ -305,7 +287,7 @@ def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
                 partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
                 legal = legal_given(suit_mask, 0, duties, legal, led, t[ABOVE, win], partner_win)
             if legal & (legal - 1) == 0:  # one card to choose from
-                card = first_card(legal)
+                card = low_bit(legal)
             elif k == 0:
                 card = _lead(t, pn, packed, info, seat, bidding_side)
             else:
@@ -313,12 +295,12 @@ def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
             _remove(t, packed, info, seat, card)
             gained += t[COUNTER, card]
             if k == 0:
-                led, win, win_seat = card // 6, card, seat
+                led, win, win_seat = card // N_RANKS, card, seat
                 continue
-            if card // 6 != led:
+            if card // N_RANKS != led:
                 info[seat, VOID + led] = 1
                 info[seat, VOIDS] |= 1 << led
-                if t[META, INFERRED] and card >= 6:
+                if t[META, INFERRED] and card >= N_RANKS:
                     info[seat, VOID] = 1
                     info[seat, VOIDS] |= 1
             if (t[ABOVE, win] >> card) & 1:
@@ -335,8 +317,8 @@ def _play_all(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
               hands: IntArray, orders: IntArray, trump: IntArray, leader: IntArray, bidding_side: int,
               points: IntArray, tricks: IntArray) -> None:
     p = hands.shape[1]
-    packed = np.zeros((p + 1, 4), dtype=np.int64)
-    info = np.zeros((p + 1, 12), dtype=np.int64)
+    packed = np.zeros((p + 1, N_SUITS), dtype=np.int64)
+    info = np.zeros((p + 1, VOIDS + 1), dtype=np.int64)
     for g in range(hands.shape[0]):
         _deal(t, hands[g], orders[trump[g]], packed, info)
         _play_deal(t, pn, suit_mask, duties, packed, info, leader[g], bidding_side, points[g], tricks[g])
@@ -347,7 +329,7 @@ def play_deals(ft: FastTables, hands: IntArray, leader: IntArray, bidding_side: 
 
     ``hands``: ``(B, players, 24)`` counts in canonical coordinates; ``leader``: the first leader's seat.
     """
-    same = np.arange(24, dtype=np.int64)[None, :]
+    same = np.arange(N_CARDS, dtype=np.int64)[None, :]
     return play_relabelled(ft, hands, same, np.zeros(hands.shape[0], dtype=np.int64), leader, bidding_side)
 
 
@@ -368,7 +350,7 @@ def play_relabelled(ft: FastTables, hands: IntArray, orders: IntArray, trump: In
 def count_cards(cards: IntArray) -> IntArray:
     """``(B, P, H)`` card indices as ``(B, P, 24)`` counts."""
     b, p, h = cards.shape
-    counts = np.zeros((b, p, 24), dtype=np.int64)
+    counts = np.zeros((b, p, N_CARDS), dtype=np.int64)
     for g in range(b):
         for q in range(p):
             for i in range(h):
@@ -389,14 +371,14 @@ class FastExchange(NamedTuple):
 
     @classmethod
     def build(cls, ex: ExchangeTables) -> FastExchange:
-        card = np.zeros((3, 24), dtype=np.int64)
+        card = np.zeros((KEEP_BASE + 1, N_CARDS), dtype=np.int64)
         card[PASS_BASE] = 300 * ex.fixed + 10 * ex.strength + ex.counter
         card[TOP] = ex.top
         card[KEEP_BASE] = 200 * ex.top + 20 * ex.counter.clip(0, 1) + ex.strength
         most = max(1, max(inst.shape[0] for inst in ex.instances))
         copies = max(1, max((int(inst.max()) for inst in ex.instances if inst.size), default=1))
-        melds = np.zeros((4, most, copies), dtype=np.int64)  # a padding row needs nothing and marks nothing
-        bits = 1 << np.arange(24, dtype=np.int64)
+        melds = np.zeros((N_SUITS, most, copies), dtype=np.int64)  # a padding row needs nothing and marks nothing
+        bits = 1 << np.arange(N_CARDS, dtype=np.int64)
         for t, inst in enumerate(ex.instances):
             for k in range(copies):
                 melds[t, :inst.shape[0], k] = (inst > k).astype(np.int64) @ bits
@@ -404,6 +386,7 @@ class FastExchange(NamedTuple):
 
 
 _OUT = 1 << 60  # below every key of _pick
+_SLOTS = 64  # _pick's key: ``score * _SLOTS`` and the index in the reverse order, ``_SLOTS - 1 - i``
 
 
 @kernel
@@ -415,8 +398,8 @@ def _pick(score: IntArray, n: int, k: int, sign: int, order: IntArray) -> int:
     for j in range(k):
         best = -_OUT
         for i in range(n):
-            best = max(best, sign * score[i] * 64 + 63 - i - ((taken >> i) & 1) * _OUT)
-        i = 63 - (best & 63)
+            best = max(best, sign * score[i] * _SLOTS + _SLOTS - 1 - i - ((taken >> i) & 1) * _OUT)
+        i = _SLOTS - 1 - (best & (_SLOTS - 1))
         order[j] = i
         taken |= 1 << i
     return taken
@@ -427,7 +410,7 @@ def _in_meld(melds: IntArray, trump: int, counts: IntArray, have: IntArray) -> i
     """The cards (a mask) of every combination instance (for ``trump``) held complete in ``counts``."""
     levels = melds.shape[2]
     have[:levels] = 0
-    for c in range(24):
+    for c in range(N_CARDS):
         for k in range(min(counts[c], levels)):
             have[k] |= 1 << c
     marked = 0
@@ -450,7 +433,7 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
     score, full, counts, have, order = work[0], work[1], work[2], work[3], work[4]
     for i in range(h):
         c = partner[i]
-        score[i] = xc[PASS_BASE, c] + (1000 if c // 6 == trump else 500 * xc[TOP, c])
+        score[i] = xc[PASS_BASE, c] + (1000 if c // N_RANKS == trump else 500 * xc[TOP, c])
     _pick(score, h, k, 1, order)
     for i in range(h):  # the bidder's cards, then those sent, in the order of the pass
         full[i] = bidder[i]
@@ -458,16 +441,18 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
         full[h + j] = partner[order[j]]
         partner[order[j]] = -1  # sent
     n = h + k
-    counts[:24] = 0
+    counts[:N_CARDS] = 0
     for i in range(n):
         counts[full[i]] += 1
     marked = _in_meld(melds, trump, counts, have)
-    for s in range(4):
-        have[s] = counts[6 * s] + counts[6 * s + 1] + counts[6 * s + 2] + counts[6 * s + 3] + counts[6 * s + 4] \
-            + counts[6 * s + 5]  # the suit's length (``have`` is free again)
+    for s in range(N_SUITS):  # the suit's length (``have`` is free again)
+        have[s] = 0
+        for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):
+            have[s] += counts[i]
     for i in range(n):
         c = full[i]
-        score[i] = xc[KEEP_BASE, c] + 1000 * (c // 6 == trump) + 400 * ((marked >> c) & 1) + 10 * have[c // 6]
+        score[i] = (xc[KEEP_BASE, c] + 1000 * (c // N_RANKS == trump) + 400 * ((marked >> c) & 1)
+                    + 10 * have[c // N_RANKS])
     back_mask = _pick(score, n, k, -1, order)
     kept, back = 0, 0
     for i in range(n):
@@ -484,7 +469,7 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
 def _exchange_all(xc: IntArray, melds: IntArray, trump: IntArray, bidder: IntArray, partner: IntArray,
                   k: int) -> None:
     h = bidder.shape[1]
-    work = np.zeros((5, max(h + k, 24, melds.shape[2])), dtype=np.int64)
+    work = np.zeros((5, max(h + k, N_CARDS, melds.shape[2])), dtype=np.int64)
     for g in range(bidder.shape[0]):
         _exchange_one(xc, melds, trump[g], bidder[g], partner[g], k, work)
 
@@ -498,7 +483,7 @@ def exchange_deals(xt: FastExchange, bidder: IntArray, partner: IntArray, trump:
 
 def warm(ft: FastTables, xt: FastExchange) -> None:
     """Load the compiled player and exchange (compiling them on the first run after an install): play no deal."""
-    none = np.zeros((0, int(ft.table[META, PLAYERS]), 24), dtype=np.int64)
+    none = np.zeros((0, int(ft.table[META, PLAYERS]), N_CARDS), dtype=np.int64)
     play_deals(ft, none, np.zeros(0, dtype=np.int64))
     count_cards(np.zeros((0, 1, 1), dtype=np.int64))
     cards = np.zeros((0, 1), dtype=np.int64)

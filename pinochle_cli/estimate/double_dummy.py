@@ -23,7 +23,7 @@ from ..cards import Hand, Suit
 from ..errors import SimulationError
 from ..ruleset import Ruleset
 from ..solver.solve import Position, Solver
-from ..workers import ChunkPool
+from ..workers import ChunkPool, keep, kept
 from .interval import wilson_interval
 from .players import play_opening
 from .simulate import (
@@ -141,17 +141,8 @@ class PerfectPlayer:
 
 # --------------------------------------------------------------------------- workers
 
-_WORKER: PerfectPlayer | None = None
-
-
-def _init_worker(rules: Ruleset, hand: Hand, trumps: tuple[Suit, ...], exact_from: int) -> None:
-    global _WORKER
-    _WORKER = PerfectPlayer(rules, hand, trumps, exact_from)
-
-
 def _work(job: Job) -> tuple[Tally, Tally]:
-    assert _WORKER is not None
-    return _WORKER.run(job)
+    return kept(PerfectPlayer).run(job)
 
 
 # --------------------------------------------------------------------------- cost and jobs
@@ -232,7 +223,7 @@ def _solve(player: PerfectPlayer, run: _Run, jobs: list[Job], workers: int) -> N
             run.add(job, player.run(job))
         return
     sim = player.sim
-    pool = ChunkPool(workers, _init_worker, (sim.rules, sim.hand, sim.trumps, player.exact_from))
+    pool = ChunkPool(workers, keep, (PerfectPlayer, sim.rules, sim.hand, sim.trumps, player.exact_from))
     try:
         for job, result in zip(jobs, pool.map(_work, jobs), strict=True):
             run.add(job, result)

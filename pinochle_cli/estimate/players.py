@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..arrays import BoolArray, IntArray
-from ..cards import ALL_CARDS, Rank, Suit
+from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, Rank, Suit
 from ..ruleset import Duty, Ruleset
 
 __all__ = [
@@ -33,8 +33,8 @@ _NEG = -(10 ** 6)
 
 def canonical_order(trump: int) -> IntArray:
     """For each canonical card index, the real card index: trump becomes suit 0, the others follow in order."""
-    order = [trump] + [s for s in range(4) if s != trump]
-    return np.array([order[c // 6] * 6 + c % 6 for c in range(24)], dtype=np.int64)
+    order = [trump] + [s for s in range(N_SUITS) if s != trump]
+    return np.array([order[c // N_RANKS] * N_RANKS + c % N_RANKS for c in range(N_CARDS)], dtype=np.int64)
 
 
 def _power(rules: Ruleset) -> IntArray:
@@ -73,7 +73,7 @@ class PlayTables:
 
     @classmethod
     def build(cls, rules: Ruleset) -> PlayTables:
-        suit = np.arange(24) // 6
+        suit = np.arange(N_CARDS) // N_RANKS
         strength = _power(rules)
         in_deck = np.array([c in rules.deck for c in ALL_CARDS])
         strength = np.where(in_deck, strength, 0)
@@ -96,8 +96,8 @@ class PlayTables:
 
         cols = {
             "suit": col(suit, np.int8), "strength": col(strength, np.int8), "trump": col(is_trump, np.bool_),
-            "full": col(full, np.int8), "has_cv": col(has_cv, np.bool_), "card": col(np.arange(24), np.int8),
-            "tiebreak": col(31 - np.arange(24)),
+            "full": col(full, np.int8), "has_cv": col(has_cv, np.bool_), "card": col(np.arange(N_CARDS), np.int8),
+            "tiebreak": col(31 - np.arange(N_CARDS)),
             # leading
             "cash": col(300 + 10 * cv + st), "pull": col(250 + st), "low": col(100 - 10 * cv - st),
             # following
@@ -205,12 +205,12 @@ SURE_WINNER = 0.8  # a card that holds the trick at least this often (``_hold_ch
 def _stronger(tab: PlayTables, unseen: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
     """``(24, B)``: how many unseen cards of each card's suit are stronger than it."""
     b = unseen.shape[1]
-    ranked = unseen[tab.by_strength].reshape(4, 6, b)  # each suit strongest first
+    ranked = unseen[tab.by_strength].reshape(N_SUITS, N_RANKS, b)  # each suit strongest first
     above = np.empty_like(ranked)
     above[:, 0] = 0
-    for i in range(1, 6):
+    for i in range(1, N_RANKS):
         np.add(above[:, i - 1], ranked[:, i - 1], out=above[:, i])
-    out: npt.NDArray[np.int8] = above.reshape(24, b)[tab.from_strength]
+    out: npt.NDArray[np.int8] = above.reshape(N_CARDS, b)[tab.from_strength]
     return out
 
 
@@ -228,10 +228,11 @@ def _hold_chance(tab: PlayTables, v: _View, unseen: npt.NDArray[np.int8],
     b = unseen.shape[1]
     ar = np.arange(b)
     pn = tab.none_of
-    none_in_suit = pn[unseen.reshape(4, 6, b).sum(axis=1)][:, None, :]  # (4,1,B) a player holds none of the suit
-    no_stronger = pn[stronger].reshape(4, 6, b)  # a player holds no stronger card of the suit
+    suits = (N_SUITS, N_RANKS, b)
+    none_in_suit = pn[unseen.reshape(suits).sum(axis=1)][:, None, :]  # (4,1,B) a player holds none of the suit
+    no_stronger = pn[stronger].reshape(suits)  # a player holds no stronger card of the suit
     my_side = tab.side[v.seat]
-    chance = np.ones((4, 6, b), dtype=np.float32)
+    chance = np.ones(suits, dtype=np.float32)
     for j in range(v.position + 1, tab.players):
         r = (v.seat + j - v.position) % tab.players
         opp = tab.side[r] != my_side  # (B,)
@@ -254,7 +255,7 @@ def _hold_chance(tab: PlayTables, v: _View, unseen: npt.NDArray[np.int8],
         else:
             chance[0] *= np.where(opp, trump, np.float32(1))
             chance[1:] *= np.where(opp, plain, np.float32(1))
-    return chance.reshape(24, b)
+    return chance.reshape(N_CARDS, b)
 
 
 def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
@@ -268,24 +269,24 @@ def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
         chance = _hold_chance(tab, v, unseen, stronger)
     if v.position == 0:
         ruff = v.void & ~v.void[:, :1, :]  # void in a suit and not known void in trump
-        opp_ruff = np.zeros((4, b), dtype=bool)
-        partner_ruff = np.zeros((4, b), dtype=bool)
+        opp_ruff = np.zeros((N_SUITS, b), dtype=bool)
+        partner_ruff = np.zeros((N_SUITS, b), dtype=bool)
         for p in range(tab.players):
             opp_ruff |= ruff[p] & (tab.side[p] != my_side)[None, :]
             partner_ruff |= ruff[p] & ((tab.side[p] == my_side) & (v.seat != p))[None, :]
         ruffed = opp_ruff[tab.suit]
         cash = (chance >= SURE_WINNER) & ~c["trump"]
-        trump_out = unseen[:6].sum(axis=0)
-        mine = v.hand[:6].sum(axis=0)
-        top = stronger[:6] == 0
-        pull = top & c["trump"][:6] & (
+        trump_out = unseen[:N_RANKS].sum(axis=0)
+        mine = v.hand[:N_RANKS].sum(axis=0)
+        top = stronger[:N_RANKS] == 0
+        pull = top & c["trump"][:N_RANKS] & (
             (my_side == v.bidding_side) & (trump_out > 0) & (mine >= 2 * trump_out))[None, :]
         # keep the top card's guards: a suit (trump too) in which the leader holds a card nothing unseen beats
-        guarded = ((stronger == 0) & (v.hand > 0)).reshape(4, 6, b).any(axis=1)[tab.suit]
+        guarded = ((stronger == 0) & (v.hand > 0)).reshape(N_SUITS, N_RANKS, b).any(axis=1)[tab.suit]
         low = (c["low"] - 40 * _sel(ruffed & c["has_cv"]) + 60 * _sel(partner_ruff[tab.suit] & ~c["has_cv"])
                - 40 * _sel(guarded))
         score: npt.NDArray[np.int32] = low + (c["cash"] - low) * _sel(cash)
-        score[:6] += (c["pull"][:6] - score[:6]) * _sel(pull)
+        score[:N_RANKS] += (c["pull"][:N_RANKS] - score[:N_RANKS]) * _sel(pull)
         return score
     assert v.led is not None and v.win is not None and v.win_seat is not None and v.wins is not None
     wins = v.wins
@@ -403,8 +404,8 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
     b = hands.shape[0]
     ar = np.arange(b)
     held = np.ascontiguousarray(hands.transpose(1, 2, 0)).astype(np.int8)  # (P, 24, B)
-    played = np.zeros((24, b), dtype=np.int8)
-    void = np.zeros((p, 4, b), dtype=bool)
+    played = np.zeros((N_CARDS, b), dtype=np.int8)
+    void = np.zeros((p, N_SUITS, b), dtype=bool)
     points = np.zeros((b, tab.nsides), dtype=np.int64)
     tricks = np.zeros((b, tab.nsides), dtype=np.int64)
     seat_policy = np.array([used.index(x) for x in pol], dtype=np.int64)
@@ -430,7 +431,7 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
             if len(used) == 1:
                 score = _scores(tab, used[0], view, rng)
             else:
-                score = np.zeros((24, b), dtype=np.int32)
+                score = np.zeros((N_CARDS, b), dtype=np.int32)
                 for i, name in enumerate(used):
                     score += _scores(tab, name, view, rng) * _sel(seat_policy[seat] == i)[None, :]
             card = _pick(tab, score, legal)
@@ -480,23 +481,23 @@ class ExchangeTables:
         strength = _power(rules)
         top_rank = rules.rank_order[0] if rules.rank_order else Rank.A
         top = np.array([c.rank == top_rank for c in ALL_CARDS])
-        fixed = np.zeros(24, dtype=bool)
+        fixed = np.zeros(N_CARDS, dtype=bool)
         for combo in rules.meld:
             for pat in combo.pattern:
                 if pat.mode == "fixed" and pat.suit is not None:
-                    fixed[int(pat.suit) * 6 + int(pat.rank)] = True
+                    fixed[int(pat.suit) * N_RANKS + int(pat.rank)] = True
         counter = np.array([rules.counter_value(c) for c in ALL_CARDS], dtype=np.int64)
         inst = []
-        for t in range(4):
+        for t in range(N_SUITS):
             rows = []
             for combo in rules.meld:
                 for cards in combo.instances(Suit(t), rules.suits):
-                    row = np.zeros(24, dtype=np.int64)
+                    row = np.zeros(N_CARDS, dtype=np.int64)
                     for c in cards:
                         row[c.index] += 1
                     rows.append(row)
-            inst.append(np.array(rows, dtype=np.int64).reshape(-1, 24))
-        return cls(np.arange(24) // 6, strength, counter, top, fixed, tuple(inst))
+            inst.append(np.array(rows, dtype=np.int64).reshape(-1, N_CARDS))
+        return cls(np.arange(N_CARDS) // N_RANKS, strength, counter, top, fixed, tuple(inst))
 
 
 def choose_pass(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) -> tuple[IntArray, IntArray]:
@@ -515,8 +516,8 @@ def choose_pass(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) ->
 
 def _counts(cards: IntArray) -> IntArray:
     b = cards.shape[0]
-    flat = (np.arange(b)[:, None] * 24 + cards).ravel()
-    return np.bincount(flat, minlength=b * 24).reshape(b, 24)
+    flat = (np.arange(b)[:, None] * N_CARDS + cards).ravel()
+    return np.bincount(flat, minlength=b * N_CARDS).reshape(b, N_CARDS)
 
 
 def choose_return(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) -> tuple[IntArray, IntArray]:
@@ -528,7 +529,7 @@ def choose_return(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) 
     """
     counts = _counts(cards)
     in_meld = np.zeros_like(cards, dtype=bool)
-    for t in range(4):
+    for t in range(N_SUITS):
         rows = trump == t
         inst = ex.instances[t]
         if not rows.any() or inst.shape[0] == 0:
@@ -538,7 +539,7 @@ def choose_return(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) 
         marked = (present.astype(np.int64) @ (inst > 0).astype(np.int64)) > 0  # (b, 24)
         in_meld[rows] = np.take_along_axis(marked, cards[rows], axis=1)
     is_tr = ex.suit[cards] == trump[:, None]
-    suit_len = np.take_along_axis(counts.reshape(-1, 4, 6).sum(axis=2), ex.suit[cards], axis=1)
+    suit_len = np.take_along_axis(counts.reshape(-1, N_SUITS, N_RANKS).sum(axis=2), ex.suit[cards], axis=1)
     keep = (1000 * is_tr + 400 * in_meld + 200 * ex.top[cards] + 20 * ex.counter[cards].clip(0, 1)
             + 10 * suit_len + ex.strength[cards])
     order = np.argsort(keep, axis=1, kind="stable")

@@ -23,11 +23,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..arrays import IntArray
-from ..cards import N_CARDS, Card, Hand, Suit, format_cards
+from ..cards import N_CARDS, N_SUITS, Card, Hand, Suit, format_cards
 from ..errors import CardError, SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
-from ..workers import ChunkPool, workers_for
+from ..workers import ChunkPool, keep, kept, same, workers_for
 from .compiled_cache import use_compiled
 from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
@@ -199,7 +199,7 @@ class Simulator:
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
-        self.order_rows = np.array([canonical_order(t) for t in range(4)], dtype=np.int64)
+        self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
         self.fast: Any = None  # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
 
     def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
@@ -321,22 +321,11 @@ class Simulator:
 
 # --------------------------------------------------------------------------- workers
 
-_WORKER: Simulator | None = None
-
-
-def _init_worker(sim: Simulator) -> None:
-    """The worker's simulator: the parent's own, compiled player loaded, where workers are forked; else
-    rebuilt from its pickle (``Simulator.__reduce__``)."""
-    global _WORKER
-    _WORKER = sim
-
-
 Job = tuple[tuple[tuple[int, int], ...], int, bool]  # chunks (index, deals), seed, play compiled
 
 
 def _work(job: Job) -> Tally:
-    assert _WORKER is not None
-    return _run_job(_WORKER, job)
+    return _run_job(kept(Simulator), job)
 
 
 def _run_job(sim: Simulator, job: Job) -> Tally:
@@ -360,7 +349,9 @@ class _Runner:
         if self.workers <= 1 or len(jobs) <= 1:
             return (_run_job(self.sim, job) for job in jobs)
         if self.pool is None:
-            self.pool = ChunkPool(self.workers, _init_worker, (self.sim,))
+            # the worker's simulator: the parent's own, compiled player loaded, where workers are forked; else
+            # rebuilt from its pickle (``Simulator.__reduce__``)
+            self.pool = ChunkPool(self.workers, keep, (same, self.sim))
         return self.pool.map(_work, jobs)
 
     def close(self, *, interrupted: bool = False) -> None:

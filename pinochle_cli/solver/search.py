@@ -13,27 +13,31 @@ from typing import Any
 
 import numpy as np
 
-from ..trickcore import inlined, kernel, legal_given, lowest_card, popcount
+from ..cards import N_RANKS, N_SUITS, SUIT_MASK
+from ..trickcore import inlined, kernel, legal_given, low_bit, popcount
 
-try:  # the count of trailing zero bits: one instruction
-    from numba.cpython.unsafe import numbers as _unsafe
-
-    _low_bit: Any = _unsafe.trailing_zeros
-except ImportError:  # pragma: no cover - numba moved it, or no numba
-    _low_bit = lowest_card
-
-__all__ = ["BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "SEAT_BITS", "TAGS", "empty_stats", "reach"]
+__all__ = [
+    "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS", "PAR_PLAYERS",
+    "PAR_TRUMP", "SEAT_BITS", "STAT_ABORTED", "STAT_GENERATION", "STAT_LIMIT", "STAT_NODES", "TAB_CLASS", "TAB_COUNTER",
+    "TAB_STRENGTH", "TAGS", "empty_stats", "reach",
+]
 
 # numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "4d37c2821cf8201d"
+COMPILED_WITH = "431c6a9723e38c84"
 
-LEAD_PLACE = 24  # zob[0, LEAD_PLACE, seat, :] keys the leader
 BUCKET = 4  # table rows that share a cache line: a position may sit in any of them
 COUNTER_LIMIT = 1 << 16  # a table entry's bounds have 16 bits: counters still to win stay below this
 TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
 SEAT_SHIFT = 2
 SEAT_BITS = 1 << SEAT_SHIFT  # bits of each seat in ``who[card]``: at least the copies of a card
+LEAD_PLACE = N_RANKS * SEAT_BITS  # zob[0, LEAD_PLACE, seat, :] keys the leader
+# the fields of a table row's second word: lower << 32 | left << 24 | generation << 16 | upper
+TT_LOWER, TT_LEFT, TT_GENERATION = 32, 24, 16
+# the columns of ``par``, the rows of ``tab`` and the columns of ``stats`` (see the module docstring)
+PAR_PLAYERS, PAR_TRUMP, PAR_LAST_TRICK, PAR_CLASSES, PAR_OURS = range(5)
+TAB_STRENGTH, TAB_COUNTER, TAB_CLASS = range(3)
+STAT_NODES, STAT_LIMIT, STAT_ABORTED, STAT_GENERATION = range(4)
 _ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history score
 _LEAN = 1200  # move ordering: added to a lead a partner can trump, taken from one an opponent can (outweighs the rest)
 
@@ -55,24 +59,24 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
     ``out[s]``."""
     k1 = 0
     k2 = 0
-    classes = par[3]
-    step = 4 * par[0] * classes  # zob[suit, place, tag, stream] flat: the words of one place
+    classes = par[PAR_CLASSES]
+    step = 4 * par[PAR_PLAYERS] * classes  # zob[suit, place, tag, stream] flat: the words of one place
     at = s * (LEAD_PLACE + 1) * step
-    m = ranked[(held_any >> (6 * s)) & 0x3F]
+    m = ranked[(held_any >> (N_RANKS * s)) & SUIT_MASK]
     while m != 0:
-        c = np.uint64(order[s, _low_bit(m)])
+        c = np.uint64(order[s, low_bit(m)])
         m &= m - 1
         w = who[c]
-        tag = tab[2, c]
-        first = (_low_bit(w) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits (a card in some hand)
+        tag = tab[TAB_CLASS, c]
+        first = (low_bit(w) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits (a card in some hand)
         ties = classes if w & ~(((1 << SEAT_BITS) - 1) << first) != 0 else 0  # copies in two hands tie
         while w != 0:
-            i = np.uint64(at + ((_low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2)
+            i = np.uint64(at + ((low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2)
             k1 ^= zob[i]
             k2 ^= zob[i + np.uint64(1)]
             w &= w - 1
             at += step
-            tag = tab[2, c] + ties  # the next copy ties with this one?
+            tag = tab[TAB_CLASS, c] + ties  # the next copy ties with this one?
     out[s, 0] = k1
     out[s, 1] = k2
 
@@ -91,13 +95,13 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
            zob: Any) -> None:
     """The suit keys after the trick ``trick`` (just taken out of play): ``skey[left - 1]`` from
     ``skey[left]``, only the suits of the trick's cards computed anew."""
-    for s in range(4):
+    for s in range(N_SUITS):
         skey[left - 1, s, 0] = skey[left, s, 0]
         skey[left - 1, s, 1] = skey[left, s, 1]
-    held_any = _held_any(held, par[0])
+    held_any = _held_any(held, par[PAR_PLAYERS])
     done = 0
-    for j in range(par[0]):
-        suit = int(np.uint64(trick[j]) // np.uint64(6))  # unsigned: a multiply, no sign fix-up
+    for j in range(par[PAR_PLAYERS]):
+        suit = int(np.uint64(trick[j]) // np.uint64(N_RANKS))  # unsigned: a multiply, no sign fix-up
         if (done >> suit) & 1 == 0:
             done |= 1 << suit
             _suit_key(suit, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
@@ -121,25 +125,25 @@ def _score(c: int, top: bool, mate: bool, tl: int, beat: int, partner_win: bool,
     u = np.uint64(c)  # an index known not negative: no fix-up
     if tl == 0:
         if top or mate:
-            return int(2000 + 100 * tab[2, u] + (0 if top else tab[0, u]))
-        return int(1000 - 100 * tab[2, u] + tab[0, u])
+            return int(2000 + 100 * tab[TAB_CLASS, u] + (0 if top else tab[TAB_STRENGTH, u]))
+        return int(1000 - 100 * tab[TAB_CLASS, u] + tab[TAB_STRENGTH, u])
     takes = (beat >> c) & 1
     if takes == 1 or partner_win:
-        return int(2000 + 100 * tab[2, u] + (tab[0, u] if takes == 1 else 0))
-    return int(1000 - 100 * tab[2, u] + tab[0, u])
+        return int(2000 + 100 * tab[TAB_CLASS, u] + (tab[TAB_STRENGTH, u] if takes == 1 else 0))
+    return int(1000 - 100 * tab[TAB_CLASS, u] + tab[TAB_STRENGTH, u])
 
 
 @inlined
 def _ruff_lean(held: Any, s: int, seat: int, par: Any, side: Any) -> int:
     """A lead of plain suit ``s`` by ``seat``: ``-_LEAN`` when an opponent can trump it (void in ``s``, holding
     trumps), ``+_LEAN`` when only a partner can, else 0."""
-    trump = par[1]
+    trump = par[PAR_TRUMP]
     if trump < 0 or s == trump:
         return 0
     lean = 0
-    for h in range(par[0]):
+    for h in range(par[PAR_PLAYERS]):
         u = np.uint64(h)
-        if h == seat or (held[u] >> (6 * s)) & 0x3F != 0 or (held[u] >> (6 * trump)) & 0x3F == 0:
+        if h == seat or (held[u] >> (N_RANKS * s)) & SUIT_MASK != 0 or (held[u] >> (N_RANKS * trump)) & SUIT_MASK == 0:
             continue
         if side[u] != side[np.uint64(seat)]:
             return -_LEAN
@@ -151,8 +155,8 @@ def _ruff_lean(held: Any, s: int, seat: int, par: Any, side: Any) -> int:
 def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
     """Every copy of ``c`` outside the hand of ``seat`` is held by a partner of ``seat`` (at a lead: no card is on
     the trick)."""
-    everyone = (1 << (par[0] * SEAT_BITS)) - 1
-    theirs = everyone & ~par[4] if side[np.uint64(seat)] == 0 else par[4]
+    everyone = (1 << (par[PAR_PLAYERS] * SEAT_BITS)) - 1
+    theirs = everyone & ~par[PAR_OURS] if side[np.uint64(seat)] == 0 else par[PAR_OURS]
     return bool(who[np.uint64(c)] & theirs == 0)
 
 
@@ -165,9 +169,9 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
     if allowed & (allowed - 1) == 0:  # a single card: nothing to order
-        out[0] = _low_bit(allowed)
+        out[0] = low_bit(allowed)
         return 1
-    players = par[0]
+    players = par[PAR_PLAYERS]
     elsewhere = 0
     for j in range(tl):
         elsewhere |= 1 << trick[np.uint64(j)]
@@ -179,21 +183,21 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
     row = np.uint64(seat + (players if tl == 0 else 0))  # the history row: a lead's own
     rest = allowed  # the suits of the allowed cards, lowest first: a loop over these alone
     while rest != 0:
-        s = int(np.uint64(_low_bit(rest)) // np.uint64(6))
-        rest &= ~(0x3F << (6 * s))
-        a = ranked[(allowed >> (6 * s)) & 0x3F]
-        away = ranked[(elsewhere >> (6 * s)) & 0x3F]
-        out_ = away | ranked[(mine >> (6 * s)) & 0x3F]
+        s = int(np.uint64(low_bit(rest)) // np.uint64(N_RANKS))
+        rest &= ~(SUIT_MASK << (N_RANKS * s))
+        a = ranked[(allowed >> (N_RANKS * s)) & SUIT_MASK]
+        away = ranked[(elsewhere >> (N_RANKS * s)) & SUIT_MASK]
+        out_ = away | ranked[(mine >> (N_RANKS * s)) & SUIT_MASK]
         prev, prev_value = -1, -1
         lean = _ruff_lean(held, s, seat, par, side) if tl == 0 else 0
         # a lead below a partner's top card: the strongest card held elsewhere is held by partners alone
-        mate = tl == 0 and away != 0 and _mates_only(who, order[np.uint64(s), np.uint64(_low_bit(away))], seat, par,
+        mate = tl == 0 and away != 0 and _mates_only(who, order[np.uint64(s), np.uint64(low_bit(away))], seat, par,
                                                      side)
         while a != 0:
-            r = _low_bit(a)
+            r = low_bit(a)
             a &= a - 1
             c = order[np.uint64(s), np.uint64(r)]
-            value = tab[1, np.uint64(c)]
+            value = tab[TAB_COUNTER, np.uint64(c)]
             stronger = (1 << r) - 1
             # one move with the previous card: both wholly in this hand, nothing out between, equal values
             if not (prev >= 0 and (away >> prev) & 1 == 0 and (away >> r) & 1 == 0
@@ -218,7 +222,7 @@ def _counters(trick: Any, k: int, tab: Any) -> int:
     """The counters of the first ``k`` cards of ``trick``."""
     points = 0
     for j in range(k):
-        points += tab[1, np.uint64(trick[np.uint64(j)])]  # an index known not negative: no fix-up
+        points += tab[TAB_COUNTER, np.uint64(trick[np.uint64(j)])]  # an index known not negative: no fix-up
     return points
 
 
@@ -249,10 +253,10 @@ def _sure(who: Any, par: Any, tab: Any, order: Any) -> int:
 
     A trick holding a trump is won by its highest trump, so the top trumps still out, as long as
     one side holds every copy of each, go to that side with their counters."""
-    trump = par[1]
+    trump = par[PAR_TRUMP]
     if trump < 0:
         return 0
-    ours = par[4]
+    ours = par[PAR_OURS]
     owner = -1
     points = 0
     for r in range(order.shape[1]):
@@ -265,21 +269,21 @@ def _sure(who: Any, par: Any, tab: Any, order: Any) -> int:
             owner = holder
         if holder != owner or holder == -1:
             break
-        points += popcount(w) * tab[1, c]
+        points += popcount(w) * tab[TAB_COUNTER, c]
     return points if owner == 0 else -points
 
 
 @inlined
 def _last(held: Any, leader: int, par: Any, side: Any, tab: Any, above: Any) -> int:
     """The counters our side takes from the last trick, everyone holding one card."""
-    players = par[0]
-    best = lowest_card(held[leader])
+    players = par[PAR_PLAYERS]
+    best = low_bit(held[leader])
     win = leader
-    points = par[2] + tab[1, best]
+    points = par[PAR_LAST_TRICK] + tab[TAB_COUNTER, best]
     for j in range(1, players):
         seat = _seat(leader, j, players)
-        c = lowest_card(held[seat])
-        points += tab[1, c]
+        c = low_bit(held[seat])
+        points += tab[TAB_COUNTER, c]
         if (above[best] >> c) & 1:
             best, win = c, seat
     return points if side[win] == 0 else 0
@@ -305,16 +309,16 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
         return 0
     if need > rest:
         return int(rest)
-    stats[0] += 1
-    if stats[1] > 0 and stats[0] > stats[1]:
-        stats[2] = 1
+    stats[STAT_NODES] += 1
+    if stats[STAT_LIMIT] > 0 and stats[STAT_NODES] > stats[STAT_LIMIT]:
+        stats[STAT_ABORTED] = 1
         return 0
     if f[LEFT] == 1:
         return _last(held, f[LEADER], par, side, tab, above)
     if fresh:  # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
         _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], held, who, par, tab, order, ranked, zob)
     keys = skey[f[LEFT]]
-    lead = (LEAD_PLACE * 2 * par[0] * par[3] + f[LEADER]) * 2
+    lead = (LEAD_PLACE * 2 * par[PAR_PLAYERS] * par[PAR_CLASSES] + f[LEADER]) * 2
     k1 = zob[lead] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
     k2 = (zob[lead + 1] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
     slot = np.uint64(k1 & (tt.shape[0] - BUCKET))  # the bucket's first row
@@ -323,7 +327,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     for i in range(BUCKET):
         if tt[slot + np.uint64(i), 0] == k2:
             bounds = tt[slot + np.uint64(i), 1]
-            lower, upper = bounds >> 32, bounds & (COUNTER_LIMIT - 1)
+            lower, upper = bounds >> TT_LOWER, bounds & (COUNTER_LIMIT - 1)
             f[SLOT] = slot + np.uint64(i)
     known = _answer(lower, upper, need)
     if known < 0:
@@ -340,7 +344,7 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
            stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
     f = fr[np.uint64(d)]
-    players = par[0]
+    players = par[PAR_PLAYERS]
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
@@ -356,8 +360,8 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     partner_win = tl > 0 and win_seat != seat and side[np.uint64(win_seat)] == side[np.uint64(seat)]
     mine = held[np.uint64(seat)]
     beat = 0 if tl == 0 else int(above[np.uint64(trick[np.uint64(win)])])  # the cards that would take the trick
-    led = int(np.uint64(trick[0]) // np.uint64(6))  # unsigned: no fix-up for a negative card
-    allowed = mine if tl == 0 else _legal_given(suit_mask, par[1], duties, mine, led, beat, partner_win)
+    led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))  # unsigned: no fix-up for a negative card
+    allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
     f[COUNT] = _gather(held, who, seat, allowed, trick, tl, beat, partner_win, par, side, tab, order, ranked, hist,
                        moves[np.uint64(d)], keys)
     if tl == 0:
@@ -380,7 +384,7 @@ def _killer_first(moves: Any, count: int, killer: int) -> None:
 @inlined
 def _worth(data: int, generation: int) -> int:
     """What a table row is worth keeping: its tricks left, -1 when it is from an earlier generation."""
-    return (data >> 24) & 0xFF if (data >> 16) & 0xFF == generation else -1
+    return (data >> TT_LEFT) & 0xFF if (data >> TT_GENERATION) & 0xFF == generation else -1
 
 
 @inlined
@@ -402,9 +406,11 @@ def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
         else:
             f[UPPER] = min(f[UPPER], result)
         slot = np.uint64(f[SLOT])
+        generation = stats[STAT_GENERATION]
         if tt[slot, 0] != f[KEY]:  # a new entry (the probe found none: ``slot`` is the bucket's first row)
-            slot = _victim(tt, slot, stats[3])
-        tt[slot, 0], tt[slot, 1] = f[KEY], (f[LOWER] << 32) | (f[LEFT] << 24) | (stats[3] << 16) | f[UPPER]
+            slot = _victim(tt, slot, generation)
+        data = (f[LOWER] << TT_LOWER) | (f[LEFT] << TT_LEFT) | (generation << TT_GENERATION) | f[UPPER]
+        tt[slot, 0], tt[slot, 1] = f[KEY], data
     return result
 
 
@@ -412,7 +418,7 @@ def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
 def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any,
           above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
-    players = par[0]
+    players = par[PAR_PLAYERS]
     f = fr[np.uint64(d)]
     g = fr[np.uint64(d + 1)]
     tl, left, seat = f[TL], f[LEFT], f[SEAT]
@@ -422,12 +428,12 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     _take(held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
     f[GAIN] = 0
-    points = f[PTS] + tab[1, np.uint64(c)]  # the counters on the trick now
+    points = f[PTS] + tab[TAB_COUNTER, np.uint64(c)]  # the counters on the trick now
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
         g[PTS] = points
         return -1
-    points += par[2] if left == 1 else 0  # the last trick's bonus
+    points += par[PAR_LAST_TRICK] if left == 1 else 0  # the last trick's bonus
     winner = _seat(f[LEADER], nwin, players)
     f[GAIN] = points if side[np.uint64(winner)] == 0 else 0
     if left == 1:
@@ -463,9 +469,9 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
     f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
     f[PTS] = _counters(tricks[left], tl, tab)
     d = 0
-    _holders(hands, par[0], who)
-    for s in range(4):
-        _suit_key(s, who, _held_any(held, par[0]), par, tab, order, ranked, zob, skey[left])
+    _holders(hands, par[PAR_PLAYERS], who)
+    for s in range(N_SUITS):
+        _suit_key(s, who, _held_any(held, par[PAR_PLAYERS]), par, tab, order, ranked, zob, skey[left])
     r = -1
     opening = True  # node d is new: open it (one call site: everything it calls is compiled in once)
     while True:
@@ -474,7 +480,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
                        hist, moves, keys, stats)
             opening = False
         if r >= 0:  # node d answered with bound r (a node past the last trick: 0): hand it to its parent
-            if d == 0 or stats[2] == 1:
+            if d == 0 or stats[STAT_ABORTED] == 1:
                 return r
             d -= 1
             f = fr[np.uint64(d)]
@@ -483,7 +489,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = f[SEAT]
                 if f[TL] == 0:  # a lead's own history row, and the ply's killer lead
-                    hist[np.uint64(seat + par[0]), np.uint64(c)] += 1
+                    hist[np.uint64(seat + par[PAR_PLAYERS]), np.uint64(c)] += 1
                     f[np.uint64(KILLER + f[LEADER])] = c + 1
                 else:
                     hist[np.uint64(seat), np.uint64(c)] += 1 << f[LEFT]
@@ -502,4 +508,4 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
 
 def empty_stats() -> np.ndarray:
     """``stats`` for ``reach`` (``[nodes, node limit, aborted, generation]``, docs/solver.md), all 0."""
-    return np.zeros(4, dtype=np.int64)
+    return np.zeros(STAT_GENERATION + 1, dtype=np.int64)

@@ -16,12 +16,33 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Hand, Suit, format_cards
 from ..errors import CardError, PlayError, SearchLimitError
 from ..ruleset import Ruleset
 from ..trickcore import compile_rules, legal_cards
 from ..tricks import check_play, strength_table, trick_winner
-from .search import BUCKET, COUNTER_LIMIT, KILLER, LEAD_PLACE, SEAT_BITS, TAGS, empty_stats, reach
+from .search import (
+    BUCKET,
+    COUNTER_LIMIT,
+    KILLER,
+    LEAD_PLACE,
+    PAR_CLASSES,
+    PAR_LAST_TRICK,
+    PAR_OURS,
+    PAR_PLAYERS,
+    PAR_TRUMP,
+    SEAT_BITS,
+    STAT_ABORTED,
+    STAT_GENERATION,
+    STAT_LIMIT,
+    STAT_NODES,
+    TAB_CLASS,
+    TAB_COUNTER,
+    TAB_STRENGTH,
+    TAGS,
+    empty_stats,
+    reach,
+)
 
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
 
@@ -126,55 +147,60 @@ class Solver:
         strength = strength_table(rules)
         values = [rules.counter_value(c) for c in ALL_CARDS]
         classes = {v: i for i, v in enumerate(sorted(set(values)))}
-        self.tab = np.array([strength, values, [classes[v] for v in values]], dtype=np.int64)
+        self.tab = np.zeros((TAB_CLASS + 1, N_CARDS), dtype=np.int64)
+        self.tab[TAB_STRENGTH], self.tab[TAB_COUNTER] = strength, values
+        self.tab[TAB_CLASS] = [classes[v] for v in values]
         self.side = np.array([0 if rules.side_of(s) == rules.side_of(us) else 1 for s in range(players)],
                              dtype=np.int64)
         ours = sum(((1 << SEAT_BITS) - 1) << (s * SEAT_BITS) for s in range(players) if self.side[s] == 0)
-        self.par = np.array([players, int(trump), rules.last_trick, len(classes), ours], dtype=np.int64)
+        self.par = np.zeros(PAR_OURS + 1, dtype=np.int64)
+        self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), rules.last_trick
+        self.par[PAR_CLASSES], self.par[PAR_OURS] = len(classes), ours
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
-        self.order = np.array([[s * 6 + int(rank) for rank in rules.rank_order] for s in range(4)], dtype=np.int64)
-        self.ranked = np.array([sum(1 << k for k, c in enumerate(self.order[0]) if (m >> c) & 1) for m in range(64)],
-                               dtype=np.int64)
+        self.order = np.array([[s * N_RANKS + int(rank) for rank in rules.rank_order] for s in range(N_SUITS)],
+                              dtype=np.int64)
+        self.ranked = np.array([sum(1 << k for k, c in enumerate(self.order[0]) if (m >> c) & 1)
+                                for m in range(SUIT_MASK + 1)], dtype=np.int64)
         if 2 * players * len(classes) > TAGS:
             raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
         if rules.counter_total >= COUNTER_LIMIT:
             raise PlayError(f"{rules.name}: the counters of a deal add up to {rules.counter_total}; the solver's table "
                             f"holds totals below {COUNTER_LIMIT}")
         rng = np.random.default_rng(_SEED)
-        keys = rng.integers(-(2**62), 2**62, size=(2, 4, LEAD_PLACE + 1, TAGS), dtype=np.int64)
+        keys = rng.integers(-(2**62), 2**62, size=(2, N_SUITS, LEAD_PLACE + 1, TAGS), dtype=np.int64)
         tags = 2 * players * len(classes)  # the tags in use: the table of keys fits the fastest cache
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()  # [suit, place, tag, stream]
         self.tt = _aligned_table(table_bits)
-        self.hist = np.zeros((2 * players, 24), dtype=np.int64)
+        self.hist = np.zeros((2 * players, N_CARDS), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1
-        self.moves = np.zeros((plies, 24), dtype=np.int64)
-        self.keys = np.zeros(24, dtype=np.int64)
-        self.who = np.zeros(24, dtype=np.int64)
+        self.moves = np.zeros((plies, N_CARDS), dtype=np.int64)
+        self.keys = np.zeros(N_CARDS, dtype=np.int64)
+        self.who = np.zeros(N_CARDS, dtype=np.int64)
         self.frames = np.zeros((plies, KILLER + players), dtype=np.int64)  # a node's fields, then a killer per seat
         self.tricks = np.zeros((depth, players), dtype=np.int64)
-        self.skey = np.zeros((depth, 4, 2), dtype=np.int64)
+        self.skey = np.zeros((depth, N_SUITS, 2), dtype=np.int64)
         self.stats = empty_stats()
         self.node_limit = 0
 
     @property
     def nodes(self) -> int:
         """Trick-boundary nodes searched since the solver was made."""
-        return int(self.stats[0])
+        return int(self.stats[STAT_NODES])
 
     # ------------------------------------------------------------------ questions
 
     def _arrays(self, pos: Position) -> tuple[np.ndarray, np.ndarray, int, int]:
         hands = np.array([h.counts for h in pos.hands], dtype=np.int64)
-        held = np.array([sum(1 << c for c in range(24) if row[c]) for row in hands], dtype=np.int64)
+        held = np.array([sum(1 << c for c in range(N_CARDS) if row[c]) for row in hands], dtype=np.int64)
         live = hands.sum(axis=0)
         trick = self.tricks[pos.tricks_left]
         for j, card in enumerate(pos.trick):
             trick[j] = card.index
             live[card.index] += 1
         win = trick_winner(self.rules, self.trump, pos.trick) if pos.trick else 0
-        rest = int(self.tab[1] @ live) + self.rules.last_trick
+        rest = int(self.tab[TAB_COUNTER] @ live) + self.rules.last_trick
         return hands, held, win, rest
 
     def reaches(self, pos: Position, target: int) -> bool:
@@ -186,7 +212,7 @@ class Solver:
         """A bound answering "at least ``target``?": ``b >= target`` is a value surely reached, ``b < target``
         one never passed."""
         stats = self.stats
-        stats[1] = stats[0] + self.node_limit if self.node_limit else 0
+        stats[STAT_LIMIT] = stats[STAT_NODES] + self.node_limit if self.node_limit else 0
         if target <= 0:
             return 0
         if target > rest:
@@ -194,8 +220,8 @@ class Solver:
         bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                    self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.ranked,
                    self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
-        if stats[2]:
-            stats[2] = 0
+        if stats[STAT_ABORTED]:
+            stats[STAT_ABORTED] = 0
             raise SearchLimitError(f"the search passed its limit of {self.node_limit} nodes")
         return int(bound)
 
@@ -219,7 +245,8 @@ class Solver:
             window[1] = min(window[1], bound // step * step)
             return False
 
-        self.stats[3] = (self.stats[3] + 1) % 256  # a new generation: the table's older entries give way first
+        # a new generation: the table's older entries give way first
+        self.stats[STAT_GENERATION] = (self.stats[STAT_GENERATION] + 1) % 256
         self.narrow(ask, window, ours=bool(self.side[pos.to_play] == 0), near=near)
         return window[0]
 
@@ -264,9 +291,9 @@ class Solver:
         seat = pos.to_play
         win_seat = (pos.leader + win) % self.rules.players
         partner_win = bool(pos.trick) and win_seat != seat and self.side[win_seat] == self.side[seat]
-        allowed = legal_cards(self.above, self.suit_mask, int(self.par[1]), self.duties, int(held[seat]),
+        allowed = legal_cards(self.above, self.suit_mask, int(self.par[PAR_TRUMP]), self.duties, int(held[seat]),
                               self.tricks[pos.tricks_left], len(pos.trick), partner_win)
-        return [ALL_CARDS[i] for i in range(24) if (allowed >> i) & 1]
+        return [ALL_CARDS[i] for i in range(N_CARDS) if (allowed >> i) & 1]
 
     def after(self, pos: Position, card: Card) -> tuple[Position, int]:
         """The position after ``card`` and the counters our side took by it (when it ends a trick)."""
