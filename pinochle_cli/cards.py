@@ -63,7 +63,8 @@ class Rank(enum.IntEnum):
     K = 2
     Q = 3
     J = 4
-    N = 5  # the nine
+    # the nine
+    N = 5
 
     @property
     def letter(self) -> str:

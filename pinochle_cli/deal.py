@@ -29,7 +29,8 @@ from .errors import CardError, IllegalPlayError, PlayError
 from .ruleset import Duty, Ruleset
 from .tricks import Ruling, beats_index, check_play, narrow, strength_table
 
-if TYPE_CHECKING:  # replaying a record must not load numpy; only the random deals take a generator
+# replaying a record must not load numpy; only the random deals take a generator
+if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [

@@ -132,7 +132,8 @@ class ScoringError(PinochleError, ValueError):
 
     def __init__(self, message: str, *, field: str | None = None, deal: int | None = None) -> None:
         self.field = field
-        self.deal = deal  # 1-based, when scoring a match
+        # 1-based, when scoring a match
+        self.deal = deal
         super().__init__(message)
 
 

@@ -22,7 +22,8 @@ from .errors import CardError, MeldError
 # TABLE_LIMIT: larger components are searched per hand
 from .ruleset import TABLE_LIMIT, Combination, Ruleset
 
-if TYPE_CHECKING:  # one hand's meld needs no numpy: only batches of hands load it (``meldtables``)
+# one hand's meld needs no numpy: only batches of hands load it (``meldtables``)
+if TYPE_CHECKING:
     import numpy.typing as npt
 
     from .arrays import IntArray
@@ -88,12 +89,15 @@ def check_cards(rules: Ruleset, cards: Hand | Iterable[Card], *, limit: bool = F
 class _Instance:
     """One concrete card set of a combination for a trump, with its prices for 0‥max copies."""
 
-    combo: int  # position in rules.meld
+    # position in rules.meld
+    combo: int
     name: str
     klass: str
-    cards: tuple[Card, ...]  # sorted, with repeats
+    # sorted, with repeats
+    cards: tuple[Card, ...]
     points: tuple[int, ...]
-    values: tuple[int, ...]  # value of n copies, n = 0 … max_copies
+    # value of n copies, n = 0 … max_copies
+    values: tuple[int, ...]
 
     @property
     def need(self) -> Counter[int]:
@@ -200,7 +204,8 @@ def _component(instances: list[_Instance], copies: int) -> Component:
     comp = _COMPONENTS.get(key)
     if comp is None:
         comp = _COMPONENTS[key] = Component(tuple(instances), copies)
-    elif comp.instances != tuple(instances):  # same cards and prices, other names: share what is solved
+    # same cards and prices, other names: share what is solved
+    elif comp.instances != tuple(instances):
         twin = Component.__new__(Component)
         twin.__dict__.update(comp.__dict__)
         twin.instances = tuple(instances)
@@ -350,7 +355,8 @@ class Declaration:
 
 @dataclass(frozen=True)
 class _Scored:
-    number: int  # 1-based, oldest first
+    # 1-based, oldest first
+    number: int
     combo: Combination
     instance: tuple[Card, ...]
     copies: int

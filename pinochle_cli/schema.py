@@ -23,12 +23,14 @@ __all__ = [
 ]
 
 
-_KEYS_SHOWN = 8  # keys quoted when a mapping has too many
+# keys quoted when a mapping has too many
+_KEYS_SHOWN = 8
 
 
 def json_text(document: Mapping[str, Any]) -> str:
     """A JSON Schema document as ``rulesets schema`` and ``record schema`` print it."""
-    import json  # here: loading a ruleset or a record needs no JSON (start-up)
+    # here: loading a ruleset or a record needs no JSON (start-up)
+    import json
 
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
@@ -46,7 +48,8 @@ class Schema:
 
     kinds: tuple[str, ...] = ("scalar",)
     description = "a value"
-    wrong = "expected {what}, got {got}"  # the refusal of a value of the wrong kind
+    # the refusal of a value of the wrong kind
+    wrong = "expected {what}, got {got}"
 
     def check(self, node: Node, path: str) -> Any:
         raise NotImplementedError
@@ -144,7 +147,8 @@ class Pattern(Schema):
         self.convert = convert
 
     @cached_property
-    def _re(self) -> re.Pattern[str]:  # compiled on first use: not at every start-up
+    # compiled on first use: not at every start-up
+    def _re(self) -> re.Pattern[str]:
         return re.compile(f"^(?:{self.regex})$", re.IGNORECASE)
 
     def check(self, node: Node, path: str) -> Any:

@@ -56,7 +56,8 @@ class DealScore:
 
     result: DealResult | None
     points: tuple[int, ...]
-    kept: tuple[bool, ...]  # whether each side kept (scored) its meld
+    # whether each side kept (scored) its meld
+    kept: tuple[bool, ...]
 
 
 def not_on_board(rules: Ruleset, facts: DealFacts) -> bool:
@@ -148,7 +149,8 @@ def _score_known(rules: Ruleset, facts: DealFacts, took: Sequence[bool], only: S
 
     kept = tuple(keeps(side) for side in range(n))
     kept_meld = tuple(facts.meld[side] if kept[side] else 0 for side in range(n))
-    if bidders is None:  # no auction: every side scores its kept meld and counters
+    # no auction: every side scores its kept meld and counters
+    if bidders is None:
         return DealScore(None, tuple(kept_meld[s] + counters[s] for s in range(n)),
                          tuple(k and m > 0 for k, m in zip(kept, facts.meld, strict=True)))
     reached = kept_meld[bidders] + counters[bidders] >= bid
@@ -180,7 +182,8 @@ def score_deal(rules: Ruleset, facts: DealFacts) -> DealScore:
     took: list[bool | None] = list(facts.took_trick) if facts.took_trick is not None else [None] * n
     only: list[bool | None] = list(facts.meld_only) if facts.meld_only is not None else [False] * n
     counters = facts.counters
-    for side in range(n):  # a counter point is only ever captured in a trick
+    # a counter point is only ever captured in a trick
+    for side in range(n):
         if took[side] is None and counters is not None and counters[side] > 0:
             took[side] = True
     unknown = [("tricks", s) for s in range(n) if took[s] is None] + [("meld", s) for s in range(n) if only[s] is None]
@@ -216,7 +219,8 @@ class Standing:
     """Totals after some deals and what they mean: ``in-progress``, ``won`` or ``draw``."""
 
     totals: tuple[int, ...]
-    deals: int  # deals counted toward a fixed-length match (redeals do not count)
+    # deals counted toward a fixed-length match (redeals do not count)
+    deals: int
     status: MatchStatus
     winner: int | None
 

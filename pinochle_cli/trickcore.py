@@ -126,7 +126,8 @@ def suit_masks() -> npt.NDArray[np.uint32]:
 
 # --------------------------------------------------------------------------- hands
 
-_TOP_BYTE = 24  # the shift to the top byte of a 32-bit word
+# the shift to the top byte of a 32-bit word
+_TOP_BYTE = 24
 
 
 @kernel
@@ -138,7 +139,8 @@ def popcount(x: int) -> int:
     return int(((x * 0x01010101) & 0xFFFFFFFF) >> _TOP_BYTE)
 
 
-_MOD37 = np.full(37, -1, dtype=np.int64)  # (1 << i) % 37 is distinct for i < 36
+# (1 << i) % 37 is distinct for i < 36
+_MOD37 = np.full(37, -1, dtype=np.int64)
 for _i in range(36):
     _MOD37[(1 << _i) % 37] = _i
 

@@ -45,7 +45,8 @@ __all__ = [
 ]
 
 PHASES = words(Phase)
-_WEAK = 99  # strength of a rank that is not in the deck
+# strength of a rank that is not in the deck
+_WEAK = 99
 
 
 # --------------------------------------------------------------------------- strength
@@ -143,7 +144,8 @@ def narrow(duties: Sequence[Duty], strength: Sequence[int], trump: int, trick: S
             narrowed = [c for c in allowed if c // 6 == trump]
             if duty.only_if_winning and not any(beats_index(strength, trump, c, win) for c in narrowed):
                 continue
-        else:  # beat
+        # beat
+        else:
             narrowed = [c for c in allowed if beats_index(strength, trump, c, win)]
         if narrowed and len(narrowed) < len(allowed):
             if steps is not None:
@@ -209,7 +211,8 @@ class Ruling:
     winning: Card | None = None
     holding: tuple[Card, ...] = ()
     summary: str = ""
-    because: tuple[tuple[str, str], ...] = ()  # allowed: (duty, what it came to) for each duty weighed
+    # allowed: (duty, what it came to) for each duty weighed
+    because: tuple[tuple[str, str], ...] = ()
 
 
 def _or(cards: Sequence[Card]) -> str:

@@ -22,8 +22,10 @@ __all__ = ["ChunkPool", "available_cores", "keep", "kept", "same", "workers_for"
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 T = TypeVar("T")
-AHEAD = 2  # jobs waiting per worker: enough to keep every worker busy
-_KEPT: list[Any] = []  # this worker process's object (``keep``): what its jobs run on
+# jobs waiting per worker: enough to keep every worker busy
+AHEAD = 2
+# this worker process's object (``keep``): what its jobs run on
+_KEPT: list[Any] = []
 
 
 def available_cores() -> int:
@@ -47,12 +49,14 @@ def workers_for(asked: int | None) -> tuple[int, str | None]:
 def _watch_parent() -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:
-        parent.join()  # returns when the parent has exited, however it ended
+        # returns when the parent has exited, however it ended
+        parent.join()
         os._exit(1)
 
 
 def _start_worker(initializer: Callable[..., None], args: tuple[Any, ...]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the workers
+    # the parent handles Ctrl-C and ends the workers
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, name="watch-parent", daemon=True).start()
     initializer(*args)
 
@@ -81,7 +85,8 @@ class ChunkPool:
 
     def __init__(self, workers: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
         self.workers = workers
-        self.before = set(multiprocessing.active_children())  # processes that are not this pool's
+        # processes that are not this pool's
+        self.before = set(multiprocessing.active_children())
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
@@ -110,8 +115,10 @@ class ChunkPool:
         for process in processes | (set(multiprocessing.active_children()) - self.before):
             process.kill()
         self.executor.shutdown(wait=False, cancel_futures=True)
-        if manager is not None:  # let it finish closing its wake-up pipe before the interpreter exits:
-            manager.join(timeout=1)  # Python 3.11's exit hook may otherwise write to it as it closes (EBADF)
+        # let it finish closing its wake-up pipe before the interpreter exits:
+        if manager is not None:
+            # Python 3.11's exit hook may otherwise write to it as it closes (EBADF)
+            manager.join(timeout=1)
 
     def close(self) -> None:
         self.executor.shutdown()

@@ -32,13 +32,19 @@ from .errors import YamlError
 __all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "Node", "YamlError", "load_node", "load_text",
            "open_nonblocking", "read_capped"]
 
-MAX_BYTES = 4 * 1024 * 1024  # a season of deals is well under 1 MB
-MAX_DEPTH = 64  # rulesets and records nest 6 levels deep
-MAX_ALIAS_VALUES = 200_000  # values copied by aliases (a "billion laughs" stops here)
-_SHOWN = 40  # characters of a long scalar quoted in a message
+# a season of deals is well under 1 MB
+MAX_BYTES = 4 * 1024 * 1024
+# rulesets and records nest 6 levels deep
+MAX_DEPTH = 64
+# values copied by aliases (a "billion laughs" stops here)
+MAX_ALIAS_VALUES = 200_000
+# characters of a long scalar quoted in a message
+_SHOWN = 40
 
-_FAST_LOADER: type[Any] | None = getattr(yaml, "CSafeLoader", None)  # None: PyYAML without libyaml
-_PURE_ONLY = "\t\x85\u2028\u2029"  # tabs the pure parser refuses more often; line breaks counted differently
+# None: PyYAML without libyaml
+_FAST_LOADER: type[Any] | None = getattr(yaml, "CSafeLoader", None)
+# tabs the pure parser refuses more often; line breaks counted differently
+_PURE_ONLY = "\t\x85\u2028\u2029"
 
 
 @dataclass
@@ -52,10 +58,13 @@ class Node:
     source: str
     line: int
     column: int
-    value: Any = None  # python value for scalars (None, bool, int, float, str)
-    raw: str = ""  # the scalar's text as written
+    # python value for scalars (None, bool, int, float, str)
+    value: Any = None
+    # the scalar's text as written
+    raw: str = ""
     items: list[Node] = field(default_factory=list)
-    entries: dict[str, tuple[Node, Node]] = field(default_factory=dict)  # key text -> (key, value)
+    # key text -> (key, value)
+    entries: dict[str, tuple[Node, Node]] = field(default_factory=dict)
 
     @property
     def where(self) -> str:
@@ -89,7 +98,8 @@ _CONSTRUCTOR = yaml.SafeLoader("")
 _RESOLVE: Callable[..., str] = yaml.resolver.Resolver().resolve
 _NOT_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 _HEADER_COMMENT = re.compile(r"[^ ]#")
-_LOOKAHEAD = 1100  # characters the pure scanner may read past a value (a simple key is at most 1024)
+# characters the pure scanner may read past a value (a simple key is at most 1024)
+_LOOKAHEAD = 1100
 
 
 class _Open:
@@ -117,10 +127,14 @@ class _Composer:
         self.fast = fast
         self.source = source
         self.stack: list[_Open] = []
-        self.anchors: dict[str, tuple[Node, int]] = {}  # anchor -> (node, values in it)
-        self.open_ids: set[int] = set()  # collections not finished yet (an alias to one is a cycle)
-        self.copied = 0  # values copied by aliases so far
-        self.scalars: dict[tuple[Any, ...], Any] = {}  # (tag, text, implicit) -> value: each read once
+        # anchor -> (node, values in it)
+        self.anchors: dict[str, tuple[Node, int]] = {}
+        # collections not finished yet (an alias to one is a cycle)
+        self.open_ids: set[int] = set()
+        # values copied by aliases so far
+        self.copied = 0
+        # (tag, text, implicit) -> value: each read once
+        self.scalars: dict[tuple[Any, ...], Any] = {}
         self.root: Node | None = None
         self.documents = 0
 
@@ -254,7 +268,8 @@ def _scalar_value(node: yaml.ScalarNode, where: str) -> Any:
         tag = node.tag.rsplit(":", 1)[-1]
         raise YamlError(f"{where}: {node.value!r} cannot be read as !!{tag}") from None
     if not isinstance(value, (type(None), bool, int, float, str)):
-        value = node.value  # timestamps, binary …: keep the text
+        # timestamps, binary …: keep the text
+        value = node.value
     return value
 
 
@@ -301,7 +316,8 @@ def _compose_pure(text: str, source: str) -> Node | None:
             raise YamlError(_question_mark(source, mark.line, mark.column)) from None
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source
         raise YamlError(f"{where}: not valid YAML: {exc.problem or exc}") from None
-    except yaml.reader.ReaderError as exc:  # a control character: say where, on one line
+    # a control character: say where, on one line
+    except yaml.reader.ReaderError as exc:
         pos = exc.position
         line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
         code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
@@ -317,7 +333,8 @@ def load_text(text: str, source: str) -> Node:
     if _fast_path_fits(text):
         try:
             root = _compose(text, source, _FAST_LOADER)  # type: ignore[arg-type]
-        except (yaml.YAMLError, UnicodeError, _AskThePureParser):  # the pure parser words the message
+        # the pure parser words the message
+        except (yaml.YAMLError, UnicodeError, _AskThePureParser):
             root = _compose_pure(text, source)
     else:
         root = _compose_pure(text, source)

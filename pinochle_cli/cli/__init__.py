@@ -45,6 +45,7 @@ def cli() -> None:
 
 
 def main() -> None:
-    for stream in (sys.stdout, sys.stderr):  # a terminal without ♠ ♥ ♦ ♣ gets S H D C
+    # a terminal without ♠ ♥ ♦ ♣ gets S H D C
+    for stream in (sys.stdout, sys.stderr):
         plain_fallback(stream)
     cli(prog_name="pinochle")

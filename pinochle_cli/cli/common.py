@@ -196,7 +196,8 @@ def error_words(exc: PinochleError) -> str:
 
 
 def emit_json(data: Any) -> None:
-    import json  # here: a command without --json starts without it
+    # here: a command without --json starts without it
+    import json
 
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -208,7 +209,8 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any)
 def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
     """A table whose columns are no wider than their widest cell or header (for narrow terminals)."""
     saved = tabulate_module.MIN_PADDING
-    tabulate_module.MIN_PADDING = 0  # tabulate pads every header by 2 otherwise
+    # tabulate pads every header by 2 otherwise
+    tabulate_module.MIN_PADDING = 0
     try:
         return tabulate(list(rows), headers=list(headers))
     finally:
@@ -277,7 +279,8 @@ class PinochleGroup(click.Group):
         command = self.commands.get(name)
         if command is not None:
             return command.get_short_help_str(limit)
-        return click.Command(name, help=self.lazy[name].summary).get_short_help_str(limit)  # shortened as click does
+        # shortened as click does
+        return click.Command(name, help=self.lazy[name].summary).get_short_help_str(limit)
 
     def _listed(self, ctx: click.Context, prefix: str = "") -> list[str]:
         return [name for name in self.list_commands(ctx) if name.startswith(prefix)
@@ -285,7 +288,8 @@ class PinochleGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         names = self._listed(ctx)
-        if names:  # as click lists them: 3 times the default spacing
+        # as click lists them: 3 times the default spacing
+        if names:
             limit = formatter.width - 6 - max(len(name) for name in names)
             with formatter.section("Commands"):
                 formatter.write_dl([(name, self.listed_help(name, limit)) for name in names])
@@ -311,6 +315,7 @@ class PinochleGroup(click.Group):
             raise _one_line(exc) from None
         except BrokenPipeError:
             ctx.exit(0)
-        except KeyboardInterrupt:  # Ctrl-C: stop quietly, with the shell's code for it
+        # Ctrl-C: stop quietly, with the shell's code for it
+        except KeyboardInterrupt:
             click.echo("", err=True)
             ctx.exit(130)

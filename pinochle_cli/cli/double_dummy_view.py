@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from ..estimate.double_dummy import BidPair, Cost, PerfectPlay, SuitComparison
 
 
-FEW_TIMED = 10  # fewer timed solves than this: the extrapolation says it is likely short
+# fewer timed solves than this: the extrapolation says it is likely short
+FEW_TIMED = 10
 
 
 def _duration(seconds: float) -> str:
@@ -42,7 +43,8 @@ def cost_notice(cost: Cost) -> str:
     workers = f"{cost.workers} worker{'s' if cost.workers != 1 else ''}"
     left = cost.solves - cost.probed
     more = (f"{_duration(cost.seconds_left)} more on {workers}" if left else "nothing more to solve")
-    if left and cost.probed < FEW_TIMED:  # a few deals take far longer than most: a small sample falls short
+    # a few deals take far longer than most: a small sample falls short
+    if left and cost.probed < FEW_TIMED:
         more += ", likely more (few solves timed)"
     return (f"{_span(cost)}: {cost.solves:,} solves (deals × suits). The first {cost.probed:,} took "
             f"{_per_solve(cost.per_solve)} of CPU each: {more}. Solve times vary widely from deal to deal: "

@@ -36,7 +36,8 @@ from .common import (
     trump_option,
 )
 
-if TYPE_CHECKING:  # the solver (and numba) are imported only for --play double-dummy
+# the solver (and numba) are imported only for --play double-dummy
+if TYPE_CHECKING:
     from ..estimate.double_dummy import Cost, PerfectPlay
 
 
@@ -75,7 +76,8 @@ def _no_trump_note(rules: Ruleset) -> str:
     return f"No suit may be named as trump with this hand ({why}){then}."
 
 
-SAFE_BID = 0.995  # bids at least this safe at the bottom of the ladder share one row
+# bids at least this safe at the bottom of the ladder share one row
+SAFE_BID = 0.995
 
 
 def _interval(lo: float, hi: float) -> str:
@@ -248,7 +250,8 @@ def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_
                                "costs a solve, so give the number of deals with --samples")
     from ..estimate.double_dummy import check_exact_from
 
-    estimable_trumps(rules, hand, suit)  # the game's own refusals (no auction, a stock) first
+    # the game's own refusals (no auction, a stock) first
+    estimable_trumps(rules, hand, suit)
     if exact_from is None:
         check_exact_from(rules, 1, "--play double-dummy")
         return 1
@@ -260,8 +263,10 @@ def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, co
     from ..estimate.double_dummy import perfect_play
 
     progress = _Progress("solves")
-    progress.enabled = False  # not before the cost is told
-    if sys.stderr.isatty():  # a first solve can take a while
+    # not before the cost is told
+    progress.enabled = False
+    # a first solve can take a while
+    if sys.stderr.isatty():
         click.echo("Perfect play: timing the first solves to tell the cost (Ctrl-C stops)…", err=True)
 
     def tell(cost: Cost) -> None:

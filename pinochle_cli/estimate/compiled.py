@@ -24,7 +24,7 @@ __all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_
 
 # numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "f2200d1292321cce"
+COMPILED_WITH = "5ac0c1139f37b941"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -50,15 +50,19 @@ class FastTables(NamedTuple):
     """The compiled player's constants in canonical coordinates (trump = suit 0)."""
 
     nsides: int
-    table: IntArray  # T: rows ABOVE … META
-    none_of: F32Array  # chance that one other player holds none of k unseen cards
+    # T: rows ABOVE … META
+    table: IntArray
+    # chance that one other player holds none of k unseen cards
+    none_of: F32Array
     suit_mask: U32Array
-    duties: IntArray  # ``trickcore.encode_duties`` of the play
+    # ``trickcore.encode_duties`` of the play
+    duties: IntArray
 
     @classmethod
     def build(cls, play: PlayTables) -> FastTables:
         t = np.zeros((META + 1, N_CARDS), dtype=np.int64)
-        for w in range(N_CARDS):  # ``trickcore.CoreRules.above`` with trump = suit 0
+        # ``trickcore.CoreRules.above`` with trump = suit 0
+        for w in range(N_CARDS):
             t[ABOVE, w] = sum(1 << c for c in range(N_CARDS) if play.beats[w, c])
         t[COUNTER] = play.counter
         t[ORDER] = play.by_strength
@@ -77,7 +81,8 @@ class FastTables(NamedTuple):
 def _stronger(t: IntArray, packed: IntArray, seat: int, c: int) -> int:
     """How many cards unseen by ``seat`` (held by the others) of card ``c``'s suit are stronger than it."""
     s = c // N_RANKS
-    unseen = packed[t[META, PLAYERS], s] - packed[seat, s]  # bytewise: every hand holds at least the seat's
+    # bytewise: every hand holds at least the seat's
+    unseen = packed[t[META, PLAYERS], s] - packed[seat, s]
     return _byte_sum(unseen & ((1 << (8 * t[PLACE, c])) - 1))
 
 
@@ -137,7 +142,8 @@ def _chance(t: IntArray, pn: F32Array, info: IntArray, seat: int, position: int,
 def _ruffs(t: IntArray, info: IntArray, seat: int) -> tuple[int, int]:
     """Suits (bitmasks) in which an opponent, or the partner, has shown a void and no void in trump."""
     opp_ruff = partner_ruff = 0
-    for p in range(t[META, PLAYERS]):  # without a branch: each seat's voids, none when void in trump too
+    # without a branch: each seat's voids, none when void in trump too
+    for p in range(t[META, PLAYERS]):
         voids = info[p, VOIDS] * (1 - (info[p, VOIDS] & 1))
         opponent = int(t[SIDE, p] != t[SIDE, seat])
         opp_ruff |= voids * opponent
@@ -172,7 +178,8 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int
     for s in range(N_SUITS):
         guarded, may_cash = False, s > 0
         unseen = packed[every, s] - packed[seat, s]
-        rest = (places >> (N_RANKS * s)) & SUIT_MASK  # the places of the suit's cards held, not yet scored
+        # the places of the suit's cards held, not yet scored
+        rest = (places >> (N_RANKS * s)) & SUIT_MASK
         while rest:
             i = low_bit(rest)
             rest &= rest - 1
@@ -191,7 +198,8 @@ def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int
     return 31 - (best & 31)
 
 
-_NONE = -(1 << 40)  # below the key of every card
+# below the key of every card
+_NONE = -(1 << 40)
 
 
 @kernel
@@ -223,7 +231,8 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: i
             if last or score == t[WIN, c]:
                 pass
             elif _key(max(score, t[WIN, c]), c) < best:
-                continue  # whether it holds or not, it cannot take the place of the best card
+                # whether it holds or not, it cannot take the place of the best card
+                continue
             else:
                 if _chance(t, pn, info, seat, position, led, c // N_RANKS, _stronger(t, packed, seat, c)) < _SURE:
                     score = t[WIN, c]
@@ -246,14 +255,16 @@ def _deal(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info:
         has = by_place = 0
         for s in range(N_SUITS):
             word = 0
-            for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):  # by place
+            # by place
+            for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):
                 c = t[ORDER, i]
                 n = hands[q, order[c]]
                 word += n << (8 * (i - N_RANKS * s))
                 has |= (n > 0) << c
                 by_place |= (n > 0) << i
             packed[q, s] = word
-            packed[p, s] += word  # bytewise: no count reaches 256
+            # bytewise: no count reaches 256
+            packed[p, s] += word
             info[q, SUIT_HELD + s] = _byte_sum(word)
         info[q, HAS], info[q, HAS_PLACE] = has, by_place
     for s in range(N_SUITS):
@@ -268,7 +279,8 @@ def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int)
     packed[p, s] -= 1 << shift
     info[seat, SUIT_HELD + s] -= 1
     info[p, SUIT_HELD + s] -= 1
-    gone = int((packed[seat, s] >> shift) & 0xFF == 0)  # its last copy: out of the masks too (no branch)
+    # its last copy: out of the masks too (no branch)
+    gone = int((packed[seat, s] >> shift) & 0xFF == 0)
     info[seat, HAS] &= ~(gone << card)
     info[seat, HAS_PLACE] &= ~(gone << (N_RANKS * s + t[PLACE, card]))
 
@@ -286,7 +298,8 @@ def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
             if k > 0:
                 partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
                 legal = legal_given(suit_mask, 0, duties, legal, led, t[ABOVE, win], partner_win)
-            if legal & (legal - 1) == 0:  # one card to choose from
+            # one card to choose from
+            if legal & (legal - 1) == 0:
                 card = low_bit(legal)
             elif k == 0:
                 card = _lead(t, pn, packed, info, seat, bidding_side)
@@ -360,14 +373,17 @@ def count_cards(cards: IntArray) -> IntArray:
 
 # --------------------------------------------------------------------------- the exchange
 
-PASS_BASE, TOP, KEEP_BASE = range(3)  # rows of FastExchange.card
+# rows of FastExchange.card
+PASS_BASE, TOP, KEEP_BASE = range(3)
 
 
 class FastExchange(NamedTuple):
     """``players.ExchangeTables`` as compiled code reads it (real card indices)."""
 
-    card: IntArray  # (3, 24): PASS_BASE, TOP (highest rank), KEEP_BASE — the scores' parts not depending on trump
-    melds: IntArray  # (4, I, C): per trump, each combination instance as levels: [k] the cards it needs more than k of
+    # (3, 24): PASS_BASE, TOP (highest rank), KEEP_BASE — the scores' parts not depending on trump
+    card: IntArray
+    # (4, I, C): per trump, each combination instance as levels: [k] the cards it needs more than k of
+    melds: IntArray
 
     @classmethod
     def build(cls, ex: ExchangeTables) -> FastExchange:
@@ -377,7 +393,8 @@ class FastExchange(NamedTuple):
         card[KEEP_BASE] = 200 * ex.top + 20 * ex.counter.clip(0, 1) + ex.strength
         most = max(1, max(inst.shape[0] for inst in ex.instances))
         copies = max(1, max((int(inst.max()) for inst in ex.instances if inst.size), default=1))
-        melds = np.zeros((N_SUITS, most, copies), dtype=np.int64)  # a padding row needs nothing and marks nothing
+        # a padding row needs nothing and marks nothing
+        melds = np.zeros((N_SUITS, most, copies), dtype=np.int64)
         bits = 1 << np.arange(N_CARDS, dtype=np.int64)
         for t, inst in enumerate(ex.instances):
             for k in range(copies):
@@ -385,8 +402,10 @@ class FastExchange(NamedTuple):
         return cls(card, melds)
 
 
-_OUT = 1 << 60  # below every key of _pick
-_SLOTS = 64  # _pick's key: ``score * _SLOTS`` and the index in the reverse order, ``_SLOTS - 1 - i``
+# below every key of _pick
+_OUT = 1 << 60
+# _pick's key: ``score * _SLOTS`` and the index in the reverse order, ``_SLOTS - 1 - i``
+_SLOTS = 64
 
 
 @kernel
@@ -435,17 +454,20 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
         c = partner[i]
         score[i] = xc[PASS_BASE, c] + (1000 if c // N_RANKS == trump else 500 * xc[TOP, c])
     _pick(score, h, k, 1, order)
-    for i in range(h):  # the bidder's cards, then those sent, in the order of the pass
+    # the bidder's cards, then those sent, in the order of the pass
+    for i in range(h):
         full[i] = bidder[i]
     for j in range(k):
         full[h + j] = partner[order[j]]
-        partner[order[j]] = -1  # sent
+        # sent
+        partner[order[j]] = -1
     n = h + k
     counts[:N_CARDS] = 0
     for i in range(n):
         counts[full[i]] += 1
     marked = _in_meld(melds, trump, counts, have)
-    for s in range(N_SUITS):  # the suit's length (``have`` is free again)
+    # the suit's length (``have`` is free again)
+    for s in range(N_SUITS):
         have[s] = 0
         for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):
             have[s] += counts[i]

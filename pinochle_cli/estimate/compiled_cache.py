@@ -20,12 +20,17 @@ from pathlib import Path
 
 __all__ = ["COMPILE_PAYS", "LOAD_PAYS", "cache_dir", "cached", "index_fresh", "numba_available", "use_compiled"]
 
-LOAD_PAYS = 35_000  # deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
-COMPILE_PAYS = 1_000_000  # deal-suits that repay compiling the player first (≈ 13 s of CPU)
-PACKAGE = Path(os.path.abspath(__file__)).parent  # as numba names it: the absolute path, links not resolved
+# deal-suits that repay importing numba and loading the cache (≈ 0.7 s)
+LOAD_PAYS = 35_000
+# deal-suits that repay compiling the player first (≈ 13 s of CPU)
+COMPILE_PAYS = 1_000_000
+# as numba names it: the absolute path, links not resolved
+PACKAGE = Path(os.path.abspath(__file__)).parent
 SOURCE = "compiled.py"
-ENTRIES = ("_play_all", "_exchange_all", "count_cards")  # the compiled entry points of SOURCE
-_VALUES = {"SHORT_BINBYTES", "BINBYTES", "BINBYTES8", "BINFLOAT"}  # the opcodes a stamp starts with
+# the compiled entry points of SOURCE
+ENTRIES = ("_play_all", "_exchange_all", "count_cards")
+# the opcodes a stamp starts with
+_VALUES = {"SHORT_BINBYTES", "BINBYTES", "BINBYTES8", "BINFLOAT"}
 
 
 def numba_available() -> bool:
@@ -81,7 +86,8 @@ def index_fresh(index: Path, source: Path, version: str) -> bool:
     """Is ``index`` a numba cache index for ``source`` as it is now, written by numba ``version``, with a
     compiled signature in it? (Read without executing the pickles; anything unexpected answers no.)"""
     try:
-        with index.open("rb") as f:  # genops reads a pickle up to its STOP: the next one starts there
+        # genops reads a pickle up to its STOP: the next one starts there
+        with index.open("rb") as f:
             written_by = [arg for _, arg, _ in pickletools.genops(f) if isinstance(arg, str)]
             ops = list(pickletools.genops(f))
         if written_by != [version]:

@@ -42,11 +42,15 @@ from .simulate import (
 __all__ = ["MAX_EXACT_TRICKS", "BidPair", "Cost", "PerfectPlay", "PerfectPlayer", "SuitComparison",
            "check_exact_from", "perfect_play"]
 
-MAX_EXACT_TRICKS = 12  # tricks solved per deal at most: a full single-deck deal takes seconds, more can take hours
-PROBE_SECONDS = 1.0  # CPU time of solving spent measuring the cost before the run (at least one solve)
-JOB_SECONDS = 2.0  # CPU time of solving a job aims at
+# tricks solved per deal at most: a full single-deck deal takes seconds, more can take hours
+MAX_EXACT_TRICKS = 12
+# CPU time of solving spent measuring the cost before the run (at least one solve)
+PROBE_SECONDS = 1.0
+# CPU time of solving a job aims at
+JOB_SECONDS = 2.0
 
-Job = tuple[int, int, int, int, int, int]  # chunk index, its deals, seed, suit number, first deal, end deal
+# chunk index, its deals, seed, suit number, first deal, end deal
+Job = tuple[int, int, int, int, int, int]
 
 
 def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) -> None:
@@ -71,12 +75,18 @@ def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) 
 class Openings:
     """The games of one chunk and suit after the heuristic's first tricks (real card indices)."""
 
-    games: GameBatch  # the whole chunk, every suit (the estimate's games)
-    rows: IntArray  # (n,) this suit's rows of ``games``
-    hands: IntArray  # (n, players, 24) cards left
-    leader: IntArray  # (n,) the seat leading the first trick played perfectly
-    points: IntArray  # (n,) the bidding side's counters so far
-    took_trick: BoolArray  # (n,) whether it took a trick so far
+    # the whole chunk, every suit (the estimate's games)
+    games: GameBatch
+    # (n,) this suit's rows of ``games``
+    rows: IntArray
+    # (n, players, 24) cards left
+    hands: IntArray
+    # (n,) the seat leading the first trick played perfectly
+    leader: IntArray
+    # (n,) the bidding side's counters so far
+    points: IntArray
+    # (n,) whether it took a trick so far
+    took_trick: BoolArray
 
 
 class PerfectPlayer:
@@ -104,7 +114,8 @@ class PerfectPlayer:
         played = play_opening(sim.play, g.hands[rows][:, :, order], g.leader[rows], self.exact_from - 1,
                               bidding_side=sim.side)
         hands = np.empty_like(played.hands)
-        hands[:, :, order] = played.hands  # back to the real suits
+        # back to the real suits
+        hands[:, :, order] = played.hands
         out = Openings(g, rows, hands, played.leader, played.points[:, sim.side], played.tricks[:, sim.side] > 0)
         self._openings = (index, n, seed, suit), out
         return out
@@ -130,7 +141,8 @@ class PerfectPlayer:
         solver = self.solver(suit)
         g, rows = o.games, o.rows[start:stop]
         meld, only, side = g.meld[rows], g.meld_kept_anyway[rows], self.sim.side
-        guess = g.points[rows, side] - o.points[start:stop]  # what the heuristic took after: a value likely near
+        # what the heuristic took after: a value likely near
+        guess = g.points[rows, side] - o.points[start:stop]
         solved = np.array([solver.value(Position(tuple(Hand.from_counts(h.tolist()) for h in o.hands[j]),
                                                  int(o.leader[j])), near=int(guess[j - start]))
                            for j in range(start, stop)], dtype=np.int64)
@@ -152,10 +164,14 @@ class Cost:
     """The run's cost, measured on its first solves before the rest starts."""
 
     exact_from: int
-    tricks: int  # tricks in a deal
-    solves: int  # deals × suits
-    probed: int  # solves timed
-    cpu: float  # their CPU seconds
+    # tricks in a deal
+    tricks: int
+    # deals × suits
+    solves: int
+    # solves timed
+    probed: int
+    # their CPU seconds
+    cpu: float
     workers: int
 
     @property
@@ -227,7 +243,8 @@ def _solve(player: PerfectPlayer, run: _Run, jobs: list[Job], workers: int) -> N
     try:
         for job, result in zip(jobs, pool.map(_work, jobs), strict=True):
             run.add(job, result)
-    except BaseException:  # Ctrl-C too: end the workers now
+    # Ctrl-C too: end the workers now
+    except BaseException:
         pool.stop()
         raise
     pool.close()
@@ -268,7 +285,8 @@ class PerfectPlay:
     tricks: int
     samples: int
     suits: tuple[SuitComparison, ...]
-    best: Suit | None  # by the perfect-play estimate
+    # by the perfect-play estimate
+    best: Suit | None
 
     def to_json(self) -> dict[str, Any]:
         """The ``double_dummy`` member of the ``--json`` document (docs/json.md)."""

@@ -6,7 +6,8 @@ import math
 
 __all__ = ["Z95", "samples_for_half_width", "wilson_half_width", "wilson_interval"]
 
-Z95 = 1.959963984540054  # the two-sided 95 % normal quantile
+# the two-sided 95 % normal quantile
+Z95 = 1.959963984540054
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -45,7 +46,8 @@ def samples_for_half_width(p: float, half_width: float, z: float = Z95) -> int:
     while not ok(hi):
         hi *= 2
     lo = 0
-    while hi - lo > 1:  # ok(hi), not ok(lo) (or lo = 0)
+    # ok(hi), not ok(lo) (or lo = 0)
+    while hi - lo > 1:
         mid = (lo + hi) // 2
         if ok(mid):
             hi = mid

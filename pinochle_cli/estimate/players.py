@@ -54,22 +54,34 @@ class PlayTables:
     """
 
     players: int
-    side: IntArray  # (P,) side of each seat
+    # (P,) side of each seat
+    side: IntArray
     nsides: int
-    suit: IntArray  # (24,)
-    strength: IntArray  # (24,) higher is stronger, 0 = not in the deck
-    counter: IntArray  # (24,) counter points
-    full: IntArray  # (24,) copies of each card in the deck
-    is_trump: BoolArray  # (24,)
-    beats: BoolArray  # (24, 24): beats[w, c] — c played after w (now winning) takes the trick
+    # (24,)
+    suit: IntArray
+    # (24,) higher is stronger, 0 = not in the deck
+    strength: IntArray
+    # (24,) counter points
+    counter: IntArray
+    # (24,) copies of each card in the deck
+    full: IntArray
+    # (24,)
+    is_trump: BoolArray
+    # (24, 24): beats[w, c] — c played after w (now winning) takes the trick
+    beats: BoolArray
     duties: tuple[Duty, ...]
     last_trick: int
     tricks: int
-    trump_inferred: bool  # a player void in the led suit who plays no trump is void in trump too
-    by_strength: IntArray  # (24,) the cards suit by suit, strongest first
-    from_strength: IntArray  # (24,) its inverse permutation
-    none_of: npt.NDArray[np.float32]  # none_of[k]: chance that one other player holds none of k unseen cards
-    cols: dict[str, npt.NDArray[Any]]  # (24, 1) columns and score constants for the engine
+    # a player void in the led suit who plays no trump is void in trump too
+    trump_inferred: bool
+    # (24,) the cards suit by suit, strongest first
+    by_strength: IntArray
+    # (24,) its inverse permutation
+    from_strength: IntArray
+    # none_of[k]: chance that one other player holds none of k unseen cards
+    none_of: npt.NDArray[np.float32]
+    # (24, 1) columns and score constants for the engine
+    cols: dict[str, npt.NDArray[Any]]
 
     @classmethod
     def build(cls, rules: Ruleset) -> PlayTables:
@@ -87,7 +99,8 @@ class PlayTables:
         inferred = any(d.name == "trump" and d.when == "always" and d.partner and not d.only_if_winning
                        for d in rules.play.duties)
         # scores: counters valued against rank, trump kept back
-        cv = np.minimum(counter, 10) * 10 // max(1, int(counter.max()))  # 0‥10 whatever the units
+        # 0‥10 whatever the units
+        cv = np.minimum(counter, 10) * 10 // max(1, int(counter.max()))
         st, tr = strength, is_trump.astype(np.int64)
         has_cv = cv > 0
 
@@ -107,7 +120,8 @@ class PlayTables:
             # the greedy player
             "high": col(10 * st + 60 * tr + cv),
         }
-        by_strength = np.argsort(suit * 100 - strength, kind="stable")  # suit by suit, strongest first
+        # suit by suit, strongest first
+        by_strength = np.argsort(suit * 100 - strength, kind="stable")
         from_strength = np.argsort(by_strength)
         share = 1 / max(1, rules.players - 1)
         none_of = ((1 - share) ** np.arange(int(full.sum()) + 1)).astype(np.float32)
@@ -182,13 +196,20 @@ def winner_batch(tab: PlayTables, trick: IntArray) -> IntArray:
 class _View:
     """What the player to move sees, for a batch of games (cards down, games across)."""
 
-    hand: npt.NDArray[np.int8]  # (24,B) counts held
-    legal: BoolArray  # (24,B)
-    wins: BoolArray | None  # (24,B) cards that would win the trick now (followers)
-    played: npt.NDArray[np.int8]  # (24,B) cards gone
-    void: BoolArray  # (P,4,B) voids shown
-    seat: IntArray  # (B,)
-    position: int  # 0 = leader
+    # (24,B) counts held
+    hand: npt.NDArray[np.int8]
+    # (24,B)
+    legal: BoolArray
+    # (24,B) cards that would win the trick now (followers)
+    wins: BoolArray | None
+    # (24,B) cards gone
+    played: npt.NDArray[np.int8]
+    # (P,4,B) voids shown
+    void: BoolArray
+    # (B,)
+    seat: IntArray
+    # 0 = leader
+    position: int
     led: IntArray | None
     win: IntArray | None
     win_seat: IntArray | None
@@ -199,13 +220,15 @@ def _sel(flag: BoolArray) -> npt.NDArray[np.int32]:
     return flag.astype(np.int32)
 
 
-SURE_WINNER = 0.8  # a card that holds the trick at least this often (``_hold_chance``) counts as a sure winner
+# a card that holds the trick at least this often (``_hold_chance``) counts as a sure winner
+SURE_WINNER = 0.8
 
 
 def _stronger(tab: PlayTables, unseen: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
     """``(24, B)``: how many unseen cards of each card's suit are stronger than it."""
     b = unseen.shape[1]
-    ranked = unseen[tab.by_strength].reshape(N_SUITS, N_RANKS, b)  # each suit strongest first
+    # each suit strongest first
+    ranked = unseen[tab.by_strength].reshape(N_SUITS, N_RANKS, b)
     above = np.empty_like(ranked)
     above[:, 0] = 0
     for i in range(1, N_RANKS):
@@ -229,23 +252,33 @@ def _hold_chance(tab: PlayTables, v: _View, unseen: npt.NDArray[np.int8],
     ar = np.arange(b)
     pn = tab.none_of
     suits = (N_SUITS, N_RANKS, b)
-    none_in_suit = pn[unseen.reshape(suits).sum(axis=1)][:, None, :]  # (4,1,B) a player holds none of the suit
-    no_stronger = pn[stronger].reshape(suits)  # a player holds no stronger card of the suit
+    # (4,1,B) a player holds none of the suit
+    none_in_suit = pn[unseen.reshape(suits).sum(axis=1)][:, None, :]
+    # a player holds no stronger card of the suit
+    no_stronger = pn[stronger].reshape(suits)
     my_side = tab.side[v.seat]
     chance = np.ones(suits, dtype=np.float32)
     for j in range(v.position + 1, tab.players):
         r = (v.seat + j - v.position) % tab.players
-        opp = tab.side[r] != my_side  # (B,)
+        # (B,)
+        opp = tab.side[r] != my_side
         if not opp.any():
             continue
-        void_r = v.void[r, :, ar].T[:, None, :]  # (4,1,B) voids shown by that player
-        pvoid = np.where(void_r, np.float32(1), none_in_suit)  # (4,1,B)
-        safe = np.where(void_r, np.float32(1), no_stronger)  # (4,6,B) no stronger card of the suit
-        has_trump = (1 - none_in_suit[0, 0]) * ~void_r[0, 0]  # (B,)
-        plain = safe[1:] * (1 - pvoid[1:] * has_trump)  # not overtaken, and not ruffed
-        if v.led is None or v.position == 0:  # leading: a trump is taken only by a stronger trump
+        # (4,1,B) voids shown by that player
+        void_r = v.void[r, :, ar].T[:, None, :]
+        # (4,1,B)
+        pvoid = np.where(void_r, np.float32(1), none_in_suit)
+        # (4,6,B) no stronger card of the suit
+        safe = np.where(void_r, np.float32(1), no_stronger)
+        # (B,)
+        has_trump = (1 - none_in_suit[0, 0]) * ~void_r[0, 0]
+        # not overtaken, and not ruffed
+        plain = safe[1:] * (1 - pvoid[1:] * has_trump)
+        # leading: a trump is taken only by a stronger trump
+        if v.led is None or v.position == 0:
             trump = safe[0]
-        else:  # on a plain lead, only by a player void in the suit led
+        # on a plain lead, only by a player void in the suit led
+        else:
             on_plain = v.led != 0
             led_void = np.where(on_plain, pvoid[v.led, 0, ar], np.float32(1))
             trump = 1 - (1 - safe[0]) * led_void
@@ -268,7 +301,8 @@ def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
         stronger = _stronger(tab, unseen)
         chance = _hold_chance(tab, v, unseen, stronger)
     if v.position == 0:
-        ruff = v.void & ~v.void[:, :1, :]  # void in a suit and not known void in trump
+        # void in a suit and not known void in trump
+        ruff = v.void & ~v.void[:, :1, :]
         opp_ruff = np.zeros((N_SUITS, b), dtype=bool)
         partner_ruff = np.zeros((N_SUITS, b), dtype=bool)
         for p in range(tab.players):
@@ -373,10 +407,14 @@ def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: 
 class PlayedTricks:
     """A batch after its first tricks (``play_opening``): what is left and what each side took so far."""
 
-    hands: IntArray  # (B, players, 24) canonical counts still held
-    leader: IntArray  # (B,) the seat leading the next trick
-    points: IntArray  # (B, nsides) counters won so far (the last-trick bonus once every trick is played)
-    tricks: IntArray  # (B, nsides) tricks won so far
+    # (B, players, 24) canonical counts still held
+    hands: IntArray
+    # (B,) the seat leading the next trick
+    leader: IntArray
+    # (B, nsides) counters won so far (the last-trick bonus once every trick is played)
+    points: IntArray
+    # (B, nsides) tricks won so far
+    tricks: IntArray
 
 
 def play_opening(tab: PlayTables, hands: IntArray, leader: IntArray, tricks: int, *,
@@ -403,7 +441,8 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
     used = sorted(set(pol))
     b = hands.shape[0]
     ar = np.arange(b)
-    held = np.ascontiguousarray(hands.transpose(1, 2, 0)).astype(np.int8)  # (P, 24, B)
+    # (P, 24, B)
+    held = np.ascontiguousarray(hands.transpose(1, 2, 0)).astype(np.int8)
     played = np.zeros((N_CARDS, b), dtype=np.int8)
     void = np.zeros((p, N_SUITS, b), dtype=bool)
     points = np.zeros((b, tab.nsides), dtype=np.int64)
@@ -469,12 +508,18 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
 class ExchangeTables:
     """Constants for the heuristic pass and return (real card indices, not canonical)."""
 
-    suit: IntArray  # (24,)
-    strength: IntArray  # (24,)
-    counter: IntArray  # (24,)
-    top: BoolArray  # (24,) the highest rank (aces)
-    fixed: BoolArray  # (24,) cards named by suit in a meld combination (the pinochle's Q♠ and J♦)
-    instances: tuple[IntArray, ...]  # per trump suit: (I, 24) counts of each combination instance
+    # (24,)
+    suit: IntArray
+    # (24,)
+    strength: IntArray
+    # (24,)
+    counter: IntArray
+    # (24,) the highest rank (aces)
+    top: BoolArray
+    # (24,) cards named by suit in a meld combination (the pinochle's Q♠ and J♦)
+    fixed: BoolArray
+    # per trump suit: (I, 24) counts of each combination instance
+    instances: tuple[IntArray, ...]
 
     @classmethod
     def build(cls, rules: Ruleset) -> ExchangeTables:
@@ -535,8 +580,10 @@ def choose_return(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) 
         if not rows.any() or inst.shape[0] == 0:
             continue
         c = counts[rows]
-        present = (c[:, None, :] >= inst[None, :, :]).all(axis=2)  # (b, I)
-        marked = (present.astype(np.int64) @ (inst > 0).astype(np.int64)) > 0  # (b, 24)
+        # (b, I)
+        present = (c[:, None, :] >= inst[None, :, :]).all(axis=2)
+        # (b, 24)
+        marked = (present.astype(np.int64) @ (inst > 0).astype(np.int64)) > 0
         in_meld[rows] = np.take_along_axis(marked, cards[rows], axis=1)
     is_tr = ex.suit[cards] == trump[:, None]
     suit_len = np.take_along_axis(counts.reshape(-1, N_SUITS, N_RANKS).sum(axis=2), ex.suit[cards], axis=1)

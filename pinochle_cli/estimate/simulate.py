@@ -42,13 +42,20 @@ __all__ = [
 
 DEFAULT_SAMPLES = 2000
 DEFAULT_CONFIDENCE = 0.75
-CHUNK = 500  # deals per chunk: the unit of seeding
-JOB_CHUNKS = 4  # at most this many chunks a job (the unit of parallel work) when the play is compiled
-AHEAD_JOBS = 4  # and at least this many jobs a worker when there are chunks enough
-MAX_SAMPLES = 200_000  # --precision stops here even if an interval is still wider
-SAMPLES_LIMIT = 10_000_000  # --samples above this is refused (about two minutes a suit on one core)
-STOP_BELOW = 0.01  # the bid list ends at the first bid made less often than this
-MAX_BIDS = 1000  # and has at most this many bids
+# deals per chunk: the unit of seeding
+CHUNK = 500
+# at most this many chunks a job (the unit of parallel work) when the play is compiled
+JOB_CHUNKS = 4
+# and at least this many jobs a worker when there are chunks enough
+AHEAD_JOBS = 4
+# --precision stops here even if an interval is still wider
+MAX_SAMPLES = 200_000
+# --samples above this is refused (about two minutes a suit on one core)
+SAMPLES_LIMIT = 10_000_000
+# the bid list ends at the first bid made less often than this
+STOP_BELOW = 0.01
+# and has at most this many bids
+MAX_BIDS = 1000
 
 
 # --------------------------------------------------------------------------- checks
@@ -114,14 +121,22 @@ def chunk_rng(seed: int, index: int) -> np.random.Generator:
 class GameBatch:
     """Every game of one chunk (``B = deals × suits`` rows, grouped by suit): for tests and tallies."""
 
-    trump: IntArray  # (B,) real suit
-    leader: IntArray  # (B,) the seat leading the first trick
-    hands: IntArray  # (B, players, N_CARDS) counts after the exchange, real card indices
-    meld: IntArray  # (B,) bidding side's meld
-    meld_kept_anyway: npt.NDArray[np.bool_]  # (B,) meld made only of kept_if_only combinations
-    points: IntArray  # (B, sides) counters won, last trick included
-    tricks: IntArray  # (B, sides)
-    claim: IntArray  # (B,) highest bid made (kept meld + counters), -1 when the make condition fails
+    # (B,) real suit
+    trump: IntArray
+    # (B,) the seat leading the first trick
+    leader: IntArray
+    # (B, players, N_CARDS) counts after the exchange, real card indices
+    hands: IntArray
+    # (B,) bidding side's meld
+    meld: IntArray
+    # (B,) meld made only of kept_if_only combinations
+    meld_kept_anyway: npt.NDArray[np.bool_]
+    # (B, sides) counters won, last trick included
+    points: IntArray
+    # (B, sides)
+    tricks: IntArray
+    # (B,) highest bid made (kept meld + counters), -1 when the make condition fails
+    claim: IntArray
 
 
 @dataclass
@@ -133,7 +148,8 @@ class Tally:
     """
 
     deals: int
-    hist: list[Counter[int]]  # hist[s][v] = deals whose claim is v (v = -1: the make condition failed)
+    # hist[s][v] = deals whose claim is v (v = -1: the make condition failed)
+    hist: list[Counter[int]]
     meld: list[int]
     counters: list[int]
 
@@ -192,7 +208,8 @@ class Simulator:
         if rules.scoring.kept_if_only and not implied:
             names = set(rules.scoring.kept_if_only)
             only = dataclasses.replace(rules, meld=tuple(c for c in rules.meld if c.name in names))
-            self._only_rules = only  # keep alive: the meld cache holds it weakly
+            # keep alive: the meld cache holds it weakly
+            self._only_rules = only
             self.only_table = meld_table(only)
         full = np.array(rules.deck.full().counts, dtype=np.int64)
         rest = full - np.array(hand.counts, dtype=np.int64)
@@ -200,7 +217,8 @@ class Simulator:
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
         self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
         self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
-        self.fast: Any = None  # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
+        # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
+        self.fast: Any = None
 
     def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
         """Pickled as what builds it (for workers that are started, not forked)."""
@@ -321,7 +339,8 @@ class Simulator:
 
 # --------------------------------------------------------------------------- workers
 
-Job = tuple[tuple[tuple[int, int], ...], int, bool]  # chunks (index, deals), seed, play compiled
+# chunks (index, deals), seed, play compiled
+Job = tuple[tuple[tuple[int, int], ...], int, bool]
 
 
 def _work(job: Job) -> Tally:
@@ -345,7 +364,8 @@ class _Runner:
 
     def run(self, jobs: list[Job]) -> Iterable[Tally]:
         if any(job[2] for job in jobs):
-            self.sim.load_compiled()  # before the pool forks, so that the workers inherit it
+            # before the pool forks, so that the workers inherit it
+            self.sim.load_compiled()
         if self.workers <= 1 or len(jobs) <= 1:
             return (_run_job(self.sim, job) for job in jobs)
         if self.pool is None:
@@ -535,7 +555,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
             if reached or tally.deals >= MAX_SAMPLES:
                 break
             target = min(MAX_SAMPLES, CHUNK * math.ceil(wanted / CHUNK))
-    except BaseException:  # Ctrl-C between chunks too: end the workers now
+    # Ctrl-C between chunks too: end the workers now
+    except BaseException:
         runner.close(interrupted=True)
         raise
     runner.close()

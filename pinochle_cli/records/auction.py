@@ -92,7 +92,8 @@ class _Auction:
     def result(self) -> tuple[int, int]:
         if (self.done is None and self.high is None and self.auction.dealer_stuck
                 and len(self.passed) == self.n - 1 and self.dealer not in self.passed):
-            return self.dealer, self.auction.minimum  # the others passed: the dealer need not call
+            # the others passed: the dealer need not call
+            return self.dealer, self.auction.minimum
         if self.done is None:
             still = [self.who[s] for s in range(self.n) if s not in self.passed]
             raise AuctionError(f"the auction is not over: {spoken_list(still)} "

@@ -29,13 +29,18 @@ class Brief:
 
     sides: tuple[str, ...]
     totals: tuple[int, ...]
-    needs: tuple[int, ...] | None  # points each side still needs to reach the target (None: fixed deals)
+    # points each side still needs to reach the target (None: fixed deals)
+    needs: tuple[int, ...] | None
     target: int | None
-    deals_played: int  # deals in the record, redeals included
-    deals_left: int | None  # in a match of a fixed number of deals
-    status: str  # in-progress, won, draw
+    # deals in the record, redeals included
+    deals_played: int
+    # in a match of a fixed number of deals
+    deals_left: int | None
+    # in-progress, won, draw
+    status: str
     winner: str | None
-    next_dealer: str | None  # None when the match is over or nobody has dealt yet
+    # None when the match is over or nobody has dealt yet
+    next_dealer: str | None
 
 
 def brief(record: MatchRecord) -> Brief:

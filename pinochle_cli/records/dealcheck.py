@@ -67,7 +67,8 @@ class Deal:
     no_trump: bool = False
     redeal: bool = False
     hands: dict[str, Hand] | None = None
-    stock: list[Card] | None = None  # top first
+    # top first
+    stock: list[Card] | None = None
     played: bool = False
     play: tuple[tuple[Card, ...], ...] | None = None
     leader: int | None = None
@@ -120,9 +121,12 @@ class DealReader:
         self.rules, self.table, self.node, self.number, self.problems = rules, table, node, number, problems
         self.d = Deal(number, node.line)
         self.sides = len(table.sides)
-        self.given_player: dict[str, tuple[int, Node]] = {}  # meld given by player
-        self.given_side: dict[int, tuple[int, Node]] = {}  # meld given by side
-        self.shown: dict[str, Hand] = {}  # the cards each player showed for meld
+        # meld given by player
+        self.given_player: dict[str, tuple[int, Node]] = {}
+        # meld given by side
+        self.given_side: dict[int, tuple[int, Node]] = {}
+        # the cards each player showed for meld
+        self.shown: dict[str, Hand] = {}
 
     # ----------------------------------------------------------------- helpers
 

@@ -49,12 +49,17 @@ _EDITED = "deal {n} before record edit"
 class _Layout:
     """The deals of a block-style record: each deal's own lines, and where the first one may start."""
 
-    body: str  # the text with "\n" line ends
+    # the text with "\n" line ends
+    body: str
     newline: str
-    spans: tuple[tuple[int, int], ...]  # [start, end) of each deal's lines
-    first: int  # where the lines before the first deal start (the line after ``deals:``; -1 for ``deals: []``)
-    composed: yaml.Node | None  # the whole record as YAML nodes
-    deals: tuple[yaml.Node, ...]  # each deal's node
+    # [start, end) of each deal's lines
+    spans: tuple[tuple[int, int], ...]
+    # where the lines before the first deal start (the line after ``deals:``; -1 for ``deals: []``)
+    first: int
+    # the whole record as YAML nodes
+    composed: yaml.Node | None
+    # each deal's node
+    deals: tuple[yaml.Node, ...]
     source: str
 
     def excerpt(self, number: int) -> Node:
@@ -66,7 +71,8 @@ class _Layout:
         head, tail = self.spans[0][0], self.spans[-1][1]
         try:
             return _load(self.body[:head] + self.body[start:end] + self.body[tail:], self.source)
-        except RecordError:  # an alias to an anchor in another deal: read the whole record
+        # an alias to an anchor in another deal: read the whole record
+        except RecordError:
             whole = _load(self.body, self.source)
             return _with_deals(whole, _deal_nodes(whole)[number - 1:number])
 
@@ -99,7 +105,8 @@ def _compose(body: str, source: str) -> yaml.Node | None:
     try:
         return yaml.compose(body, Loader=FAST_LOADER)
     except yaml.YAMLError:
-        try:  # the reader's own message, with the line and column
+        # the reader's own message, with the line and column
+        try:
             load_text(body, source)
         except YamlError as exc:
             raise relocated(exc) from None
@@ -119,7 +126,8 @@ def _layout(text: str, source: str) -> _Layout:
     if isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
         return _Layout(body, newline, (), first, root, (), source)
     if isinstance(deals, yaml.SequenceNode) and deals.flow_style and not deals.value:
-        return _Layout(body, newline, (), -1, root, (), source)  # ``deals: []``: nowhere to put a block back
+        # ``deals: []``: nowhere to put a block back
+        return _Layout(body, newline, (), -1, root, (), source)
     if not isinstance(deals, yaml.SequenceNode) or deals.flow_style or getattr(root, "flow_style", False):
         raise RecordError("the deals are not written as a block list (one `- ` line starting each deal): "
                           "undo, redo and edit change only such a list", source=source,
@@ -196,7 +204,8 @@ def _history(body: str) -> tuple[int, int]:
 def _with_entry(body: str, title: str, lines: str) -> str:
     """``body`` with one more history entry: ``title`` and ``lines`` (each kept behind ``#|``)."""
     start, end = _history(body)
-    whole = lines if lines.endswith("\n") else lines + "\n"  # the last line of a file may have no line end
+    # the last line of a file may have no line end
+    whole = lines if lines.endswith("\n") else lines + "\n"
     kept = "".join(f"{_LINE} {line}\n" if line else f"{_LINE}\n" for line in whole.split("\n")[:-1])
     entry = f"{_ENTRY}{title}\n{kept}"
     if start == end:
@@ -401,7 +410,8 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
     def change(layout: _Layout) -> Edited:
         _check_number(layout, number, path)
         excerpt = layout.excerpt(number)
-        record = check_record(_with_deals(excerpt, []), base)  # the table and rules: the deals are checked anew
+        # the table and rules: the deals are checked anew
+        record = check_record(_with_deals(excerpt, []), base)
         try:
             entries = build(record, _as_fields([_deal_nodes(excerpt)[0].to_python()])[0])
         except RecordError as exc:

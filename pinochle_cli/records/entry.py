@@ -26,7 +26,8 @@ from .writer import Entries, insert_deal
 __all__ = ["ASKED", "Question", "answered", "asked_field", "cleared", "counters_questions", "deal_summary", "preview",
            "questions"]
 
-ASKED = ("dealer", "bidder", "bid", "trump", "meld", "counters")  # fields a question can settle
+# fields a question can settle
+ASKED = ("dealer", "bidder", "bid", "trump", "meld", "counters")
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,8 @@ def _sides_in(record: MatchRecord, items: tuple[str, ...] | list[str]) -> set[in
         try:
             sides.add(record.table.resolve(item.partition("=")[0], abbreviations=True)[1])
         except TableNameError:
-            continue  # the checker words it
+            # the checker words it
+            continue
     return sides
 
 
@@ -85,7 +87,8 @@ def answered(given: DealInput, question: Question, answer: str) -> DealInput:
     """``given`` with the answer to ``question``."""
     answer = answer.strip()
     if question.field == "bid":
-        return dataclasses.replace(given, bid=int(answer))  # asked as a whole number
+        # asked as a whole number
+        return dataclasses.replace(given, bid=int(answer))
     if question.field in ("meld", "counters"):
         items: Any = (*getattr(given, question.field), f"{question.side}={answer}")
         return dataclasses.replace(given, **{question.field: items})
@@ -152,8 +155,10 @@ class DealInput:
     bid: int | None = None
     trump: str | None = None
     auction: str | None = None
-    meld: Sequence[str] = ()  # SIDE=N or PLAYER=N or PLAYER=CARDS
-    counters: Sequence[str] = ()  # SIDE=N or PLAYER=N
+    # SIDE=N or PLAYER=N or PLAYER=CARDS
+    meld: Sequence[str] = ()
+    # SIDE=N or PLAYER=N
+    counters: Sequence[str] = ()
     tricks: Sequence[str] = ()
     conceded: bool = False
     no_trump: bool = False

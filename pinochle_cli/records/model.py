@@ -27,19 +27,24 @@ class DealRecord:
     trump: Suit | None
     auction: tuple[str, ...] | None
     meld: tuple[int, ...]
-    counters: tuple[int, ...] | None  # None: the deal ended before play
+    # None: the deal ended before play
+    counters: tuple[int, ...] | None
     tricks: tuple[int | None, ...] | None
     conceded: bool
     no_trump: bool
     redeal: bool
     hands: dict[str, Hand] | None
-    played: bool  # a play was recorded and replayed
+    # a play was recorded and replayed
+    played: bool
     facts: DealFacts
     score: DealScore
     standing: Standing
-    play: tuple[tuple[Card, ...], ...] | None = None  # the recorded tricks, each leader first
-    leader: int | None = None  # seat that led the first trick (with play)
-    stock: tuple[Card, ...] | None = None  # top first
+    # the recorded tricks, each leader first
+    play: tuple[tuple[Card, ...], ...] | None = None
+    # seat that led the first trick (with play)
+    leader: int | None = None
+    # top first
+    stock: tuple[Card, ...] | None = None
 
     @property
     def bidder_side(self) -> int | None:
@@ -57,8 +62,10 @@ class MatchRecord:
     standing: Standing
     ruleset_spec: str = ""
     options: dict[str, str] = field(default_factory=dict)
-    problems: tuple[RecordError, ...] = ()  # the forgiving reader's findings, in file order
-    skipped: tuple[int, ...] = ()  # deals not scored because of a problem
+    # the forgiving reader's findings, in file order
+    problems: tuple[RecordError, ...] = ()
+    # deals not scored because of a problem
+    skipped: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:

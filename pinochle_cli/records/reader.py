@@ -45,7 +45,8 @@ def _load_rules(root: Node, base: str | None) -> tuple[Ruleset, str, dict[str, s
         rules = load_ruleset(spec, options, base=base)
     except RulesetError as exc:
         raise located(rs, str(exc), field="ruleset") from None
-    except PinochleError as exc:  # OptionError
+    # OptionError
+    except PinochleError as exc:
         raise located(root.get("options") or rs, str(exc), field="options") from None
     return rules, spec, options
 
@@ -109,7 +110,8 @@ class _Match:
         self.skipped: list[int] = []
         self.totals = [0] * len(table.sides)
         self.standing = Standing(tuple(self.totals), 0, "in-progress", None)
-        self.decided_by: int | None = None  # the deal that decided the match
+        # the deal that decided the match
+        self.decided_by: int | None = None
 
     def add(self, reader: DealReader, problems: Problems) -> None:
         """Score one deal, or report why it cannot be (and skip it when forgiving)."""
@@ -124,7 +126,8 @@ class _Match:
         except PinochleError as exc:
             if problems.strict:
                 raise
-            if not isinstance(exc, RecordError):  # not expected: a check elsewhere refused the deal
+            # not expected: a check elsewhere refused the deal
+            if not isinstance(exc, RecordError):
                 exc = located(node, str(exc), deal=number)
             problems.report(exc)
             self.skipped.append(number)

@@ -22,7 +22,8 @@ import warnings
 from collections.abc import Iterator
 from typing import IO
 
-with warnings.catch_warnings():  # where fcntl is missing filelock warns that it uses a lock file; that is fine
+# where fcntl is missing filelock warns that it uses a lock file; that is fine
+with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from filelock import FileLock, Timeout
 
@@ -31,8 +32,10 @@ from ..yamlsource import open_nonblocking, read_capped
 
 # --------------------------------------------------------------------------- files
 
-LOCK_WAIT = 60.0  # seconds a writer waits for another one before giving up
-_STALE_AGE = 3600.0  # a temporary file this old is a dead writer's where process ids cannot be checked
+# seconds a writer waits for another one before giving up
+LOCK_WAIT = 60.0
+# a temporary file this old is a dead writer's where process ids cannot be checked
+_STALE_AGE = 3600.0
 
 
 def _temp_prefix(target: str) -> str:
@@ -63,7 +66,8 @@ def _write_temp(target: str, data: bytes, mode: int) -> str:
 
 
 def _sync_folder(folder: str) -> None:
-    with contextlib.suppress(OSError):  # make the rename itself durable (best effort)
+    # make the rename itself durable (best effort)
+    with contextlib.suppress(OSError):
         dfd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dfd)
@@ -101,7 +105,8 @@ def _create_exclusive(target: str, data: bytes) -> None:
     except OSError as exc:
         if exc.errno == errno.EEXIST:
             raise
-        _create_exclusive_without_links(target, data)  # a file system without hard links
+        # a file system without hard links
+        _create_exclusive_without_links(target, data)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -128,11 +133,13 @@ def _writer_is_gone(name: str, prefix: str, folder: str) -> bool:
         if pid == os.getpid():
             return False
         try:
-            os.kill(pid, 0)  # signal 0: only asks whether the process exists
+            # signal 0: only asks whether the process exists
+            os.kill(pid, 0)
         except ProcessLookupError:
             return True
         except OSError:
-            return False  # it exists (another user's)
+            # it exists (another user's)
+            return False
         return False
     try:
         return time.time() - os.stat(os.path.join(folder, name)).st_mtime > _STALE_AGE
@@ -182,7 +189,8 @@ def _open_record(target: str, path: str) -> IO[bytes]:
     except OSError as exc:
         raise RecordError(f"cannot open: {exc.strerror or exc}", source=path) from None
     try:
-        read_capped(fh, path)  # a regular file of a sensible size
+        # a regular file of a sensible size
+        read_capped(fh, path)
         fh.seek(0)
     except YamlError as exc:
         fh.close()
@@ -200,7 +208,8 @@ def locked(path: str) -> Iterator[IO[bytes]]:
     are removed once the lock is taken.
     """
     target = os.path.realpath(path)
-    _open_record(target, path).close()  # a missing or special file: say so before making a lock file
+    # a missing or special file: say so before making a lock file
+    _open_record(target, path).close()
     with _record_lock(target, path):
         remove_stale_temporaries(target)
         fh = _open_record(target, path)
@@ -234,7 +243,8 @@ def replace_locked(path: str, fh: IO[bytes], text: str) -> None:
     """Replace the record ``fh`` (held open by ``locked``) with ``text``, refused if it may not be written."""
     check_writable(path)
     mode = os.fstat(fh.fileno()).st_mode & 0o7777
-    fh.close()  # Windows cannot replace a file that is open; the lock is held on its own file
+    # Windows cannot replace a file that is open; the lock is held on its own file
+    fh.close()
     try:
         atomic_write(path, text.encode("utf-8"), mode=mode)
     except OSError as exc:

@@ -24,7 +24,8 @@ from . import MatchRecord
 
 __all__ = ["LOST", "PlayerStats", "record_stats"]
 
-LOST = ("set", "not-on-board", "no-trump")  # results in which the bidders lost their bid
+# results in which the bidders lost their bid
+LOST = ("set", "not-on-board", "no-trump")
 
 
 @dataclass

@@ -33,9 +33,12 @@ class Table:
 
     rules: Ruleset
     sides: tuple[str, ...]
-    members: tuple[tuple[str, ...], ...]  # players of each side
-    seating: tuple[str, ...]  # clockwise from seat 0
-    teams: bool  # sides are teams (else each side is one player)
+    # players of each side
+    members: tuple[tuple[str, ...], ...]
+    # clockwise from seat 0
+    seating: tuple[str, ...]
+    # sides are teams (else each side is one player)
+    teams: bool
 
     def seat_of(self, player: str) -> int:
         return self.seating.index(player)

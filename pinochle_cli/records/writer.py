@@ -18,7 +18,8 @@ from typing import Any
 
 import yaml
 
-with warnings.catch_warnings():  # where fcntl is missing filelock warns that it uses a lock file; that is fine
+# where fcntl is missing filelock warns that it uses a lock file; that is fine
+with warnings.catch_warnings():
     warnings.simplefilter("ignore")
 
 from ..errors import RecordError, YamlError, relocated
@@ -28,7 +29,8 @@ from . import MatchRecord, check_record, parse_record
 from .safewrite import _create_exclusive, _decode, atomic_write, locked, replace_locked
 
 Entries = list[tuple[str, Any]]
-FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: the same nodes, faster
+# libyaml when installed: the same nodes, faster
+FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # --------------------------------------------------------------------------- YAML text, by hand
@@ -140,11 +142,13 @@ def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
         head = body if body.endswith("\n") or not body else body + "\n"
         out = head + " " * key_col + "deals:\n" + _block_item(entries, key_col + 2, key_col + 4)
     elif isinstance(deals, yaml.SequenceNode) and deals.flow_style:
-        close = int(deals.end_mark.index) - 1  # the ']'
+        # the ']'
+        close = int(deals.end_mark.index) - 1
         if not deals.value:
             if root.flow_style:
                 out = fits(close, _flow_item(entries))
-            else:  # `deals: []` in a block record: the list becomes a block list
+            # `deals: []` in a block record: the list becomes a block list
+            else:
                 out = _replace_with_block(body, deals, entries, key_col)
         else:
             pos = close
@@ -228,7 +232,8 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
     base = os.path.dirname(os.path.abspath(path))
     try:
         record = parse_record(text, path, base)
-    except RecordError as exc:  # about the options given, not about a line of a file that is not there yet
+    # about the options given, not about a line of a file that is not there yet
+    except RecordError as exc:
         raise relocated(exc, source=path, line=None, deal=None, trick=None) from None
     if os.path.exists(path) and not force:
         raise RecordError("already exists (use force=True to replace it)", source=path, parameter="force")
@@ -260,7 +265,8 @@ def new_record_text(ruleset_spec: str, options: Mapping[str, str], *,
         f"ruleset: {yaml_value(ruleset_spec)}",
     ]
     if options:
-        def choice(v: str) -> str:  # the reader takes a choice's raw text: 75 and "75" are the same choice
+        # the reader takes a choice's raw text: 75 and "75" are the same choice
+        def choice(v: str) -> str:
             return v if re.fullmatch(r"[\w.-]+", v) and yaml.safe_load(v) is not None else yaml_value(v)
         lines.append("options: {" + ", ".join(f"{yaml_value(k)}: {choice(str(v))}" for k, v in options.items()) + "}")
     if teams:
@@ -277,14 +283,16 @@ def new_record_text(ruleset_spec: str, options: Mapping[str, str], *,
 def ruleset_spec_for(spec: str | None, rules: Ruleset, record_path: str) -> str:
     """How a new record names its ruleset: a bundled game by name; a file (given with -r or in
     $PINOCHLE_RULESET) by its path from the record's folder, so the two can move together."""
-    del spec  # the loaded ruleset's own file decides, whatever named it
+    # the loaded ruleset's own file decides, whatever named it
+    del spec
     bundled = bundled_path(rules.name)
     if bundled is not None and os.path.abspath(bundled) == os.path.abspath(rules.path):
         return rules.name
     folder = os.path.dirname(os.path.abspath(record_path))
     try:
         return os.path.relpath(os.path.abspath(rules.path), folder).replace(os.sep, "/")
-    except ValueError:  # on another drive (Windows): only the full path reaches it
+    # on another drive (Windows): only the full path reaches it
+    except ValueError:
         return os.path.abspath(rules.path)
 
 

@@ -41,15 +41,22 @@ CARD_PATTERN = Pattern(
     convert=lambda text: CardPattern.parse(text))
 # Upper bounds that keep every total inside the engine's 64-bit integers, every table small and
 # every command quick (tests/test_fuzz_limits.py runs every command on rulesets at these limits).
-MAX_POINTS = 10**9  # any bid, target or number of deals
-MAX_CARD_POINTS = 10_000  # a combination's points (any number of copies), a counter's, the last trick's
-MAX_COPIES = 4  # copies of each card in the pack
+# any bid, target or number of deals
+MAX_POINTS = 10**9
+# a combination's points (any number of copies), a counter's, the last trick's
+MAX_CARD_POINTS = 10_000
+# copies of each card in the pack
+MAX_COPIES = 4
 MAX_PLAYERS = 8
-MAX_COMBINATIONS = 64  # entries of the meld table
-MAX_COMBINATION_CARDS = 12  # cards of one combination
+# entries of the meld table
+MAX_COMBINATIONS = 64
+# cards of one combination
+MAX_COMBINATION_CARDS = 12
 MAX_OPTIONS = 16
-MAX_CHOICES = 32  # choices of one option
-TABLE_LIMIT = 1 << 18  # cells of the table that prices one group of combinations (``meld``); larger: refused
+# choices of one option
+MAX_CHOICES = 32
+# cells of the table that prices one group of combinations (``meld``); larger: refused
+TABLE_LIMIT = 1 << 18
 OUTCOME_VALUES = words(OutcomeKind)
 DUTY_NAMES = words(DutyName)
 

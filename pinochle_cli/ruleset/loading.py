@@ -37,7 +37,8 @@ def bundled_names() -> list[str]:
     return [n for n in order if n in found] + [n for n in found if n not in order]
 
 
-_ALIASES_LINE = r"^aliases:.*$"  # compiled when first used: a name of a file needs no aliases
+# compiled when first used: a name of a file needs no aliases
+_ALIASES_LINE = r"^aliases:.*$"
 
 
 def _file_aliases(path: Path) -> list[str]:
@@ -100,7 +101,8 @@ def _resolve(spec: str | os.PathLike[str] | None, base: str | None = None) -> st
     candidate = Path(text) if base is None or os.path.isabs(text) else Path(base) / text
     try:
         exists = candidate.exists()
-    except OSError as exc:  # a name too long for the file system, …
+    # a name too long for the file system, …
+    except OSError as exc:
         raise RulesetError(f"{origin}{_shown(str(candidate))}: cannot read: {exc.strerror or exc}") from None
     if exists:
         return str(candidate)
@@ -243,7 +245,8 @@ def load_from_node(root: Node, options: Mapping[str, str] | None = None, *, path
     specs: tuple[OptionSpec, ...] = doc.get("options", ())
     chosen = _select(doc["name"], specs, options or {}, root.source)
     defaults = {o.name: {c.lower(): c for c in o.choices}.get(o.default.lower(), o.default) for o in specs}
-    for spec in specs if not bundled else ():  # each choice, the other options at their defaults
+    # each choice, the other options at their defaults
+    for spec in specs if not bundled else ():
         for choice in spec.choices:
             if choice != chosen.get(spec.name):
                 RULESET_SCHEMA.check(_apply_choices(root, {**defaults, spec.name: choice}), "")
@@ -257,7 +260,8 @@ def load_from_node(root: Node, options: Mapping[str, str] | None = None, *, path
 def _check_meld_groups(rules: Ruleset, root: Node) -> None:
     """Combinations of one class that share cards are priced together from one table per group: a
     group of too many cards would take too long, and is refused."""
-    cells, klass, trump, cards = 0, "", rules.suits[0], 0  # the largest group over every trump, the first of ties
+    # the largest group over every trump, the first of ties
+    cells, klass, trump, cards = 0, "", rules.suits[0], 0
     for suit in rules.suits:
         for group in rules.meld_groups(suit):
             distinct = len({card for _, group_cards in group for card in group_cards})

@@ -36,7 +36,8 @@ def _duties(items: Sequence[str | dict[str, dict[str, Any]]]) -> tuple[Duty, ...
     out = []
     for item in items:
         if isinstance(item, str):
-            out.append(Duty(cast(DutyName, item)))  # one of DUTY_NAMES: the schema checked it
+            # one of DUTY_NAMES: the schema checked it
+            out.append(Duty(cast(DutyName, item)))
         else:
             (name, conditions), = item.items()
             out.append(Duty(cast(DutyName, name), **conditions))
@@ -51,7 +52,8 @@ class CardPattern:
     """A card of a combination relative to trump: a fixed suit, trump, a plain suit or any suit."""
 
     rank: Rank
-    suit: Suit | None  # fixed suit, else None
+    # fixed suit, else None
+    suit: Suit | None
     mode: PatternMode
 
     @classmethod
@@ -76,7 +78,8 @@ class CardPattern:
 
 
 @lru_cache(maxsize=1024)
-def _card_pattern(text: str) -> CardPattern:  # the same few patterns are read for every option's choice
+# the same few patterns are read for every option's choice
+def _card_pattern(text: str) -> CardPattern:
     return CardPattern._parse(text)
 
 
@@ -87,11 +90,13 @@ class Combination:
     name: str
     klass: str
     pattern: tuple[CardPattern, ...]
-    points: tuple[int, ...]  # value of 1, 2, … copies declared together
+    # value of 1, 2, … copies declared together
+    points: tuple[int, ...]
     label: str = ""
 
     def __post_init__(self) -> None:
-        if isinstance(self.points, int):  # one number: the price of one copy
+        # one number: the price of one copy
+        if isinstance(self.points, int):
             object.__setattr__(self, "points", (self.points,))
 
     def value(self, copies: int) -> int:
@@ -134,7 +139,8 @@ class Duty:
 
     name: DutyName
     when: DutyWhen = "always"
-    partner: bool = True  # applies while the partner is winning
+    # applies while the partner is winning
+    partner: bool = True
     only_if_winning: bool = False
 
     def describe(self) -> str:
@@ -163,7 +169,8 @@ class Auction:
     """The bidding: the minimum bid and the steps valid bids follow."""
 
     minimum: int
-    steps: tuple[tuple[int, int, int | None], ...]  # (from, by, to or None)
+    # (from, by, to or None)
+    steps: tuple[tuple[int, int, int | None], ...]
     dealer_stuck: bool = True
 
     def is_valid_bid(self, bid: int) -> bool:
@@ -249,7 +256,8 @@ class OptionSpec:
     description: str
     default: str
     choices: tuple[str, ...]
-    patches: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)  # choice → patch
+    # choice → patch
+    patches: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -275,14 +283,17 @@ class Ruleset:
     schema_version: int = SCHEMA_VERSION
     aliases: tuple[str, ...] = ()
     description: str = ""
-    source: str = ""  # where the rules come from
-    partnerships: tuple[tuple[int, ...], ...] = ()  # none given: every player alone
+    # where the rules come from
+    source: str = ""
+    # none given: every player alone
+    partnerships: tuple[tuple[int, ...], ...] = ()
     stock: Stock | None = None
     redeal_at_least: Mapping[Rank, int] = field(default_factory=dict)
     redeal_at_most: Mapping[Rank, int] = field(default_factory=dict)
     auction: Auction | None = None
     trump_eligible: TrumpEligible = "any"
-    trump_needs: tuple[Rank, ...] = ()  # ranks the bidder must hold in a suit to name it (marriage: K, Q)
+    # ranks the bidder must hold in a suit to name it (marriage: K, Q)
+    trump_needs: tuple[Rank, ...] = ()
     exchange: int = 0
     options: tuple[OptionSpec, ...] = ()
     chosen: Mapping[str, str] = field(default_factory=dict)
@@ -304,7 +315,8 @@ class Ruleset:
     def __hash__(self) -> int:
         return int(self.__dict__["_hash"])
 
-    def __getstate__(self) -> dict[str, Any]:  # str hashes differ between processes: hash again
+    # str hashes differ between processes: hash again
+    def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:

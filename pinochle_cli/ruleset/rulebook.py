@@ -172,7 +172,8 @@ def _match(rules: Ruleset) -> list[str]:
 def _patch_text(patch: Mapping[str, Any]) -> str:
     if not patch:
         return "the rules above"
-    def flow(value: Any) -> str:  # as the ruleset file writes it
+    # as the ruleset file writes it
+    def flow(value: Any) -> str:
         text: str = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=1 << 30)
         return text.removesuffix("\n").removesuffix("\n...")
 

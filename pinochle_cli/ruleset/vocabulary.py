@@ -13,19 +13,32 @@ __all__ = [
     "OutcomeKind", "PatternMode", "Phase", "Tie", "TrumpEligible", "TrumpSource", "words",
 ]
 
-DutyName = Literal["follow", "trump", "beat"]  # what a player must do in a trick
-DutyWhen = Literal["always", "trump-led", "plain-led"]  # when a duty applies
-Phase = Literal["stock", "play-off"]  # games with a stock: while it lasts, then after
-Leader = Literal["bidder", "dealer-left"]  # who leads the first trick
-TrumpSource = Literal["bid", "turn-up"]  # named by the bidder, or turned up from the stock
-TrumpEligible = Literal["any", "marriage"]  # which suits the bidder may name
-PatternMode = Literal["fixed", "trump", "plain", "any"]  # a meld card's suit: fixed, trump, not trump, any
-KeepMeld = Literal["trick", "counter", "always"]  # what a side needs to keep its meld
-MadeNeeds = Literal["nothing", "trick", "counter"]  # what the bidders need besides reaching the bid
-OutcomeKind = Literal["minus-bid", "minus-double-bid", "meld", "meld-and-counters", "nothing"]  # what a side scores
-BothReach = Literal["bidders", "higher"]  # both sides reach the target on one deal
-Tie = Literal["another-deal", "draw"]  # equal totals when a winner is due
-EarlyEnd = Literal["redeal", "no-trump", "not-on-board", "conceded"]  # a deal over before any card is played
+# what a player must do in a trick
+DutyName = Literal["follow", "trump", "beat"]
+# when a duty applies
+DutyWhen = Literal["always", "trump-led", "plain-led"]
+# games with a stock: while it lasts, then after
+Phase = Literal["stock", "play-off"]
+# who leads the first trick
+Leader = Literal["bidder", "dealer-left"]
+# named by the bidder, or turned up from the stock
+TrumpSource = Literal["bid", "turn-up"]
+# which suits the bidder may name
+TrumpEligible = Literal["any", "marriage"]
+# a meld card's suit: fixed, trump, not trump, any
+PatternMode = Literal["fixed", "trump", "plain", "any"]
+# what a side needs to keep its meld
+KeepMeld = Literal["trick", "counter", "always"]
+# what the bidders need besides reaching the bid
+MadeNeeds = Literal["nothing", "trick", "counter"]
+# what a side scores
+OutcomeKind = Literal["minus-bid", "minus-double-bid", "meld", "meld-and-counters", "nothing"]
+# both sides reach the target on one deal
+BothReach = Literal["bidders", "higher"]
+# equal totals when a winner is due
+Tie = Literal["another-deal", "draw"]
+# a deal over before any card is played
+EarlyEnd = Literal["redeal", "no-trump", "not-on-board", "conceded"]
 DealResult = Literal["made", "set", EarlyEnd]
 MatchStatus = Literal["in-progress", "won", "draw"]
 

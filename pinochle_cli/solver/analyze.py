@@ -27,7 +27,8 @@ from .solve import Position, Solver
 __all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyze_deal", "playable_deals"]
 
 Progress = Callable[[int, int], None]
-_MIN_RATE = 20_000  # nodes a second assumed before any was measured (for the node limit under a time limit)
+# nodes a second assumed before any was measured (for the node limit under a time limit)
+_MIN_RATE = 20_000
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,12 @@ class CardVerdict:
 @dataclass(frozen=True)
 class PlayerSummary:
     player: str
-    cards: int  # cards analysed
-    costly: int  # cards that gave up points
-    given_up: int  # their total
+    # cards analysed
+    cards: int
+    # cards that gave up points
+    costly: int
+    # their total
+    given_up: int
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,8 @@ class DealAnalysis:
     perfect: int | None
     first_trick: int
     tricks: int
-    stopped: str | None  # why the tricks before first_trick were not analysed
+    # why the tricks before first_trick were not analysed
+    stopped: str | None
     verdicts: tuple[CardVerdict, ...]
     seconds: float
     nodes: int
@@ -103,8 +108,10 @@ class _Step:
     seat: int
     pos: Position
     card: Card
-    taken: int  # our side's counters from the tricks before this position
-    gain: int  # our side's counters from the trick this card completes (0 if it completes none)
+    # our side's counters from the tricks before this position
+    taken: int
+    # our side's counters from the trick this card completes (0 if it completes none)
+    gain: int
 
 
 def _steps(record: MatchRecord, deal: DealRecord, us: int) -> tuple[list[_Step], int, int]:
@@ -139,9 +146,11 @@ def _judge(solver: Solver, step: _Step, value_next: int) -> tuple[int, int, Card
     """Our side's value before the card, after it, and a card that would have kept the value."""
     after = step.gain + value_next
     ours = solver.side[step.seat] == 0
-    if ours:  # the best card keeps at least ``after``
+    # the best card keeps at least ``after``
+    if ours:
         value = solver.value(step.pos, lower=after, near=after + solver.step)
-    else:  # the best card gives at most ``after``
+    # the best card gives at most ``after``
+    else:
         value = solver.value(step.pos, upper=after, near=after)
     better = None
     if value != after:

@@ -24,22 +24,29 @@ __all__ = [
 
 # numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
 # makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "431c6a9723e38c84"
+COMPILED_WITH = "4cadfb99f768c2f4"
 
-BUCKET = 4  # table rows that share a cache line: a position may sit in any of them
-COUNTER_LIMIT = 1 << 16  # a table entry's bounds have 16 bits: counters still to win stay below this
-TAGS = 64  # (seat * 2 + repeat) * classes + value class, below 64
+# table rows that share a cache line: a position may sit in any of them
+BUCKET = 4
+# a table entry's bounds have 16 bits: counters still to win stay below this
+COUNTER_LIMIT = 1 << 16
+# (seat * 2 + repeat) * classes + value class, below 64
+TAGS = 64
 SEAT_SHIFT = 2
-SEAT_BITS = 1 << SEAT_SHIFT  # bits of each seat in ``who[card]``: at least the copies of a card
-LEAD_PLACE = N_RANKS * SEAT_BITS  # zob[0, LEAD_PLACE, seat, :] keys the leader
+# bits of each seat in ``who[card]``: at least the copies of a card
+SEAT_BITS = 1 << SEAT_SHIFT
+# zob[0, LEAD_PLACE, seat, :] keys the leader
+LEAD_PLACE = N_RANKS * SEAT_BITS
 # the fields of a table row's second word: lower << 32 | left << 24 | generation << 16 | upper
 TT_LOWER, TT_LEFT, TT_GENERATION = 32, 24, 16
 # the columns of ``par``, the rows of ``tab`` and the columns of ``stats`` (see the module docstring)
 PAR_PLAYERS, PAR_TRUMP, PAR_LAST_TRICK, PAR_CLASSES, PAR_OURS = range(5)
 TAB_STRENGTH, TAB_COUNTER, TAB_CLASS = range(3)
 STAT_NODES, STAT_LIMIT, STAT_ABORTED, STAT_GENERATION = range(4)
-_ORDER_SHIFT = 40  # move ordering: the card's heuristic score above its history score
-_LEAN = 1200  # move ordering: added to a lead a partner can trump, taken from one an opponent can (outweighs the rest)
+# move ordering: the card's heuristic score above its history score
+_ORDER_SHIFT = 40
+# move ordering: added to a lead a partner can trump, taken from one an opponent can (outweighs the rest)
+_LEAN = 1200
 
 
 @inlined
@@ -60,7 +67,8 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
     k1 = 0
     k2 = 0
     classes = par[PAR_CLASSES]
-    step = 4 * par[PAR_PLAYERS] * classes  # zob[suit, place, tag, stream] flat: the words of one place
+    # zob[suit, place, tag, stream] flat: the words of one place
+    step = 4 * par[PAR_PLAYERS] * classes
     at = s * (LEAD_PLACE + 1) * step
     m = ranked[(held_any >> (N_RANKS * s)) & SUIT_MASK]
     while m != 0:
@@ -68,15 +76,18 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
         m &= m - 1
         w = who[c]
         tag = tab[TAB_CLASS, c]
-        first = (low_bit(w) >> SEAT_SHIFT) * SEAT_BITS  # the first holder's bits (a card in some hand)
-        ties = classes if w & ~(((1 << SEAT_BITS) - 1) << first) != 0 else 0  # copies in two hands tie
+        # the first holder's bits (a card in some hand)
+        first = (low_bit(w) >> SEAT_SHIFT) * SEAT_BITS
+        # copies in two hands tie
+        ties = classes if w & ~(((1 << SEAT_BITS) - 1) << first) != 0 else 0
         while w != 0:
             i = np.uint64(at + ((low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2)
             k1 ^= zob[i]
             k2 ^= zob[i + np.uint64(1)]
             w &= w - 1
             at += step
-            tag = tab[TAB_CLASS, c] + ties  # the next copy ties with this one?
+            # the next copy ties with this one?
+            tag = tab[TAB_CLASS, c] + ties
     out[s, 0] = k1
     out[s, 1] = k2
 
@@ -101,13 +112,15 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
     held_any = _held_any(held, par[PAR_PLAYERS])
     done = 0
     for j in range(par[PAR_PLAYERS]):
-        suit = int(np.uint64(trick[j]) // np.uint64(N_RANKS))  # unsigned: a multiply, no sign fix-up
+        # unsigned: a multiply, no sign fix-up
+        suit = int(np.uint64(trick[j]) // np.uint64(N_RANKS))
         if (done >> suit) & 1 == 0:
             done |= 1 << suit
             _suit_key(suit, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
 
 
-_legal_given = inlined(getattr(legal_given, "py_func", legal_given))  # trickcore's rule, compiled into the search
+# trickcore's rule, compiled into the search
+_legal_given = inlined(getattr(legal_given, "py_func", legal_given))
 
 
 @inlined
@@ -122,7 +135,8 @@ def _score(c: int, top: bool, mate: bool, tl: int, beat: int, partner_win: bool,
     """A card's merit for ordering: a lead of the suit's top card still out (``top``) cashes it, counters
     first, as does a low lead when the top card is a partner's (``mate``); other leads go low; a follower
     keeps the trick for the side cheaply (``beat``: the cards that take it) or gives little away."""
-    u = np.uint64(c)  # an index known not negative: no fix-up
+    # an index known not negative: no fix-up
+    u = np.uint64(c)
     if tl == 0:
         if top or mate:
             return int(2000 + 100 * tab[TAB_CLASS, u] + (0 if top else tab[TAB_STRENGTH, u]))
@@ -168,7 +182,8 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
-    if allowed & (allowed - 1) == 0:  # a single card: nothing to order
+    # a single card: nothing to order
+    if allowed & (allowed - 1) == 0:
         out[0] = low_bit(allowed)
         return 1
     players = par[PAR_PLAYERS]
@@ -180,8 +195,10 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
             elsewhere |= held[np.uint64(h)]
     mine = held[np.uint64(seat)]
     n = 0
-    row = np.uint64(seat + (players if tl == 0 else 0))  # the history row: a lead's own
-    rest = allowed  # the suits of the allowed cards, lowest first: a loop over these alone
+    # the history row: a lead's own
+    row = np.uint64(seat + (players if tl == 0 else 0))
+    # the suits of the allowed cards, lowest first: a loop over these alone
+    rest = allowed
     while rest != 0:
         s = int(np.uint64(low_bit(rest)) // np.uint64(N_RANKS))
         rest &= ~(SUIT_MASK << (N_RANKS * s))
@@ -205,7 +222,8 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
                 top = away & stronger == 0
                 score = _score(c, top, mate, tl, beat, partner_win, tab) + lean
                 key = (score << _ORDER_SHIFT) + hist[row, np.uint64(c)]
-                at = np.uint64(n)  # insertion sort, by key
+                # insertion sort, by key
+                at = np.uint64(n)
                 while at > 0 and keys[at - np.uint64(1)] < key:
                     out[at] = out[at - np.uint64(1)]
                     keys[at] = keys[at - np.uint64(1)]
@@ -222,7 +240,8 @@ def _counters(trick: Any, k: int, tab: Any) -> int:
     """The counters of the first ``k`` cards of ``trick``."""
     points = 0
     for j in range(k):
-        points += tab[TAB_COUNTER, np.uint64(trick[np.uint64(j)])]  # an index known not negative: no fix-up
+        # an index known not negative: no fix-up
+        points += tab[TAB_COUNTER, np.uint64(trick[np.uint64(j)])]
     return points
 
 
@@ -230,7 +249,8 @@ def _counters(trick: Any, k: int, tab: Any) -> int:
 def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
     """One copy of card ``c`` out of (``delta`` -1) or back into (+1) the hand of ``seat``: its holder bits in
     ``who`` (``mine``, the low bits set, one per copy) one fewer or one more."""
-    u = np.uint64(c)  # indices known not negative: no fix-up
+    # indices known not negative: no fix-up
+    u = np.uint64(c)
     shift = seat * SEAT_BITS
     w = who[u]
     mine = (w >> shift) & ((1 << SEAT_BITS) - 1)
@@ -315,15 +335,18 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
         return 0
     if f[LEFT] == 1:
         return _last(held, f[LEADER], par, side, tab, above)
-    if fresh:  # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
+    # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
+    if fresh:
         _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], held, who, par, tab, order, ranked, zob)
     keys = skey[f[LEFT]]
     lead = (LEAD_PLACE * 2 * par[PAR_PLAYERS] * par[PAR_CLASSES] + f[LEADER]) * 2
     k1 = zob[lead] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
     k2 = (zob[lead + 1] ^ keys[0, 1] ^ keys[1, 1] ^ keys[2, 1] ^ keys[3, 1]) | 1
-    slot = np.uint64(k1 & (tt.shape[0] - BUCKET))  # the bucket's first row
+    # the bucket's first row
+    slot = np.uint64(k1 & (tt.shape[0] - BUCKET))
     f[KEY], f[SLOT] = k2, slot
-    lower, upper = 0, rest  # the table's bounds (stored tight: an upper bound never above ``rest``)
+    # the table's bounds (stored tight: an upper bound never above ``rest``)
+    lower, upper = 0, rest
     for i in range(BUCKET):
         if tt[slot + np.uint64(i), 0] == k2:
             bounds = tt[slot + np.uint64(i), 1]
@@ -359,8 +382,10 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     win_seat = _seat(leader, win, players)
     partner_win = tl > 0 and win_seat != seat and side[np.uint64(win_seat)] == side[np.uint64(seat)]
     mine = held[np.uint64(seat)]
-    beat = 0 if tl == 0 else int(above[np.uint64(trick[np.uint64(win)])])  # the cards that would take the trick
-    led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))  # unsigned: no fix-up for a negative card
+    # the cards that would take the trick
+    beat = 0 if tl == 0 else int(above[np.uint64(trick[np.uint64(win)])])
+    # unsigned: no fix-up for a negative card
+    led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))
     allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
     f[COUNT] = _gather(held, who, seat, allowed, trick, tl, beat, partner_win, par, side, tab, order, ranked, hist,
                        moves[np.uint64(d)], keys)
@@ -407,7 +432,8 @@ def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
             f[UPPER] = min(f[UPPER], result)
         slot = np.uint64(f[SLOT])
         generation = stats[STAT_GENERATION]
-        if tt[slot, 0] != f[KEY]:  # a new entry (the probe found none: ``slot`` is the bucket's first row)
+        # a new entry (the probe found none: ``slot`` is the bucket's first row)
+        if tt[slot, 0] != f[KEY]:
             slot = _victim(tt, slot, generation)
         data = (f[LOWER] << TT_LOWER) | (f[LEFT] << TT_LEFT) | (generation << TT_GENERATION) | f[UPPER]
         tt[slot, 0], tt[slot, 1] = f[KEY], data
@@ -428,12 +454,14 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     _take(held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
     f[GAIN] = 0
-    points = f[PTS] + tab[TAB_COUNTER, np.uint64(c)]  # the counters on the trick now
+    # the counters on the trick now
+    points = f[PTS] + tab[TAB_COUNTER, np.uint64(c)]
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
         g[PTS] = points
         return -1
-    points += par[PAR_LAST_TRICK] if left == 1 else 0  # the last trick's bonus
+    # the last trick's bonus
+    points += par[PAR_LAST_TRICK] if left == 1 else 0
     winner = _seat(f[LEADER], nwin, players)
     f[GAIN] = points if side[np.uint64(winner)] == 0 else 0
     if left == 1:
@@ -473,13 +501,15 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
     for s in range(N_SUITS):
         _suit_key(s, who, _held_any(held, par[PAR_PLAYERS]), par, tab, order, ranked, zob, skey[left])
     r = -1
-    opening = True  # node d is new: open it (one call site: everything it calls is compiled in once)
+    # node d is new: open it (one call site: everything it calls is compiled in once)
+    opening = True
     while True:
         if opening:
             r = _enter(fr, d, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, zob, skey, tt,
                        hist, moves, keys, stats)
             opening = False
-        if r >= 0:  # node d answered with bound r (a node past the last trick: 0): hand it to its parent
+        # node d answered with bound r (a node past the last trick: 0): hand it to its parent
+        if r >= 0:
             if d == 0 or stats[STAT_ABORTED] == 1:
                 return r
             d -= 1
@@ -488,7 +518,8 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             r += f[GAIN]
             if (r >= f[NEED]) == (f[OURS] == 1):
                 seat = f[SEAT]
-                if f[TL] == 0:  # a lead's own history row, and the ply's killer lead
+                # a lead's own history row, and the ply's killer lead
+                if f[TL] == 0:
                     hist[np.uint64(seat + par[PAR_PLAYERS]), np.uint64(c)] += 1
                     f[np.uint64(KILLER + f[LEADER])] = c + 1
                 else:

@@ -47,14 +47,18 @@ from .search import (
 __all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
 
 _TABLE_BITS = 21
-_CLIMB_FROM = 20  # percent of the window: where the questions without a guess start (see Solver._climb)
-_CLIMB_JUMP = 5  # percent of the window: how far each question then moves on
-_SEED = 20141  # fixed: the table keys are the same on every run
+# percent of the window: where the questions without a guess start (see Solver._climb)
+_CLIMB_FROM = 20
+# percent of the window: how far each question then moves on
+_CLIMB_JUMP = 5
+# fixed: the table keys are the same on every run
+_SEED = 20141
 
 
 def _aligned_table(bits: int) -> np.ndarray:
     """The transposition table: ``2 ** bits`` rows of two words, each bucket of ``BUCKET`` rows in one cache line."""
-    line = BUCKET * 2  # words
+    # words
+    line = BUCKET * 2
     words = np.zeros((1 << bits) * 2 + line, dtype=np.int64)
     skip = (-words.ctypes.data // 8) % line
     return words[skip:skip + (1 << bits) * 2].reshape(-1, 2)
@@ -169,8 +173,10 @@ class Solver:
                             f"holds totals below {COUNTER_LIMIT}")
         rng = np.random.default_rng(_SEED)
         keys = rng.integers(-(2**62), 2**62, size=(2, N_SUITS, LEAD_PLACE + 1, TAGS), dtype=np.int64)
-        tags = 2 * players * len(classes)  # the tags in use: the table of keys fits the fastest cache
-        self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()  # [suit, place, tag, stream]
+        # the tags in use: the table of keys fits the fastest cache
+        tags = 2 * players * len(classes)
+        # [suit, place, tag, stream]
+        self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()
         self.tt = _aligned_table(table_bits)
         self.hist = np.zeros((2 * players, N_CARDS), dtype=np.int64)
         depth = rules.hand_size + 1
@@ -178,7 +184,8 @@ class Solver:
         self.moves = np.zeros((plies, N_CARDS), dtype=np.int64)
         self.keys = np.zeros(N_CARDS, dtype=np.int64)
         self.who = np.zeros(N_CARDS, dtype=np.int64)
-        self.frames = np.zeros((plies, KILLER + players), dtype=np.int64)  # a node's fields, then a killer per seat
+        # a node's fields, then a killer per seat
+        self.frames = np.zeros((plies, KILLER + players), dtype=np.int64)
         self.tricks = np.zeros((depth, players), dtype=np.int64)
         self.skey = np.zeros((depth, N_SUITS, 2), dtype=np.int64)
         self.stats = empty_stats()
