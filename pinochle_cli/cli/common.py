@@ -155,9 +155,15 @@ def get_trump(text: str | None, rules: Ruleset | None = None) -> Suit | None:
     return suit
 
 
+def game_label(rules: Ruleset) -> str:
+    """The game and the options away from their defaults, as given here: ``single-deck (-o target=1000)``."""
+    changed = rules.changed_options
+    return rules.name + (" (" + " ".join(f"-o {k}={v}" for k, v in changed.items()) + ")" if changed else "")
+
+
 def heading(rules: Ruleset, trump: Suit | None = None) -> str:
     """The first line of a human answer: the game, the options away from their defaults, the trump."""
-    return rules.label + ("" if trump is None else f", trump {trump.symbol} {trump.word}")
+    return game_label(rules) + ("" if trump is None else f", trump {trump.symbol} {trump.word}")
 
 
 def read_cards(text: str, where: str) -> list[Card]:

@@ -13,7 +13,16 @@ from ..errors import RulesetError
 from ..ruleset import Ruleset, bundled_names, load_ruleset, ruleset_schema_json_text
 from ..ruleset.copy import copy_text
 from ..ruleset.rulebook import rules_text
-from .common import CONTEXT_SETTINGS, complete_ruleset, emit_json, get_ruleset, json_option, option_options, table
+from .common import (
+    CONTEXT_SETTINGS,
+    complete_ruleset,
+    emit_json,
+    game_label,
+    get_ruleset,
+    json_option,
+    option_options,
+    table,
+)
 
 
 def _points(points: tuple[int, ...]) -> str:
@@ -55,7 +64,7 @@ def _describe(rules: Ruleset) -> dict[str, Any]:
 
 
 def _show_text(rules: Ruleset) -> str:
-    parts = [f"{rules.label}: {rules.description}", f"file: {rules.path}", ""]
+    parts = [f"{game_label(rules)}: {rules.description}", f"file: {rules.path}", ""]
     parts.append(table([
         ["players", rules.players],
         ["sides", "  ".join("+".join(str(s) for s in t) for t in rules.partnerships)],

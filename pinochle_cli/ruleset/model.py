@@ -425,12 +425,6 @@ class Ruleset:
         defaults = {o.name: o.default.lower() for o in self.options}
         return {k: v for k, v in self.chosen.items() if v.lower() != defaults.get(k)}
 
-    @property
-    def label(self) -> str:
-        """The game and the options in force, for a header line: ``single-deck (-o target=1000)``."""
-        changed = self.changed_options
-        return self.name + (" (" + " ".join(f"-o {k}={v}" for k, v in changed.items()) + ")" if changed else "")
-
     def summary(self) -> dict[str, Any]:
         return {
             "name": self.name,
