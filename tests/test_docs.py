@@ -39,8 +39,12 @@ def test_there_is_a_page_for_each_game_and_no_other() -> None:
 
 
 def test_rules_text_follows_the_options() -> None:
-    text = rules_text(load_ruleset("single-deck", {"last-trick": "20", "beat-partner": "no"}))
-    assert text.startswith("# single-deck (-o beat-partner=no -o last-trick=20)\n")
+    rules = load_ruleset("single-deck", {"last-trick": "20", "beat-partner": "no"})
+    text = rules_text(rules)
+    assert text.startswith("# single-deck (beat-partner=no, last-trick=20)\n")
+    shown = run_cli("rulesets", "show", "single-deck", "-o", "last-trick=20", "-o", "beat-partner=no", "--rules").out
+    assert shown.startswith("# single-deck (-o beat-partner=no -o last-trick=20)\n")
+    assert shown.split("\n", 1)[1] == text.split("\n", 1)[1]
     assert "the last trick adds 20. A deal holds 260 points in all." in text
     assert "beat the winning card if able (not while the partner is winning)" in text
     assert "(default `10`, now `20`)" in text

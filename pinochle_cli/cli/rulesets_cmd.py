@@ -127,7 +127,7 @@ def show(ruleset: str, options: tuple[str, ...], as_rules: bool, as_json: bool) 
     """
     rules = get_ruleset(ruleset, options, where="NAME|PATH")
     if as_rules:
-        click.echo(rules_text(rules), nl=False)
+        click.echo(rules_text(rules, game_label(rules)), nl=False)
     elif as_json:
         emit_json(_describe(rules))
     else:

@@ -192,9 +192,15 @@ def _options(options: Sequence[OptionSpec], chosen: Mapping[str, str]) -> list[s
     return lines
 
 
-def rules_text(rules: Ruleset) -> str:
-    """The whole game in words (Markdown), as the engine plays it with the options chosen."""
-    head = [f"# {rules.label}", "", rules.description or "A pinochle game."]
+def rules_text(rules: Ruleset, title: str | None = None) -> str:
+    """The whole game in words (Markdown), as the engine plays it with the options chosen.
+
+    ``title`` heads the page; by default the game's name and the options away from their defaults
+    (``single-deck (beat-partner=no, last-trick=20)``). Raises nothing.
+    """
+    changed = ", ".join(f"{k}={v}" for k, v in rules.changed_options.items())
+    title = title or rules.name + (f" ({changed})" if changed else "")
+    head = [f"# {title}", "", rules.description or "A pinochle game."]
     if rules.aliases:
         head += ["", f"Also called: {', '.join(rules.aliases)}."]
     head += ["", f"Generated from the ruleset by `pinochle rulesets show {rules.name} --rules`: these are the rules "
