@@ -307,3 +307,14 @@ def test_equal_rulesets_hash_alike_and_share_one_meld_table() -> None:
     assert hash(load_ruleset("single-deck", {})) != hash(load_ruleset("double-deck"))
     copied = pickle.loads(pickle.dumps(bundled))
     assert copied == bundled and hash(copied) == hash(bundled)
+
+
+def test_the_package_still_exports_what_the_old_module_did() -> None:
+    import pinochle_cli.ruleset as package
+
+    old = ["SCHEMA_VERSION", "Auction", "CardPattern", "Combination", "Duty", "Match", "OptionSpec", "Outcome",
+           "PlayRules", "Ruleset", "Scoring", "bundled_names", "bundled_path", "json_schema", "load_ruleset",
+           "parse_options", "split_key_value", "DEFAULT_RULESET"]
+    assert set(old) <= set(package.__all__)
+    assert all(hasattr(package, name) for name in package.__all__)
+    assert package.json_schema() == package.ruleset_json_schema()

@@ -56,6 +56,9 @@ __all__ = [
     "DEFAULT_RULESET", "ENV_RULESET", "MAX_CARD_POINTS", "MAX_CHOICES", "MAX_COMBINATIONS", "MAX_COMBINATION_CARDS",
     "MAX_COPIES", "MAX_OPTIONS", "MAX_PLAYERS", "MAX_POINTS", "RULESET_SCHEMA", "SCHEMA_VERSION", "TABLE_LIMIT",
     "Auction", "CardPattern", "Combination", "Duty", "Match", "OptionSpec", "Outcome", "PlayRules", "Ruleset",
-    "Scoring", "Stock", "bundled_names", "bundled_path", "load_from_node", "load_ruleset", "load_ruleset_text",
-    "parse_options", "ruleset_json_schema", "ruleset_schema_json_text", "split_key_value",
+    "Scoring", "Stock", "bundled_names", "bundled_path", "json_schema", "load_from_node", "load_ruleset",
+    "load_ruleset_text", "parse_options", "ruleset_json_schema", "ruleset_schema_json_text", "split_key_value",
 ]
+
+# the name this package exported before the schemas of rulesets and records were told apart
+json_schema = ruleset_json_schema
