@@ -93,8 +93,9 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
     made = write_new_record(path, text, force=force)
     click.echo(f"Started {path}: {made.rules.name}, {made.table.describe()}.")
     click.echo(f"Seating, clockwise: {', '.join(made.table.seating)}.")
-    click.echo(f"Add deals with: pinochle record add {path} --dealer ... --bidder ... --bid ... --meld ... "
-               "--counters ...")
+    # the fields a deal of this game takes: a bidder and a bid only where there is an auction
+    auction = " --bidder ... --bid ..." if made.rules.auction is not None else ""
+    click.echo(f"Add deals with: pinochle record add {path} --dealer ...{auction} --meld ... --counters ...")
 
 
 def deal_options(func: F) -> F:
