@@ -27,3 +27,43 @@ def test_a_player_seated_twice_is_named(tmp_path):
     assert result.code == 2
     assert result.err == f"Error: {path}: seating: every player sits once: Ann is seated twice; Bob is missing\n"
     assert not Path(path).exists()
+
+
+def _small(tmp_path: Path) -> Path:
+    path = tmp_path / "small.yaml"
+    result = run("record", "new", str(path), "-r", "single-deck-small", "-o", "marriage-required=yes",
+                 "--team", "NS=Ann,Cy", "--team", "EW=Bob,Di")
+    assert result.code == 0, result.err
+    return path
+
+
+def test_a_deal_without_trump_asks_no_meld(tmp_path):
+    path = _small(tmp_path)
+    result = run("record", "add", str(path), "--dealer", "Ann", "--bidder", "Bob", "--bid", "28", "--no-trump")
+    assert result.code == 0, result.err
+    # prompted: the dealer (the default), the bidder and the bid, then the deal as scored; no meld is asked
+    result = run("record", "add", str(path), "--prompt", "--no-trump", input="\nBob\n28\ny\n")
+    assert result.code == 0, result.err
+    assert "meld (a number" not in result.out
+
+
+def test_meld_left_out_is_worded_by_parameter_in_the_library(tmp_path):
+    from pinochle_cli.errors import RecordError
+    from pinochle_cli.records import read_record
+    from pinochle_cli.records.entry import DealInput, check_nothing_left_out, deal_entries
+
+    path = _small(tmp_path)
+    record = read_record(str(path))
+    entries = deal_entries(record, DealInput(dealer="Ann", bidder="Bob", bid=28, trump="S", counters=("NS=10",)))
+    try:
+        check_nothing_left_out(record, entries, 1)
+    except RecordError as exc:
+        assert "--" not in str(exc) and exc.parameter == "meld"
+        assert exc.detail == "no meld given for NS and EW (a side with no meld: meld=NS=0 meld=EW=0)"
+    else:
+        raise AssertionError("meld left out was taken")
+    # the command line names the option
+    result = run("record", "add", str(path), "--dealer", "Ann", "--bidder", "Bob", "--bid", "28", "-t", "S",
+                 "--counters", "NS=10")
+    assert result.code == 2
+    assert result.err.endswith("no meld given for NS and EW (a side with no meld: --meld NS=0 --meld EW=0)\n")
