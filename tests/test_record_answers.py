@@ -67,3 +67,48 @@ def test_meld_left_out_is_worded_by_parameter_in_the_library(tmp_path):
                  "--counters", "NS=10")
     assert result.code == 2
     assert result.err.endswith("no meld given for NS and EW (a side with no meld: --meld NS=0 --meld EW=0)\n")
+
+
+def test_end_of_input_while_prompted_is_an_error_saying_what_was_asked(tmp_path):
+    path = _small(tmp_path)
+    before = path.read_bytes()
+    result = run("record", "add", str(path), "--prompt", input="Bob\n")
+    assert result.code == 2
+    assert result.err == f"Error: {path}: end of input while asking 'Bidder (who won the auction)'; nothing was added\n"
+    result = run("record", "add", str(path), "--prompt", "--no-trump", input="Ann\nBob\n28\n")
+    assert result.code == 2
+    assert result.err == f"Error: {path}: end of input while asking 'Add it?'; nothing was added\n"
+    assert path.read_bytes() == before
+    # "no" is still the only exit 1
+    result = run("record", "add", str(path), "--prompt", "--no-trump", input="Ann\nBob\n28\nn\n")
+    assert result.code == 1 and "Not added" in result.out
+
+
+def test_ctrl_c_while_prompted_exits_130(tmp_path):
+    import os
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = _small(tmp_path)
+    before = path.read_bytes()
+    proc = subprocess.Popen([sys.executable, "-m", "pinochle_cli", "record", "add", str(path), "--prompt"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    # wait for the first question, then Ctrl-C
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"Dealer" not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 1)
+        if ready:
+            chunk = os.read(proc.stdout.fileno(), 1024)
+            if not chunk:
+                break
+            seen += chunk
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Aborted" not in err and b"Traceback" not in err
+    assert path.read_bytes() == before
