@@ -3,8 +3,10 @@ and entry that could is taken (the suggestions, the seating, the meld asked for,
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
+import pytest
 from clihelp import run_cli as run
 
 
@@ -112,3 +114,59 @@ def test_ctrl_c_while_prompted_exits_130(tmp_path):
     assert proc.returncode == 130, err
     assert b"Aborted" not in err and b"Traceback" not in err
     assert path.read_bytes() == before
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _deals_with_hands() -> list[tuple[str, int]]:
+    from pinochle_cli.records import read_record
+
+    return [(p.name, deal.number) for p in sorted(EXAMPLES.glob("*.yaml"))
+            for deal in read_record(str(p)).deals if deal.hands]
+
+
+def _without_history(text: str) -> str:
+    from pinochle_cli.records.edit import HISTORY_HEAD
+
+    return text.split(HISTORY_HEAD, 1)[0]
+
+
+def test_examples_have_deals_with_hands():
+    assert len(_deals_with_hands()) >= 2
+
+
+@pytest.mark.parametrize(("name", "number"), _deals_with_hands())
+def test_editing_a_note_changes_only_the_note_line(tmp_path, name, number):
+    original = (EXAMPLES / name).read_text(encoding="utf-8")
+    path = tmp_path / name
+    path.write_text(original, encoding="utf-8")
+    result = run("record", "edit", str(path), str(number), "--note", "hello")
+    assert result.code == 0, result.err
+    after = _without_history(path.read_text(encoding="utf-8")).splitlines()
+    before = original.splitlines()
+    diff = [line for line in difflib.unified_diff(before, after, lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    # the note line added (or the old note replaced), nothing else
+    assert [line.lstrip("+").strip() for line in diff if line.startswith("+")] == ["notes: hello"], diff
+    assert all(line.lstrip("-").strip().startswith("notes:") for line in diff if line.startswith("-")), diff
+
+
+def test_an_edit_keeps_the_comments_of_the_fields_it_does_not_change(tmp_path):
+    path = tmp_path / "played.yaml"
+    original = (EXAMPLES / "single-deck-close-call.yaml").read_text(encoding="utf-8")
+    path.write_text(original.replace("    bid: 340\n", "    bid: 340   # Cy's own bid\n"), encoding="utf-8")
+    result = run("record", "edit", str(path), "1", "--bid", "330", "--dealer", "Bob")
+    assert result.code == 0, result.err
+    text = _without_history(path.read_text(encoding="utf-8"))
+    assert text == original.replace("    bid: 340\n", "    bid: 330   # Cy's own bid\n")
+    # a field taken out loses its line; the first field's place after the dash goes to the next one
+    path.write_text(original.replace("    trump: spades\n", "    trump: spades\n    notes: x   # a note\n"),
+                    encoding="utf-8")
+    result = run("record", "edit", str(path), "1", "--clear", "notes")
+    assert result.code == 0, result.err
+    assert _without_history(path.read_text(encoding="utf-8")) == original
+    result = run("record", "edit", str(path), "1", "--clear", "dealer")
+    assert result.code == 0, result.err
+    assert _without_history(path.read_text(encoding="utf-8")) == original.replace("  - dealer: Bob\n    bidder",
+                                                                                  "  - bidder")
