@@ -7,6 +7,7 @@ and forgivingly (``strict=False`` collects problems instead of raising the first
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from pinochle_cli.errors import PinochleError, RecordError
 from pinochle_cli.records import parse_record, read_record
+from pinochle_cli.ruleset import Ruleset, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -94,3 +96,68 @@ def test_mutated_record_is_scored_or_refused(text: str, strict: bool) -> None:
     for problem in record.problems:
         assert isinstance(problem, RecordError)
         _one_line(problem)
+
+
+# --------------------------------------------------------------------------- counters against tricks
+
+GAMES = ("single-deck", "single-deck-small", "double-deck", "two-handed")
+
+
+def _record_text(game: str, counters: tuple[int, int], tricks: tuple[int, int]) -> str:
+    """A one-deal record of ``game`` with these counters and tricks per side (every other field valid)."""
+    rules = load_ruleset(game)
+    if rules.players == 2:
+        table, sides = "players: [Pat, Sam]", ("Pat", "Sam")
+        bidding = ""
+    else:
+        table, sides = "teams: {NS: [Ann, Cy], EW: [Bob, Di]}", ("NS", "EW")
+        bidding = f"    bidder: Bob\n    bid: {rules.auction.minimum if rules.auction else 0}\n"
+    return (f"ruleset: {game}\n{table}\ndeals:\n  - dealer: {sides[0] if rules.players == 2 else 'Ann'}\n"
+            f"{bidding}    trump: hearts\n    meld: {{{sides[0]}: 0, {sides[1]}: 0}}\n"
+            f"    counters: {{{sides[0]}: {counters[0]}, {sides[1]}: {counters[1]}}}\n"
+            f"    tricks: {{{sides[0]}: {tricks[0]}, {sides[1]}: {tricks[1]}}}\n")
+
+
+def _most(rules: Ruleset, tricks: int) -> int:
+    """The most counters ``tricks`` tricks can hold: their cards the highest counters, and the last trick."""
+    values = sorted((rules.counter_value(c) for c in rules.deck.cards()), reverse=True)
+    return sum(values[:tricks * rules.players]) + (rules.last_trick if tricks else 0)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.randoms(use_true_random=False))
+def test_counters_of_tricks_dealt_at_random_are_taken(game: str, rng: random.Random) -> None:
+    """Cards laid out in tricks at random, the tricks shared out at random: the counters they hold are taken."""
+    rules = load_ruleset(game)
+    cards = rules.deck.cards()
+    rng.shuffle(cards)
+    n, per = rules.tricks_per_deal, rules.players
+    ours = rng.randint(0, n)
+    mine = rng.sample(range(n), ours)
+    last = n - 1
+    counters = [0, 0]
+    for trick in range(n):
+        side = 0 if trick in mine else 1
+        counters[side] += sum(rules.counter_value(c) for c in cards[trick * per:(trick + 1) * per])
+        counters[side] += rules.last_trick if trick == last else 0
+    record = parse_record(_record_text(game, (counters[0], counters[1]), (ours, n - ours)), SOURCE, BASE)
+    assert record.deals[0].counters == tuple(counters)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.data())
+def test_counters_no_tricks_could_hold_are_refused(game: str, data: st.DataObject) -> None:
+    """Counters more than a side's tricks can hold (or less than the other side's cannot absorb) are refused,
+    naming the range."""
+    rules = load_ruleset(game)
+    n, total = rules.tricks_per_deal, rules.counter_total
+    ours = data.draw(st.integers(0, n))
+    mine = data.draw(st.integers(0, total))
+    low, high = total - _most(rules, n - ours), _most(rules, ours)
+    text = _record_text(game, (mine, total - mine), (ours, n - ours))
+    try:
+        parse_record(text, SOURCE, BASE)
+    except RecordError as exc:
+        _one_line(exc)
+        return
+    assert max(low, 0) <= mine <= high, f"{mine} counters in {ours} tricks taken ({game}: {low}…{high})"

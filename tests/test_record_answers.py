@@ -170,3 +170,20 @@ def test_an_edit_keeps_the_comments_of_the_fields_it_does_not_change(tmp_path):
     assert result.code == 0, result.err
     assert _without_history(path.read_text(encoding="utf-8")) == original.replace("  - dealer: Bob\n    bidder",
                                                                                   "  - bidder")
+
+
+@pytest.mark.parametrize(("counters", "tricks", "message"), [
+    ("NS=250", ("NS=1", "EW=11"), "NS took 1 trick, which holds between 0 and 50 counters; got 250"),
+    ("NS=60", ("NS=1",), "NS took 1 trick, which holds between 0 and 50 counters; got 60"),
+    ("NS=10", ("NS=11",), "NS took 11 tricks, which hold between 200 and 250 counters; got 10"),
+])
+def test_counters_the_tricks_cannot_hold_are_refused(tmp_path, counters, tricks, message):
+    path = tmp_path / "night.yaml"
+    assert run("record", "new", str(path), "--team", "NS=Ann,Cy", "--team", "EW=Bob,Di").code == 0
+    before = path.read_bytes()
+    result = run("record", "add", str(path), "--dealer", "Ann", "--bidder", "Bob", "--bid", "250", "-t", "H",
+                 "--meld", "NS=0", "--meld", "EW=0", "--counters", counters,
+                 *[arg for t in tricks for arg in ("--tricks", t)])
+    assert result.code == 2
+    assert result.err == f"Error: {path}: deal 1, counters: {message}\n"
+    assert path.read_bytes() == before

@@ -33,7 +33,7 @@ from .table import Named, Table
 if TYPE_CHECKING:
     from ..meld import MeldResult
 
-__all__ = ["Deal", "DealReader", "Problems"]
+__all__ = ["Deal", "DealReader", "Problems", "trick_counters"]
 
 
 class Problems:
@@ -88,6 +88,33 @@ def _counter_totals(rules: Ruleset) -> frozenset[int]:
     for v in sorted(rules.counter_value(c) for c in rules.deck.cards() if rules.counter_value(c)):
         sums |= {s + v for s in sums}
     return frozenset(sums | {s + rules.last_trick for s in sums})
+
+
+@cache
+def _sums_by_count(rules: Ruleset) -> tuple[frozenset[int], ...]:
+    """For c = 0 … the number of counter cards in the pack: every total of exactly c of them (once per ruleset)."""
+    values = [rules.counter_value(c) for c in rules.deck.cards() if rules.counter_value(c)]
+    sums: list[set[int]] = [{0}] + [set() for _ in values]
+    for v in values:
+        for c in range(len(values), 0, -1):
+            sums[c] |= {s + v for s in sums[c - 1]}
+    return tuple(frozenset(s) for s in sums)
+
+
+@cache
+def trick_counters(rules: Ruleset, tricks: int) -> frozenset[int]:
+    """Every counter total a side that took ``tricks`` tricks can hold: the counter cards among its
+    tricks' cards (at most ``tricks`` × players of them, and at least what the other tricks' cards
+    cannot hold), and the last trick's points if it took a trick, as it must if it took them all.
+
+    Exact as a matter of cards (which cards could lie in which tricks); the rules of play may
+    forbid some of these totals in a real deal.
+    """
+    sums, per = _sums_by_count(rules), rules.players
+    n, pack = rules.tricks_per_deal, len(_sums_by_count(rules)) - 1
+    bonuses = ({0} if tricks < n else set()) | ({rules.last_trick} if tricks > 0 else set())
+    fewest, most = max(0, pack - (n - tricks) * per), min(pack, tricks * per)
+    return frozenset(s + b for c in range(fewest, most + 1) for s in sums[c] for b in bonuses)
 
 
 def _counter_step(rules: Ruleset) -> int:
@@ -537,7 +564,20 @@ class DealReader:
             if t == n_tricks and counters[side] != rules.counter_total:
                 raise self.err(node, f"{table.sides[side]} took every trick but only {counters[side]} counters",
                                "tricks")
+        for side, t in enumerate(tricks):
+            self.check_trick_counters(side, int(t or 0), counters[side])
         self.d.tricks = tuple(tricks)
+
+    def check_trick_counters(self, side: int, tricks: int, counters: int) -> None:
+        """The counters a side took are a total its tricks can hold (``trick_counters``)."""
+        can = trick_counters(self.rules, tricks)
+        if counters in can:
+            return
+        low, high = min(can), max(can)
+        took = "1 trick, which holds" if tricks == 1 else f"{tricks} tricks, which hold"
+        not_one = f" ({counters} is not a total they can hold)" if low <= counters <= high else ""
+        raise self.err(self.get("counters"), f"{self.table.sides[side]} took {took} between {low} and {high} "
+                       f"counters; got {counters}{not_one}", "counters")
 
     def replay_setup(self, play_node: Node) -> tuple[list[Hand], Suit, int]:
         """What replaying the play needs: every hand, the trump, the stock (games with one), the leader."""
