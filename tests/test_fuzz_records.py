@@ -7,6 +7,7 @@ and forgivingly (``strict=False`` collects problems instead of raising the first
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from pathlib import Path
@@ -15,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pinochle_cli.cards import format_cards
 from pinochle_cli.errors import PinochleError, RecordError
+from pinochle_cli.meld import most_meld
 from pinochle_cli.records import parse_record, read_record
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 
@@ -161,3 +164,54 @@ def test_counters_no_tricks_could_hold_are_refused(game: str, data: st.DataObjec
         _one_line(exc)
         return
     assert max(low, 0) <= mine <= high, f"{mine} counters in {ours} tricks taken ({game}: {low}…{high})"
+
+
+# --------------------------------------------------------------------------- meld against hands
+
+def _meld_record(game: str, meld: str) -> str:
+    """A one-deal record of ``game`` whose meld is ``meld`` (flow YAML entries) and the other side's 0."""
+    rules = load_ruleset(game)
+    if rules.players == 2:
+        table, other, counters, bidding = "players: [Ann, Sam]", "Sam", "{Ann: 0, Sam: 0}", ""
+    else:
+        table, other, counters = "teams: {NS: [Ann, Cy], EW: [Bob, Di]}", "EW", "{NS: 0, EW: 0}"
+        bidding = f"    bidder: Bob\n    bid: {rules.auction.minimum if rules.auction else 0}\n"
+    half = rules.counter_total // 2
+    counters = counters.replace(": 0,", f": {half},").replace(": 0}", f": {rules.counter_total - half}}}")
+    return (f"ruleset: {game}\n{table}\ndeals:\n  - dealer: Ann\n{bidding}    trump: hearts\n"
+            f"    meld: {{{meld}, {other}: 0}}\n    counters: {counters}\n")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.randoms(use_true_random=False), st.integers(0, 30))
+def test_meld_shown_is_at_most_a_hand(game: str, rng: random.Random, size: int) -> None:
+    """Cards shown for meld: a hand's worth (at most hand_size cards) is taken and scores at most the most one
+    hand can show; more cards than a hand holds are refused."""
+    rules = load_ruleset(game)
+    shown = rng.sample(rules.deck.cards(), min(size, rules.deck.size))
+    text = _meld_record(game, f"Ann: {format_cards(shown, ascii=True) or '[]'}")
+    try:
+        record = parse_record(text, SOURCE, BASE)
+    except RecordError as exc:
+        _one_line(exc)
+        assert len(shown) > rules.hand_size or not shown or "meld" not in (exc.field or ""), str(exc)
+        return
+    assert len(shown) <= rules.hand_size, f"{len(shown)} cards shown by one player were taken ({game})"
+    assert record.deals[0].meld[0] <= most_meld(rules).total
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.booleans(), st.one_of(st.integers(0, 5000), st.integers(0, 10 ** 40)))
+def test_meld_numbers_no_hand_could_show_are_refused(game: str, by_player: bool, points: int) -> None:
+    """A meld number more than the hands it is given for can show is refused."""
+    rules = load_ruleset(game)
+    points -= points % math.gcd(*(c.value(1) for c in rules.meld))
+    team = rules.players > 2 and not by_player
+    text = _meld_record(game, f"{'NS' if team else 'Ann'}: {points}")
+    hands = 2 if team else 1
+    try:
+        parse_record(text, SOURCE, BASE)
+    except RecordError as exc:
+        _one_line(exc)
+        return
+    assert points <= hands * most_meld(rules).total, f"meld {points} taken for {hands} hand(s) ({game})"

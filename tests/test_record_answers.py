@@ -187,3 +187,25 @@ def test_counters_the_tricks_cannot_hold_are_refused(tmp_path, counters, tricks,
     assert result.code == 2
     assert result.err == f"Error: {path}: deal 1, counters: {message}\n"
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("meld", "message"), [
+    (("NS=1000000000000000000000000000000", "EW=0"),
+     "meld.NS: 1000000000000000000000000000000 is more meld than NS's 2 hands can show (a single-deck hand of 12 "
+     "cards shows at most 1800)"),
+    (("Ann=1810", "Cy=0", "EW=0"),
+     "meld.Ann: 1810 is more meld than Ann's hand can show (a single-deck hand of 12 cards shows at most 1800)"),
+    (("Ann=AS AS KS KS QS QS JS JS TS TS AH AH AD AD AC AC", "Cy=0", "EW=0"),
+     "meld.Ann: Ann showed 16 cards; a single-deck hand holds 12"),
+])
+def test_meld_no_hand_could_show_is_refused(tmp_path, meld, message):
+    path = tmp_path / "night.yaml"
+    assert run("record", "new", str(path), "--team", "NS=Ann,Cy", "--team", "EW=Bob,Di").code == 0
+    result = run("record", "add", str(path), "--dealer", "Ann", "--bidder", "Bob", "--bid", "250", "-t", "S",
+                 "--counters", "NS=100", *[arg for m in meld for arg in ("--meld", m)])
+    assert result.code == 2
+    assert result.err == f"Error: {path}: deal 1, {message}\n"
+    # the most one hand shows is taken
+    result = run("record", "add", str(path), "--dealer", "Ann", "--bidder", "Bob", "--bid", "250", "-t", "S",
+                 "--counters", "NS=100", "--meld", "NS=3600", "--meld", "EW=0")
+    assert result.code == 0, result.err
