@@ -7,6 +7,8 @@ and forgivingly (``strict=False`` collects problems instead of raising the first
 
 from __future__ import annotations
 
+import math
+import random
 import re
 from pathlib import Path
 
@@ -14,8 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pinochle_cli.cards import format_cards
 from pinochle_cli.errors import PinochleError, RecordError
+from pinochle_cli.meld import most_meld
 from pinochle_cli.records import parse_record, read_record
+from pinochle_cli.ruleset import Ruleset, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -94,3 +99,119 @@ def test_mutated_record_is_scored_or_refused(text: str, strict: bool) -> None:
     for problem in record.problems:
         assert isinstance(problem, RecordError)
         _one_line(problem)
+
+
+# --------------------------------------------------------------------------- counters against tricks
+
+GAMES = ("single-deck", "single-deck-small", "double-deck", "two-handed")
+
+
+def _record_text(game: str, counters: tuple[int, int], tricks: tuple[int, int]) -> str:
+    """A one-deal record of ``game`` with these counters and tricks per side (every other field valid)."""
+    rules = load_ruleset(game)
+    if rules.players == 2:
+        table, sides = "players: [Pat, Sam]", ("Pat", "Sam")
+        bidding = ""
+    else:
+        table, sides = "teams: {NS: [Ann, Cy], EW: [Bob, Di]}", ("NS", "EW")
+        bidding = f"    bidder: Bob\n    bid: {rules.auction.minimum if rules.auction else 0}\n"
+    return (f"ruleset: {game}\n{table}\ndeals:\n  - dealer: {sides[0] if rules.players == 2 else 'Ann'}\n"
+            f"{bidding}    trump: hearts\n    meld: {{{sides[0]}: 0, {sides[1]}: 0}}\n"
+            f"    counters: {{{sides[0]}: {counters[0]}, {sides[1]}: {counters[1]}}}\n"
+            f"    tricks: {{{sides[0]}: {tricks[0]}, {sides[1]}: {tricks[1]}}}\n")
+
+
+def _most(rules: Ruleset, tricks: int) -> int:
+    """The most counters ``tricks`` tricks can hold: their cards the highest counters, and the last trick."""
+    values = sorted((rules.counter_value(c) for c in rules.deck.cards()), reverse=True)
+    return sum(values[:tricks * rules.players]) + (rules.last_trick if tricks else 0)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.randoms(use_true_random=False))
+def test_counters_of_tricks_dealt_at_random_are_taken(game: str, rng: random.Random) -> None:
+    """Cards laid out in tricks at random, the tricks shared out at random: the counters they hold are taken."""
+    rules = load_ruleset(game)
+    cards = rules.deck.cards()
+    rng.shuffle(cards)
+    n, per = rules.tricks_per_deal, rules.players
+    ours = rng.randint(0, n)
+    mine = rng.sample(range(n), ours)
+    last = n - 1
+    counters = [0, 0]
+    for trick in range(n):
+        side = 0 if trick in mine else 1
+        counters[side] += sum(rules.counter_value(c) for c in cards[trick * per:(trick + 1) * per])
+        counters[side] += rules.last_trick if trick == last else 0
+    record = parse_record(_record_text(game, (counters[0], counters[1]), (ours, n - ours)), SOURCE, BASE)
+    assert record.deals[0].counters == tuple(counters)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.data())
+def test_counters_no_tricks_could_hold_are_refused(game: str, data: st.DataObject) -> None:
+    """Counters more than a side's tricks can hold (or less than the other side's cannot absorb) are refused,
+    naming the range."""
+    rules = load_ruleset(game)
+    n, total = rules.tricks_per_deal, rules.counter_total
+    ours = data.draw(st.integers(0, n))
+    mine = data.draw(st.integers(0, total))
+    low, high = total - _most(rules, n - ours), _most(rules, ours)
+    text = _record_text(game, (mine, total - mine), (ours, n - ours))
+    try:
+        parse_record(text, SOURCE, BASE)
+    except RecordError as exc:
+        _one_line(exc)
+        return
+    assert max(low, 0) <= mine <= high, f"{mine} counters in {ours} tricks taken ({game}: {low}…{high})"
+
+
+# --------------------------------------------------------------------------- meld against hands
+
+def _meld_record(game: str, meld: str) -> str:
+    """A one-deal record of ``game`` whose meld is ``meld`` (flow YAML entries) and the other side's 0."""
+    rules = load_ruleset(game)
+    if rules.players == 2:
+        table, other, counters, bidding = "players: [Ann, Sam]", "Sam", "{Ann: 0, Sam: 0}", ""
+    else:
+        table, other, counters = "teams: {NS: [Ann, Cy], EW: [Bob, Di]}", "EW", "{NS: 0, EW: 0}"
+        bidding = f"    bidder: Bob\n    bid: {rules.auction.minimum if rules.auction else 0}\n"
+    half = rules.counter_total // 2
+    counters = counters.replace(": 0,", f": {half},").replace(": 0}", f": {rules.counter_total - half}}}")
+    return (f"ruleset: {game}\n{table}\ndeals:\n  - dealer: Ann\n{bidding}    trump: hearts\n"
+            f"    meld: {{{meld}, {other}: 0}}\n    counters: {counters}\n")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.randoms(use_true_random=False), st.integers(0, 30))
+def test_meld_shown_is_at_most_a_hand(game: str, rng: random.Random, size: int) -> None:
+    """Cards shown for meld: a hand's worth (at most hand_size cards) is taken and scores at most the most one
+    hand can show; more cards than a hand holds are refused."""
+    rules = load_ruleset(game)
+    shown = rng.sample(rules.deck.cards(), min(size, rules.deck.size))
+    text = _meld_record(game, f"Ann: {format_cards(shown, ascii=True) or '[]'}")
+    try:
+        record = parse_record(text, SOURCE, BASE)
+    except RecordError as exc:
+        _one_line(exc)
+        assert len(shown) > rules.hand_size or not shown or "meld" not in (exc.field or ""), str(exc)
+        return
+    assert len(shown) <= rules.hand_size, f"{len(shown)} cards shown by one player were taken ({game})"
+    assert record.deals[0].meld[0] <= most_meld(rules).total
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.booleans(), st.one_of(st.integers(0, 5000), st.integers(0, 10 ** 40)))
+def test_meld_numbers_no_hand_could_show_are_refused(game: str, by_player: bool, points: int) -> None:
+    """A meld number more than the hands it is given for can show is refused."""
+    rules = load_ruleset(game)
+    points -= points % math.gcd(*(c.value(1) for c in rules.meld))
+    team = rules.players > 2 and not by_player
+    text = _meld_record(game, f"{'NS' if team else 'Ann'}: {points}")
+    hands = 2 if team else 1
+    try:
+        parse_record(text, SOURCE, BASE)
+    except RecordError as exc:
+        _one_line(exc)
+        return
+    assert points <= hands * most_meld(rules).total, f"meld {points} taken for {hands} hand(s) ({game})"

@@ -179,7 +179,7 @@ def read_cards(text: str, where: str) -> list[Card]:
 # the option that gives each library parameter a command passes on: a message about the one names the other
 OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "--confidence", "seed": "--seed",
              "workers": "--workers", "exact_from": "--exact-from", "name": "--name", "clear": "--clear",
-             "force": "--force"}
+             "force": "--force", "meld": "--meld"}
 
 
 def option_words(text: str, parameter: str | None) -> str:

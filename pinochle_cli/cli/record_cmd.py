@@ -93,8 +93,9 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
     made = write_new_record(path, text, force=force)
     click.echo(f"Started {path}: {made.rules.name}, {made.table.describe()}.")
     click.echo(f"Seating, clockwise: {', '.join(made.table.seating)}.")
-    click.echo(f"Add deals with: pinochle record add {path} --dealer ... --bidder ... --bid ... --meld ... "
-               "--counters ...")
+    # the fields a deal of this game takes: a bidder and a bid only where there is an auction
+    auction = " --bidder ... --bid ..." if made.rules.auction is not None else ""
+    click.echo(f"Add deals with: pinochle record add {path} --dealer ...{auction} --meld ... --counters ...")
 
 
 def deal_options(func: F) -> F:
@@ -178,10 +179,24 @@ def _read(path: str) -> tuple[str, MatchRecord]:
     return text, parse_record(text, path, os.path.dirname(os.path.abspath(path)))
 
 
-def _ask(question: Question) -> str:
+def _ask(path: str, question: Question) -> str:
     kind = click.INT if question.number else click.STRING
-    return str(click.prompt(question.text, default=question.default, type=kind,
-                            show_default=question.default is not None))
+    return str(_typed(path, question.text, lambda: click.prompt(question.text, default=question.default, type=kind,
+                                                                  show_default=question.default is not None)))
+
+
+def _typed(path: str, asked: str, read: Callable[[], Any]) -> Any:
+    """An answer read from the terminal. Click turns both end of input and Ctrl-C into ``Abort`` (exit 1,
+    which means "no"): end of input is an error saying what was still asked (exit 2), Ctrl-C stops as
+    everywhere else (exit 130)."""
+    try:
+        return read()
+    except click.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        # the prompt's line ends; the error is a line of its own
+        click.echo("")
+        raise RecordError(f"end of input while asking {asked!r}; nothing was added", source=path) from None
 
 
 def _ask_deal(path: str, given: DealInput) -> DealInput | None:
@@ -207,7 +222,7 @@ def _ask_deal(path: str, given: DealInput) -> DealInput | None:
             given = cleared(given, field)
             continue
         click.echo(deal_summary(scored, scored.deals[-1]))
-        return given if click.confirm("Add it?", default=True) else None
+        return given if _typed(path, "Add it?", lambda: click.confirm("Add it?", default=True)) else None
 
 
 def _show_inferred(record: MatchRecord, given: DealInput) -> None:
@@ -221,7 +236,7 @@ def _show_inferred(record: MatchRecord, given: DealInput) -> None:
 def _answer(path: str, text: str, record: MatchRecord, given: DealInput, question: Question) -> DealInput:
     """Ask ``question`` until the checker takes the answer (other fields may still be missing)."""
     while True:
-        candidate = answered(given, question, _ask(question))
+        candidate = answered(given, question, _ask(path, question))
         try:
             preview(text, path, record, candidate, partial=True)
         except RecordError as exc:

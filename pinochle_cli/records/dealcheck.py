@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -33,7 +34,7 @@ from .table import Named, Table
 if TYPE_CHECKING:
     from ..meld import MeldResult
 
-__all__ = ["Deal", "DealReader", "Problems"]
+__all__ = ["Deal", "DealReader", "Problems", "trick_counters"]
 
 
 class Problems:
@@ -90,6 +91,33 @@ def _counter_totals(rules: Ruleset) -> frozenset[int]:
     return frozenset(sums | {s + rules.last_trick for s in sums})
 
 
+@cache
+def _sums_by_count(rules: Ruleset) -> tuple[frozenset[int], ...]:
+    """For c = 0 … the number of counter cards in the pack: every total of exactly c of them (once per ruleset)."""
+    values = [rules.counter_value(c) for c in rules.deck.cards() if rules.counter_value(c)]
+    sums: list[set[int]] = [{0}] + [set() for _ in values]
+    for v in values:
+        for c in range(len(values), 0, -1):
+            sums[c] |= {s + v for s in sums[c - 1]}
+    return tuple(frozenset(s) for s in sums)
+
+
+@cache
+def trick_counters(rules: Ruleset, tricks: int) -> frozenset[int]:
+    """Every counter total a side that took ``tricks`` tricks can hold: the counter cards among its
+    tricks' cards (at most ``tricks`` × players of them, and at least what the other tricks' cards
+    cannot hold), and the last trick's points if it took a trick, as it must if it took them all.
+
+    Exact as a matter of cards (which cards could lie in which tricks); the rules of play may
+    forbid some of these totals in a real deal.
+    """
+    sums, per = _sums_by_count(rules), rules.players
+    n, pack = rules.tricks_per_deal, len(_sums_by_count(rules)) - 1
+    bonuses = ({0} if tricks < n else set()) | ({rules.last_trick} if tricks > 0 else set())
+    fewest, most = max(0, pack - (n - tricks) * per), min(pack, tricks * per)
+    return frozenset(s + b for c in range(fewest, most + 1) for s in sums[c] for b in bonuses)
+
+
 def _counter_step(rules: Ruleset) -> int:
     values = [v for v in rules.counters.values() if v] + ([rules.last_trick] if rules.last_trick else [])
     return math.gcd(*values) if values else 1
@@ -100,6 +128,26 @@ def _meld_step(rules: Ruleset) -> int:
     """The step of every possible meld total: the gcd of the meld table's values (10 in single-deck)."""
     values = [c.value(k) for c in rules.meld for k in range(1, rules.deck.copies + 1)]
     return math.gcd(*values) if values else 1
+
+
+@cache
+def _surely_shown(rules: Ruleset) -> int:
+    """A meld total some hand surely shows: one combination's copies that fit in a hand (a cheap lower
+    bound on ``most_meld``, so that a sheet of ordinary numbers needs no meld engine)."""
+    best = 0
+    for combo in rules.meld:
+        repeats = Counter((p.mode, p.rank, p.suit) for p in combo.pattern).values()
+        most = min(rules.deck.copies // n for n in repeats) if repeats else 0
+        fits = [k for k in range(1, most + 1) if k * len(combo.pattern) <= rules.hand_size]
+        best = max([best] + [combo.value(k) for k in fits])
+    return best
+
+
+def _most_meld(rules: Ruleset) -> int:
+    """The most meld one hand can show in ``rules`` (exact, worked out once per ruleset)."""
+    from ..meld import most_meld
+
+    return most_meld(rules).total
 
 
 # a side's meld, piece by piece: (points, all of the kinds kept on their own; None: not known)
@@ -394,12 +442,16 @@ class DealReader:
             step = _meld_step(rules)
             if pts % step:
                 raise self.err(value, f"{pts} is not a meld total (not a multiple of {step})", f"meld.{key}")
+            self.check_meld_number(pts, side, who, value, key)
         else:
             if who is None:
                 raise self.err(value, "a team's meld is a number; cards are shown by a player", f"meld.{key}")
             if self.d.trump is None:
                 raise self.err(value, "meld given as cards needs the trump suit: add trump:", f"meld.{who}")
             shown = self.shown[who] = self.cards(value, f"meld.{who}")
+            if len(shown) > rules.hand_size:
+                raise self.err(value, f"{who} showed {len(shown)} cards; a {rules.name} hand holds {rules.hand_size}",
+                               f"meld.{who}")
             result = _meld(rules, shown, self.d.trump)
             pts, only = result.total, result.only(rules.scoring.kept_if_only) and result.total > 0
             hands = self.d.hands
@@ -411,6 +463,17 @@ class DealReader:
         else:
             self.given_side[side] = (pts, value)
         parts[side].append((pts, only))
+
+    def check_meld_number(self, pts: int, side: int, who: str | None, value: Node, key: str) -> None:
+        """A meld given as a number is no more than the hands it is given for can show: a player's one hand,
+        a team's hands each the most one hand can show (``most_meld``)."""
+        rules = self.rules
+        hands = 1 if who is not None else len(self.table.members[side])
+        if pts <= hands * _surely_shown(rules) or pts <= hands * _most_meld(rules):
+            return
+        whose = f"{who}'s hand" if who is not None else f"{self.table.sides[side]}'s {hands} hands"
+        raise self.err(value, f"{pts} is more meld than {whose} can show (a {rules.name} hand of {rules.hand_size} "
+                       f"cards shows at most {_most_meld(rules)})", f"meld.{key}")
 
     def meld_from_hands(self, hands: dict[str, Hand], trump: Suit, parts: MeldParts) -> None:
         """Games without a stock: the hand at play start is the hand melded; the meld given must agree."""
@@ -537,7 +600,20 @@ class DealReader:
             if t == n_tricks and counters[side] != rules.counter_total:
                 raise self.err(node, f"{table.sides[side]} took every trick but only {counters[side]} counters",
                                "tricks")
+        for side, t in enumerate(tricks):
+            self.check_trick_counters(side, int(t or 0), counters[side])
         self.d.tricks = tuple(tricks)
+
+    def check_trick_counters(self, side: int, tricks: int, counters: int) -> None:
+        """The counters a side took are a total its tricks can hold (``trick_counters``)."""
+        can = trick_counters(self.rules, tricks)
+        if counters in can:
+            return
+        low, high = min(can), max(can)
+        took = "1 trick, which holds" if tricks == 1 else f"{tricks} tricks, which hold"
+        not_one = f" ({counters} is not a total they can hold)" if low <= counters <= high else ""
+        raise self.err(self.get("counters"), f"{self.table.sides[side]} took {took} between {low} and {high} "
+                       f"counters; got {counters}{not_one}", "counters")
 
     def replay_setup(self, play_node: Node) -> tuple[list[Hand], Suit, int]:
         """What replaying the play needs: every hand, the trump, the stock (games with one), the leader."""

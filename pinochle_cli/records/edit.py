@@ -30,7 +30,7 @@ from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record
 from .entry import DealInput, check_nothing_left_out, deal_entries
 from .safewrite import _decode, locked, replace_locked
-from .writer import FAST_LOADER, Entries, _block_item, _end, _line_after, yaml_value
+from .writer import FAST_LOADER, Entries, _block_item, _end, _line_after, changed_fields, yaml_value
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
            "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]
@@ -305,8 +305,13 @@ def _deal_only(lines: str) -> str:
 
 
 def edit_text(text: str, number: int, entries: Entries, source: str = "<record>",
-              layout: _Layout | None = None) -> Edited:
-    """``text`` with deal ``number`` (1-based) replaced by ``entries``; its old lines kept in the history."""
+              layout: _Layout | None = None, old: Mapping[str, Any] | None = None) -> Edited:
+    """``text`` with deal ``number`` (1-based) changed to ``entries``; its old lines kept in the history.
+
+    Only what changes is written: the fields whose values stay keep their text, layout and comments
+    (``changed_fields``; ``old``: the deal's fields as read, read here if not given). A deal written
+    otherwise than as a block mapping is written anew.
+    """
     layout = layout or _layout(text, source)
     _check_number(layout, number, source)
     body = layout.body
@@ -314,13 +319,31 @@ def edit_text(text: str, number: int, entries: Entries, source: str = "<record>"
     line = body[start:end].split("\n", 1)[0]
     dash = len(line) - len(line.lstrip(" "))
     key = dash + len(line[dash:]) - len(line[dash + 1:].lstrip(" "))
-    new = _block_item(entries, dash, key)
-    out = _with_entry(body[:start] + new + body[end:], _EDITED.format(n=number), body[start:end])
-    out = out.replace("\n", layout.newline)
+    if old is None:
+        old = _as_fields([_deal_nodes(layout.excerpt(number))[0].to_python()])[0]
     expected = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
-    root = _checked(out, source, f"replace deal {number}", layout.deals[:number - 1],
-                    lambda node: node.to_python() == expected, layout.deals[number:])
-    return Edited(out, root, new, number)
+    kept = _kept_text(body, start, end, layout.deals[number - 1], old, entries, key)
+    for new in ([kept] if kept is not None else []) + [_block_item(entries, dash, key)]:
+        out = _with_entry(body[:start] + new + body[end:], _EDITED.format(n=number), body[start:end])
+        out = out.replace("\n", layout.newline)
+        try:
+            root = _checked(out, source, f"replace deal {number}", layout.deals[:number - 1],
+                            lambda node: node.to_python() == expected, layout.deals[number:])
+        # the fields' own text could not be kept (an unusual layout): the deal is written anew
+        except RecordError:
+            if new is kept:
+                continue
+            raise
+        return Edited(out, root, new, number)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _kept_text(body: str, start: int, end: int, deal: yaml.Node, old: Mapping[str, Any], entries: Entries,
+               key: int) -> str | None:
+    """The deal's lines [start, end) with only the changed fields rewritten (``changed_fields``), or None."""
+    changed = changed_fields(body[:end], deal, old, entries, key)
+    # changed_fields works on the text up to the deal's end, from its first line on
+    return None if changed is None else changed[start:]
 
 
 def _check_number(layout: _Layout, number: int, source: str) -> None:
@@ -412,13 +435,14 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
         excerpt = layout.excerpt(number)
         # the table and rules: the deals are checked anew
         record = check_record(_with_deals(excerpt, []), base)
+        old = _as_fields([_deal_nodes(excerpt)[0].to_python()])[0]
         try:
-            entries = build(record, _as_fields([_deal_nodes(excerpt)[0].to_python()])[0])
+            entries = build(record, old)
         except RecordError as exc:
             if exc.source is not None:
                 raise
             raise relocated(exc, source=path, line=None) from None
-        return edit_text(layout.body, number, entries, path, layout)
+        return edit_text(layout.body, number, entries, path, layout, old)
 
     def refused(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
         if exc.deal is None or exc.deal < number:

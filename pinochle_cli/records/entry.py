@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +23,8 @@ from .reader import parse_record
 from .table import Table
 from .writer import Entries, insert_deal
 
-__all__ = ["ASKED", "Question", "answered", "asked_field", "cleared", "counters_questions", "deal_summary", "preview",
-           "questions"]
+__all__ = ["ASKED", "Question", "answered", "asked_field", "cleared", "counters_questions", "deal_summary",
+           "meld_sides", "preview", "questions"]
 
 # fields a question can settle
 ASKED = ("dealer", "bidder", "bid", "trump", "meld", "counters")
@@ -73,8 +73,9 @@ def questions(record: MatchRecord, given: DealInput) -> list[Question]:
     if rules.trump_source == "bid" and not given.trump and not given.no_trump:
         out.append(Question("trump", f"Trump ({' '.join(s.letter for s in rules.suits)})"))
     have = _sides_in(record, list(given.meld))
+    melding = meld_sides(record, {"no-trump": given.no_trump, "bidder": given.bidder})
     out += [Question("meld", f"{side}'s meld (a number; 0 for none)", side=side)
-            for i, side in enumerate(record.sides) if i not in have]
+            for i, side in enumerate(record.sides) if i not in have and i in melding]
     return out
 
 
@@ -292,13 +293,49 @@ def _counter_entries(record: MatchRecord, items: Sequence[str], number: int) -> 
     return counters
 
 
-def meld_left_out(record: MatchRecord, entries: Entries) -> list[str]:
-    """The sides of a deal (not a redeal) whose meld is not given: a side with none is given as 0."""
-    fields = dict(entries)
+# the outcome kinds that score a side's meld (the others: the bid, or nothing)
+_MELD_KINDS = ("meld", "meld-and-counters")
+
+
+def meld_sides(record: MatchRecord, fields: Mapping[str, Any]) -> list[int]:
+    """The sides whose meld a deal's ``fields`` leave to be given.
+
+    None in a redeal. In a deal without trump, only the sides the ruleset's outcome for it
+    scores meld for (the deal ends before anyone melds: in every bundled game, none). No side
+    whose every player's hand is recorded, in a game whose hand at play start is the hand
+    melded (the reader computes that meld from the hands).
+    """
+    rules, table = record.rules, record.table
     if fields.get("redeal"):
         return []
+    sides = list(range(len(table.sides)))
+    outcome = rules.scoring.no_trump
+    if fields.get("no-trump") and outcome is not None:
+        bidder = _side_of(table, fields.get("bidder"))
+        sides = [s for s in sides if (outcome.bidders if s == bidder else outcome.defenders) in _MELD_KINDS
+                 or (bidder is None and outcome.bidders in _MELD_KINDS)]
+    hands = fields.get("hands")
+    if isinstance(hands, Mapping) and fields.get("trump") and not rules.has_stock:
+        held = {str(who).lower() for who in hands}
+        sides = [s for s in sides if not all(p.lower() in held for p in table.members[s])]
+    return sides
+
+
+def _side_of(table: Table, name: Any) -> int | None:
+    """The side of a player named (perhaps abbreviated); None when not known."""
+    if not isinstance(name, str) or not name:
+        return None
+    try:
+        return table.resolve(name, abbreviations=True)[1]
+    except TableNameError:
+        return None
+
+
+def meld_left_out(record: MatchRecord, entries: Entries) -> list[str]:
+    """The sides of a deal whose meld is needed (``meld_sides``) but not given: a side with none is given as 0."""
+    fields = dict(entries)
     given = _sides_given(record.table, list(fields.get("meld") or {}))
-    return [s for i, s in enumerate(record.table.sides) if i not in given]
+    return [record.table.sides[i] for i in meld_sides(record, fields) if i not in given]
 
 
 def check_nothing_left_out(record: MatchRecord, entries: Entries, number: int) -> None:
@@ -307,9 +344,9 @@ def check_nothing_left_out(record: MatchRecord, entries: Entries, number: int) -
     missing = meld_left_out(record, entries)
     if missing:
         names = " and ".join(missing)
-        example = " ".join(f"--meld {s}=0" for s in missing)
+        example = " ".join(f"meld={s}=0" for s in missing)
         raise RecordError(f"no meld given for {names} (a side with no meld: {example})", deal=number,
-                          field="meld")
+                          field="meld", parameter="meld")
     fields = dict(entries)
     played = ("counters" in fields or "tricks" in fields) and not fields.get("conceded")
     rules = record.rules

@@ -154,6 +154,16 @@ def _default_seating(rules: Ruleset, members: list[tuple[str, ...]], teams_node:
     return tuple(p for p in seats if p is not None)
 
 
+def _seated_wrong(everyone: list[str], resolved: list[str]) -> str:
+    """What is wrong with a seating that does not seat everyone once: who sits twice, who not at all."""
+    twice = [p for p in everyone if resolved.count(p) > 1]
+    missing = [p for p in everyone if p not in resolved]
+    parts = [f"{p} is seated {'twice' if resolved.count(p) == 2 else f'{resolved.count(p)} times'}" for p in twice]
+    if missing:
+        parts.append(f"{spoken_list(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+    return "; ".join(parts)
+
+
 def _seating(rules: Ruleset, node: Node, sides: list[str], members: list[tuple[str, ...]]) -> tuple[str, ...]:
     """The seating given: every player once, partners at partnership seats."""
     given: list[str] = shaped(field_of(RECORD, "seating"), node, "seating")
@@ -165,9 +175,7 @@ def _seating(rules: Ruleset, node: Node, sides: list[str], members: list[tuple[s
             raise located(item, f"{name!r} is not at the table ({', '.join(everyone)})", field="seating")
         resolved.append(lookup[name.lower()])
     if sorted(resolved) != sorted(everyone):
-        missing = [p for p in everyone if p not in resolved]
-        raise located(node, f"every player sits once: {', '.join(missing) or 'a name repeats'}"
-                      f"{' missing' if missing else ''}", field="seating")
+        raise located(node, f"every player sits once: {_seated_wrong(everyone, resolved)}", field="seating")
     wanted = {tuple(sorted(p)) for p in rules.partnerships}
     for team_name, team in zip(sides, members, strict=True):
         seats_of = tuple(sorted(resolved.index(p) for p in team))

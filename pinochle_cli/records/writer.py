@@ -63,6 +63,60 @@ def _block_item(entries: Entries, dash: int, key: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _plain(value: Any) -> Any:
+    """A value as the reader gives it back (tuples as lists), to compare with what was read."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _one_line_value(node: yaml.Node) -> bool:
+    """A value whose text can be replaced in place: a scalar that is not a block scalar, or a flow collection."""
+    if isinstance(node, yaml.ScalarNode):
+        return node.style not in ("|", ">")
+    return bool(getattr(node, "flow_style", False))
+
+
+def changed_fields(body: str, deal: yaml.Node, old: Mapping[str, Any], entries: Entries, key: int) -> str | None:
+    """``body`` (a record's text up to the end of a block-style deal's last line) with that deal's fields
+    changed to ``entries``: every field whose value is unchanged keeps its text, layout and comments; a changed
+    value is written in place of the old one (a one-line value keeps the comment after it); a field taken out
+    loses its lines; a new field gets a line at the end, its key at column ``key``. ``old``: the deal's
+    fields as read; ``deal``: its node, composed from the whole text. None where the deal is not a block
+    mapping or keeps none of its fields (the caller writes it anew).
+    """
+    if not isinstance(deal, yaml.MappingNode) or deal.flow_style or not deal.value:
+        return None
+    new = {k: _plain(v) for k, v in entries}
+    items = [(str(k.value), k, v) for k, v in deal.value]
+    if not any(name in new for name, _, _ in items):
+        return None
+    out, at = [], 0
+    for i, (name, k, v) in enumerate(items):
+        key_at, line_end = int(k.start_mark.index), _line_after(body, _end(v))
+        if name in new and name in old and _plain(old[name]) == new[name]:
+            continue
+        if name not in new:
+            # the first field's place after the dash goes to the next field
+            cut_to = int(items[i + 1][1].start_mark.index) if i == 0 and i + 1 < len(items) else line_end
+            cut_from = key_at if i == 0 else body.rfind("\n", 0, key_at) + 1
+            out.append(body[at:cut_from])
+        elif _one_line_value(v) and v.start_mark.line == k.start_mark.line:
+            out.append(body[at:int(v.start_mark.index)] + yaml_value(new[name]))
+            cut_to = _end(v)
+        else:
+            out.append(body[at:key_at] + f"{yaml_value(name)}: {yaml_value(new[name])}\n")
+            cut_to = line_end
+        at = cut_to
+    out.append(body[at:])
+    had = {name for name, _, _ in items}
+    text = "".join(out)
+    text += "".join(f"{' ' * key}{yaml_value(k)}: {yaml_value(v)}\n" for k, v in entries if k not in had)
+    return text
+
+
 def _flow_item(entries: Entries) -> str:
     return yaml_value(dict(entries))
 
