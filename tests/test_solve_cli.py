@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from clihelp import run_cli, run_cli_json
 
+from pinochle_cli.cli import solve_cmd
+from pinochle_cli.solver import solve as solver_module
+
 POSITION = ["-t", "H", "--hand", "9H JD 9C", "--hand", "9D JC 9C", "--hand", "AS JS 10H", "--hand", "QH AC 10C"]
 
 
@@ -67,3 +70,7 @@ def test_two_handed_king_and_queen_are_not_one_move() -> None:
 ])
 def test_bad_positions_are_refused(args: list[str], message: str) -> None:
     assert run_cli("solve", *args) == (2, "", f"Error: {message}\n")
+
+
+def test_the_command_line_and_the_library_have_one_longest_time_limit() -> None:
+    assert solve_cmd.MAX_TIME_LIMIT == solver_module.MAX_TIME_LIMIT

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -25,6 +27,31 @@ from .common import (
 if TYPE_CHECKING:
     # the solver loads numba: only for this command
     from ..solver.solve import Position
+
+F = TypeVar("F", bound=Callable[..., Any])
+# solver.solve.MAX_TIME_LIMIT (a day; that module loads numba): tests/test_solve_cli.py checks they agree
+MAX_TIME_LIMIT = 86_400
+
+
+class _Seconds(click.FloatRange):
+    """CPU seconds above 0 and at most ``MAX_TIME_LIMIT``: ``nan`` is no number of seconds either."""
+
+    name = "float"
+
+    def __init__(self) -> None:
+        super().__init__(0, MAX_TIME_LIMIT, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"{seconds} is not in the range {self._describe_range()}.", param, ctx)
+        return seconds
+
+
+def time_limit_option(default: float, help: str) -> Callable[[F], F]:
+    """``--time-limit SECONDS`` (CPU seconds, above 0 and at most a day) for ``solve`` and ``analyze``."""
+    return click.option("--time-limit", type=_Seconds(), default=default, show_default=True, metavar="SECONDS",
+                        help=help)
 
 
 def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_text: str) -> Position:
