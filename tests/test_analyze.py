@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -13,9 +14,10 @@ from solve_reference import minimax, value_after
 
 from pinochle_cli.cards import Card
 from pinochle_cli.deal import deal_cards, play_deal, random_strategy, replay_deal
+from pinochle_cli.errors import PlayError
 from pinochle_cli.records import DealRecord, MatchRecord, parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.solver.analyze import analyze_deal, playable_deals
+from pinochle_cli.solver.analyze import DealAnalysis, analyze_deal, playable_deals
 from pinochle_cli.solver.solve import Position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,21 +25,30 @@ PLAYED = str(ROOT / "examples" / "single-deck-played.yaml")
 NIGHT = str(ROOT / "examples" / "single-deck-night.yaml")
 
 
-def ticking() -> Callable[[], float]:
-    """A clock that advances one second each time it is read: the time limit stops after a known card."""
-    now = [0.0]
+class CardClock:
+    """A clock that reads the cards judged so far (as ``progress``): the time limit stops after a known card."""
 
-    def clock() -> float:
-        now[0] += 1.0
-        return now[0]
-    return clock
+    def __init__(self) -> None:
+        self.cards = 0
+
+    def progress(self, done: int, total: int) -> None:
+        self.cards = done
+
+    def __call__(self) -> float:
+        return float(self.cards)
+
+
+def by_cards(record: MatchRecord, deal: DealRecord, cards: int) -> DealAnalysis:
+    """``deal`` analysed with a time limit of ``cards`` cards judged."""
+    clock = CardClock()
+    return analyze_deal(record, deal, time_limit=cards, clock=clock, progress=clock.progress)
 
 
 def test_a_time_limit_leaves_the_first_tricks_not_analysed() -> None:
     record = read_record(PLAYED)
     deal = playable_deals(record)[0]
-    # one tick per card: 9 cards judged (tricks 12, 11 and one card of 10), so trick 11 is the first whole one
-    result = analyze_deal(record, deal, time_limit=10, clock=ticking())
+    # 9 cards judged (tricks 12, 11 and one card of 10), so trick 11 is the first whole one
+    result = by_cards(record, deal, 9)
     assert (result.first_trick, result.stopped, result.makeable) == (11, "time limit", None)
     assert [v.trick for v in result.verdicts] == [11] * 4 + [12] * 4
 
@@ -72,7 +83,7 @@ def _expected(record: MatchRecord, deal: DealRecord, first: int) -> list[tuple[i
 
 def _check(record: MatchRecord, deal: DealRecord, ticks: int, first: int, stopped: str, compared: int) -> None:
     """Judged from trick ``first`` on; the verdicts from trick ``compared`` on as the exhaustive search says."""
-    result = analyze_deal(record, deal, time_limit=ticks, clock=ticking())
+    result = by_cards(record, deal, ticks)
     assert (result.first_trick, result.stopped) == (first, stopped)
     assert result.verdicts[0].trick == first
     got = [(v.trick, v.card, v.best, v.after) for v in result.verdicts if v.trick >= compared]
@@ -101,14 +112,14 @@ def test_the_tricks_played_with_the_stock_are_not_analysed() -> None:
         "    play:", *(f"      - [{cards(t)}]" for t in play.tricks)])
     record = parse_record(text)
     _check(record, record.deals[0], 200, 13, "stock", 23)  # time for the whole play-off, no trick of the stock
-    _check(record, record.deals[0], 5, 23, "time limit", 23)
+    # the sixth card (the lead of trick 22) needs no search: it is judged within the limit of five
+    _check(record, record.deals[0], 5, 22, "time limit", 22)
 
 
 @pytest.mark.parametrize(("args", "message"), [
     ([NIGHT], f"{NIGHT}: no deal has a recorded play (hands: and play:) to analyse"),
     ([PLAYED, "--deal", "5"], f"{PLAYED}: there is no deal 5 (the record has 1 deal)"),
     ([NIGHT, "--deal", "1"], f"{NIGHT}: deal 1 has no recorded play (hands: and play:) to analyse"),
-    ([PLAYED, "--time-limit", "0"], "Invalid value for '--time-limit': 0.0 is not in the range x>0."),
 ])
 def test_analyze_refuses(args: list[str], message: str) -> None:
     assert run_cli("analyze", *args) == (2, "", f"Error: {message}\n")
@@ -121,3 +132,43 @@ def test_analyze_json_within_a_small_time_limit() -> None:
     assert (deal["number"], deal["side"], deal["bid"], deal["meld"], deal["taken"]) == (1, "North-South", 260, 180, 90)
     assert all(c["trick"] >= deal["analysed_from_trick"] for c in deal["cards"])
     assert [p["player"] for p in deal["players"]] == ["Ann", "Bob", "Cy", "Di"]
+
+
+def test_the_example_gets_its_verdict_within_the_default_limit() -> None:
+    """About 1.5 CPU seconds of search: the default 30 s never cuts it, and every run says the same."""
+    first = run_cli("analyze", PLAYED, "--json")
+    assert first == run_cli("analyze", PLAYED, "--json")
+    deal = json.loads(first.out)["deals"][0]
+    assert (deal["analysed_from_trick"], deal["not_analysed"], deal["perfect"], deal["makeable"]) == (1, None, 70, False)
+    code, out, _ = run_cli("analyze", PLAYED)
+    assert code == 0
+    assert "Perfect play: North-South take 70 counters + 180 meld = 250: the bid of 260 was not makeable." in out
+
+
+def test_a_deal_within_its_time_is_searched_as_without_a_limit() -> None:
+    """Under a time limit it does not run out of, the search is the search without one: the same nodes."""
+    record = read_record(PLAYED)
+    deal = playable_deals(record)[0]
+    free, timed = analyze_deal(record, deal), analyze_deal(record, deal, time_limit=30)
+    assert (timed.first_trick, timed.stopped, timed.makeable) == (1, None, False)
+    assert (timed.nodes, timed.verdicts) == (free.nodes, free.verdicts)
+
+
+def test_a_tiny_time_limit_is_a_clean_answer() -> None:
+    code, out, err = run_cli("analyze", PLAYED, "--time-limit", "0.001")
+    assert (code, err) == (0, "")
+    assert "not analysed (the time limit of 0.001 s)" in out.splitlines()[1]
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "1e308", "1e15", "86400.5", "0", "-1"])
+def test_a_time_limit_out_of_range_is_one_line(value: str) -> None:
+    shown = {"0": "0.0", "-1": "-1.0", "1e308": "1e+308", "1e15": "1000000000000000.0"}.get(value, value)
+    assert run_cli("analyze", PLAYED, "--time-limit", value) == (
+        2, "", f"Error: Invalid value for '--time-limit': {shown} is not in the range 0<x<=86400.\n")
+
+
+@pytest.mark.parametrize("value", [math.inf, math.nan, 1e308, 0.0, -1.0])
+def test_the_library_refuses_a_time_limit_out_of_range(value: float) -> None:
+    record = read_record(PLAYED)
+    with pytest.raises(PlayError, match=r"time_limit .*: give the CPU seconds as a number above 0 and at most 86400"):
+        analyze_deal(record, playable_deals(record)[0], time_limit=value)

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from clihelp import run_cli, run_cli_json
+
+from pinochle_cli.cli import solve_cmd
+from pinochle_cli.solver import solve as solver_module
+
+ROOT = Path(__file__).resolve().parent.parent
 
 POSITION = ["-t", "H", "--hand", "9H JD 9C", "--hand", "9D JC 9C", "--hand", "AS JS 10H", "--hand", "QH AC 10C"]
 
@@ -67,3 +78,61 @@ def test_two_handed_king_and_queen_are_not_one_move() -> None:
 ])
 def test_bad_positions_are_refused(args: list[str], message: str) -> None:
     assert run_cli("solve", *args) == (2, "", f"Error: {message}\n")
+
+
+# a whole double-deck deal (deal_cards, seed 1): 20 tricks left, minutes of search
+BIG = ["-r", "double-deck", "-t", "H",
+       "--hand", "TS QS QS JS JS AH TH KH QH QH JH TD QD QD JD AC AC TC KC QC",
+       "--hand", "AS KS JS AH TH TH KH QH JH AD TD KD KD QD AC TC KC KC QC JC",
+       "--hand", "AS AS TS TS TS KS QS QS JS AH AH KH KH JH TD JD AC TC TC JC",
+       "--hand", "AS KS KS TH QH JH AD AD AD TD KD KD QD JD JD KC QC QC JC JC"]
+STOPPED = ("Error: stopped after 0.5 s of CPU: this position has 20 tricks left; 12 tricks left usually solve in "
+           "under a second\n")
+
+
+def test_a_position_too_big_for_the_time_limit_stops_and_says_so() -> None:
+    assert run_cli("solve", *BIG, "--time-limit", "0.5") == (2, "", STOPPED)
+    assert run_cli("solve", *BIG, "--time-limit", "0.5", "--json") == (2, "", STOPPED)
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "1e308", "1e15", "86400.5", "0", "-1"])
+def test_a_time_limit_out_of_range_is_one_line(value: str) -> None:
+    shown = {"0": "0.0", "-1": "-1.0", "1e308": "1e+308", "1e15": "1000000000000000.0"}.get(value, value)
+    assert run_cli("solve", *POSITION, "--time-limit", value) == (
+        2, "", f"Error: Invalid value for '--time-limit': {shown} is not in the range 0<x<=86400.\n")
+
+
+def test_the_command_line_and_the_library_have_one_longest_time_limit() -> None:
+    assert solve_cmd.MAX_TIME_LIMIT == solver_module.MAX_TIME_LIMIT
+
+
+def _solve_big(stderr_tty: bool) -> tuple[int, str]:
+    """``pinochle solve BIG --time-limit 1`` in a process whose stderr is a pseudo-terminal or a pipe."""
+    args = [sys.executable, "-m", "pinochle_cli", "solve", *BIG, "--time-limit", "1"]
+    env = {**os.environ, "COLUMNS": "200"}
+    if not stderr_tty:
+        done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+        return done.returncode, done.stderr
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=follower, env=env, cwd=ROOT)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    return proc.wait(timeout=300), seen.decode()
+
+
+def test_the_progress_line_shows_on_a_terminal_only() -> None:
+    code, err = _solve_big(stderr_tty=True)
+    assert code == 2
+    assert "solving (card 1 of " in err and " of 1 s of CPU, " in err and "million nodes" in err
+    # the line is wiped before the error
+    assert err.rstrip().endswith(STOPPED.replace("0.5 s", "1 s").rstrip())
+    assert _solve_big(stderr_tty=False) == (2, STOPPED.replace("0.5 s", "1 s"))

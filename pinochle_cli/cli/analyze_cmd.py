@@ -12,6 +12,7 @@ import click
 from ..errors import PlayError
 from ..records import DealRecord, MatchRecord, read_record
 from .common import CONTEXT_SETTINGS, emit_json, json_option, table
+from .solve_cmd import time_limit_option
 
 if TYPE_CHECKING:
     from ..solver.analyze import DealAnalysis, Progress
@@ -112,9 +113,8 @@ def _json(record: MatchRecord, a: DealAnalysis, limit: float | None) -> dict[str
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option("--deal", "number", type=click.IntRange(min=1), default=None, metavar="N",
               help="Analyse deal N only [default: every deal with a recorded play].")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
-              metavar="SECONDS",
-              help="CPU seconds per deal: the first tricks left when they run out are marked not analysed.")
+@time_limit_option(30, "CPU seconds per deal (at most a day): the first tricks left when they run out are "
+                         "marked not analysed.")
 @json_option
 def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> None:
     """Could the bid have been made, and which cards cost points? Each card of a recorded deal is

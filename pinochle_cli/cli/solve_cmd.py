@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import math
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -25,6 +30,76 @@ from .common import (
 if TYPE_CHECKING:
     # the solver loads numba: only for this command
     from ..solver.solve import Position
+
+F = TypeVar("F", bound=Callable[..., Any])
+# solver.solve.MAX_TIME_LIMIT (a day; that module loads numba): tests/test_solve_cli.py checks they agree
+MAX_TIME_LIMIT = 86_400
+# seconds between two updates of the progress line
+_REDRAW = 0.2
+
+
+class _Seconds(click.FloatRange):
+    """CPU seconds above 0 and at most ``MAX_TIME_LIMIT``: ``nan`` is no number of seconds either."""
+
+    name = "float"
+
+    def __init__(self) -> None:
+        super().__init__(0, MAX_TIME_LIMIT, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"{seconds} is not in the range {self._describe_range()}.", param, ctx)
+        return seconds
+
+
+def time_limit_option(default: float, help: str) -> Callable[[F], F]:
+    """``--time-limit SECONDS`` (CPU seconds, above 0 and at most a day) for ``solve`` and ``analyze``."""
+    return click.option("--time-limit", type=_Seconds(), default=default, show_default=True, metavar="SECONDS",
+                        help=help)
+
+
+class _Line:
+    """The solver's progress on one line of a terminal (stderr), drawn over; wiped at the end."""
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.cards = ""
+        self.width = 0
+        self.drawn = 0.0
+
+    def search(self, seconds: float, nodes: int) -> None:
+        if time.monotonic() - self.drawn < _REDRAW:
+            return
+        self.drawn = time.monotonic()
+        text = f"solving{self.cards}: {seconds:.1f} of {self.limit:g} s of CPU, {nodes / 1e6:.1f} million nodes"
+        self._draw(text)
+
+    def card(self, done: int, total: int) -> None:
+        self.cards = f" (card {done + 1 if done < total else total} of {total})"
+
+    def _draw(self, text: str) -> None:
+        sys.stderr.write("\r" + text.ljust(self.width))
+        sys.stderr.flush()
+        self.width = len(text)
+
+    def wipe(self) -> None:
+        if self.width:
+            sys.stderr.write("\r" + " " * self.width + "\r")
+            sys.stderr.flush()
+
+
+@contextmanager
+def _progress(limit: float) -> Iterator[_Line | None]:
+    """A progress line on a terminal (stderr only when it is one); nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    line = _Line(limit)
+    try:
+        yield line
+    finally:
+        line.wipe()
 
 
 def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_text: str) -> Position:
@@ -61,16 +136,18 @@ def _drawing(rules: Ruleset, pos: Position, best: set[Card]) -> str:
 @click.option("--leader", type=int, default=0, show_default=True, metavar="SEAT", help="The seat that led this trick.")
 @click.option("--trick", "trick_text", default="", metavar="CARDS",
               help="Cards already played to this trick, leader first (those players hold one card fewer).")
+@time_limit_option(60, "CPU seconds for the whole answer (at most a day): past them it stops (exit 2) and says how "
+                         "many tricks are left and how many usually solve in under a second.")
 @ruleset_options
 @json_option
-def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str, ruleset: str | None,
-          options: tuple[str, ...], as_json: bool) -> None:
+def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str, time_limit: float,
+          ruleset: str | None, options: tuple[str, ...], as_json: bool) -> None:
     """The counters seat 0's side takes from here on when every player plays perfectly, all cards seen.
 
     Seat 0 and its partners are "us"; the value counts every counter still to be won (the cards
     on the trick and the last-trick bonus included). Every legal card of the player to move is
     shown with the value after it; the best are marked *. In a game with a stock the play after
-    the stock is solved.
+    the stock is solved. On a terminal a line on stderr shows the progress.
 
     \b
     Example:
@@ -83,8 +160,9 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str,
     assert suit is not None
     pos = _position(rules, hand_texts, leader, trick_text)
     check_position(rules, suit, pos)
-    solver = Solver(rules, suit)
-    plays = solver.plays(pos)
+    with _progress(time_limit) as line:
+        solver = Solver(rules, suit, time_limit=time_limit, progress=line.search if line else None)
+        plays = solver.plays(pos, progress=line.card if line else None)
     value = solver.best(plays, pos.to_play)
     if as_json:
         data: dict[str, Any] = {"value": value, "to_play": pos.to_play,

@@ -22,13 +22,11 @@ from ..cards import Card, Hand, Suit
 from ..deal import replay_deal
 from ..errors import PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
-from .solve import Position, Solver
+from .solve import Position, Solver, check_time_limit
 
 __all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyze_deal", "playable_deals"]
 
 Progress = Callable[[int, int], None]
-# nodes a second assumed before any was measured (for the node limit under a time limit)
-_MIN_RATE = 20_000
 
 
 @dataclass(frozen=True)
@@ -158,30 +156,21 @@ def _judge(solver: Solver, step: _Step, value_next: int) -> tuple[int, int, Card
     return value, after, better
 
 
-def _set_limit(solver: Solver, time_limit: float | None, elapsed: float) -> None:
-    """A node limit that ends the next search about when the time runs out."""
-    if time_limit is None:
-        return
-    left = time_limit - elapsed
-    if left <= 0:
-        raise SearchLimitError("the time limit is reached")
-    rate = solver.nodes / elapsed if elapsed > 0.5 else _MIN_RATE
-    solver.node_limit = max(1, int(max(rate, _MIN_RATE) * left))
-
-
 def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
                  progress: Progress | None = None, clock: Callable[[], float] = time.process_time) -> DealAnalysis:
     """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card.
 
-    A deal without a recorded play is a ``PlayError``; the time limit is not an error (``stopped`` says so).
+    A deal without a recorded play is a ``PlayError``, and so is a time limit out of range
+    (``solve.check_time_limit``); reaching the time limit is not an error (``stopped`` says so).
     """
     if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:
         raise PlayError(f"deal {deal.number} has no recorded play to analyse (it needs hands: and play:)")
     rules, table = record.rules, record.table
     us = table.seat_of(deal.bidder) if deal.bidder is not None else 0
+    check_time_limit(time_limit)
     steps, first, taken = _steps(record, deal, us)
-    solver = Solver(rules, deal.trump, us=us)
     start = clock()
+    solver = Solver(rules, deal.trump, us=us, time_limit=time_limit, clock=clock)
     judged: list[CardVerdict] = []
     value_next, values = 0, [0] * len(steps)
     done_from = len(steps)
@@ -189,7 +178,6 @@ def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | N
     for i in range(len(steps) - 1, -1, -1):
         step = steps[i]
         try:
-            _set_limit(solver, time_limit, clock() - start)
             value, after, better = _judge(solver, step, value_next)
         except SearchLimitError:
             stopped = "time limit"

@@ -5,12 +5,21 @@ included, that ``us``'s side takes from here on, the cards on the trick included
 ``plays(position)`` (each distinct legal card with the value after it), from the ruleset's
 play-off duties, rank order and counters. It raises ``PlayError`` for a ruleset its table
 cannot key, ``check_position`` raises it for a position that cannot arise, and ``SearchLimitError``
-(``SolveAborted``, not a kind of bad input) ends a search past ``node_limit``. How it searches: docs/solver.md.
+(``SolveAborted``, not a kind of bad input) ends a search past ``node_limit`` or past the solver's
+``time_limit`` (CPU seconds). How it searches: docs/solver.md.
+
+The compiled search cannot look at a clock, so the time limit is kept by a node limit per
+search: the nodes the measured rate (nodes per CPU second, from the searches so far) gives
+for the time left, never fewer than ``_MIN_SLICE``. A search that passes it while time is
+left (the rate was measured low) is asked again with the new measure: the answers the table
+kept from the first try make the second shorter. The answers never depend on the clock; only
+whether they come in time does.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -44,7 +53,25 @@ from .search import (
     reach,
 )
 
-__all__ = ["Position", "SolveAborted", "Solver", "check_position", "counter_step"]
+__all__ = ["MAX_TIME_LIMIT", "QUICK_CARDS", "Position", "SolveAborted", "Solver", "check_position",
+           "check_time_limit", "counter_step", "quick_tricks"]
+
+# the longest time limit (CPU seconds): a day. Nobody waits longer for one answer, and its node
+# limit (the measured rate times the time left, about 2.5 million a second) stays far inside 64 bits
+MAX_TIME_LIMIT = 86_400.0
+# cards in play (all hands and the trick) that usually (in the median) solve in under a second:
+# measured with benchmarks/bench_solve.py for issue 22 (2 cores, one used, load 3-5): double-deck
+# --tricks 12 (48 cards) median 0.30 s, p95 2.1 s over 50 deals; single-deck whole deals (48 cards)
+# median 0.36 s, p95 1.4 s over 50; double-deck --tricks 13 (52 cards) median 0.66 s but p95 5 s
+QUICK_CARDS = 48
+# nodes a CPU second assumed until a search measured the rate: low (the rate measured is about
+# 2.5 million), so that the first node limit under a time limit ends early rather than late
+_ASSUMED_RATE = 500_000
+# a search of fewer nodes measures its call's overhead more than the rate: it is not counted
+_MEASURED_NODES = 20_000
+# the least node limit a search gets under a time limit (a tenth of a second at the measured rate):
+# a search that passes its limit just before the time runs out is not retried in ever smaller slices
+_MIN_SLICE = 250_000
 
 _TABLE_BITS = 21
 # percent of the window: where the questions without a guess start (see Solver._climb)
@@ -136,14 +163,36 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
             raise PlayError(f"the trick: seat {seat} played {card} — {ruling.summary}")
 
 
+def check_time_limit(seconds: float | None) -> None:
+    """``PlayError`` (parameter ``time_limit``) unless ``seconds`` is None or a number above 0 and at most
+    ``MAX_TIME_LIMIT``."""
+    if seconds is not None and not 0 < seconds <= MAX_TIME_LIMIT:
+        raise PlayError(f"time_limit {seconds}: give the CPU seconds as a number above 0 and at most "
+                        f"{MAX_TIME_LIMIT:g} (a day)", parameter="time_limit")
+
+
+def quick_tricks(rules: Ruleset) -> int:
+    """The tricks left that solve in under a second in ``rules`` (from ``QUICK_CARDS``)."""
+    return min(rules.hand_size, QUICK_CARDS // rules.players)
+
+
+SearchProgress = Callable[[float, int], None]
+
+
 class Solver:
     """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls.
 
-    Raises ``PlayError`` for a ruleset the search cannot hold; every question raises
-    ``SearchLimitError`` once a search passes ``node_limit`` nodes (0, the default: no limit).
+    Raises ``PlayError`` for a ruleset the search cannot hold or a ``time_limit`` out of range (see
+    ``check_time_limit``); every question raises ``SearchLimitError`` once a search passes ``node_limit``
+    nodes (0, the default: no limit) or the questions together pass ``time_limit`` seconds of ``clock``
+    (CPU time; None, the default: no limit) counted from the solver's making. ``progress(seconds, nodes)``
+    is called after each search.
     """
 
-    def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, table_bits: int = _TABLE_BITS) -> None:
+    def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, table_bits: int = _TABLE_BITS,
+                 time_limit: float | None = None, clock: Callable[[], float] = time.process_time,
+                 progress: SearchProgress | None = None) -> None:
+        check_time_limit(time_limit)
         self.rules = rules
         self.trump = trump
         self.step = counter_step(rules)
@@ -190,11 +239,51 @@ class Solver:
         self.skey = np.zeros((depth, N_SUITS, 2), dtype=np.int64)
         self.stats = empty_stats()
         self.node_limit = 0
+        self.time_limit = time_limit
+        self.progress = progress
+        self._clock = clock
+        self._start = clock()
+        # the searches that measure the rate: their nodes and CPU seconds
+        self._timed = [0, 0.0]
 
     @property
     def nodes(self) -> int:
         """Trick-boundary nodes searched since the solver was made."""
         return int(self.stats[STAT_NODES])
+
+    @property
+    def seconds(self) -> float:
+        """CPU seconds (of its clock) since the solver was made."""
+        return self._clock() - self._start
+
+    def _stopped(self, pos: Position) -> SearchLimitError:
+        """The time limit is reached in a search from ``pos``: what stopped, and what would not have."""
+        quick, left = quick_tricks(self.rules), pos.tricks_left
+        size = f"this position has {left} trick{'s' if left != 1 else ''} left"
+        feasible = (f"{quick} tricks left usually solve in under a second" if left > quick
+                    else "that many usually solve in under a second")
+        return SearchLimitError(f"stopped after {self.time_limit:g} s of CPU: {size}; {feasible}",
+                                parameter="time_limit")
+
+    def _budget(self, pos: Position) -> int:
+        """The node limit of the next search: ``node_limit``, or fewer to end about when the time runs out."""
+        if self.time_limit is None:
+            return self.node_limit
+        left = self.time_limit - self.seconds
+        if left <= 0:
+            raise self._stopped(pos)
+        nodes, seconds = self._timed
+        rate = nodes / seconds if nodes and seconds > 0 else _ASSUMED_RATE
+        budget = max(_MIN_SLICE, int(rate * left))
+        return min(budget, self.node_limit) if self.node_limit else budget
+
+    def _measured(self, nodes: int, seconds: float) -> None:
+        """A search of ``nodes`` took ``seconds``: counted in the rate unless it was too short to tell."""
+        if nodes >= _MEASURED_NODES:
+            self._timed[0] += nodes
+            self._timed[1] += seconds
+        if self.progress is not None:
+            self.progress(self.seconds, self.nodes)
 
     # ------------------------------------------------------------------ questions
 
@@ -218,19 +307,30 @@ class Solver:
     def _bound(self, hands: np.ndarray, held: np.ndarray, pos: Position, win: int, target: int, rest: int) -> int:
         """A bound answering "at least ``target``?": ``b >= target`` is a value surely reached, ``b < target``
         one never passed."""
-        stats = self.stats
-        stats[STAT_LIMIT] = stats[STAT_NODES] + self.node_limit if self.node_limit else 0
         if target <= 0:
             return 0
         if target > rest:
             return rest
-        bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
-                   self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order, self.ranked,
-                   self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
-        if stats[STAT_ABORTED]:
+        stats = self.stats
+        # a search past the node limit the time gave is asked again, with the rate it measured
+        while True:
+            budget = self._budget(pos)
+            stats[STAT_LIMIT] = stats[STAT_NODES] + budget if budget else 0
+            timed = self.time_limit is not None or self.progress is not None
+            nodes, start = self.nodes, self._clock() if timed else 0.0
+            bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
+                          self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order,
+                          self.ranked, self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames,
+                          self.who, stats)
+            if timed:
+                self._measured(self.nodes - nodes, self._clock() - start)
+            if not stats[STAT_ABORTED]:
+                return int(bound)
             stats[STAT_ABORTED] = 0
-            raise SearchLimitError(f"the search passed its limit of {self.node_limit} nodes")
-        return int(bound)
+            if budget == self.node_limit:
+                raise SearchLimitError(f"the search passed its limit of {self.node_limit} nodes")
+            # the stopped search left its cards played: the caller's arrays as they were
+            hands[...], held[...] = self._arrays(pos)[:2]
 
     def value(self, pos: Position, lower: int = 0, upper: int | None = None, *, near: int | None = None) -> int:
         """Our side's counters from ``pos`` on under perfect play, known to lie in ``lower..upper``.
@@ -330,11 +430,21 @@ class Solver:
             return self.reaches(nxt, value - taken)
         return not self.reaches(nxt, value - taken + self.step)
 
-    def plays(self, pos: Position) -> list[tuple[Card, int]]:
-        """Each distinct legal card of the player to move, with our side's value after it."""
+    def plays(self, pos: Position, *, progress: Callable[[int, int], None] | None = None) -> list[tuple[Card, int]]:
+        """Each distinct legal card of the player to move, with our side's value after it;
+        ``progress(done, total)`` before the first card and after each. Past the time limit the
+        ``SearchLimitError`` names ``pos``."""
         result: list[tuple[Card, int]] = []
-        for card in self.legal(pos):
-            result.append((card, self.value_after(pos, card, near=result[-1][1] if result else None)))
+        cards = self.legal(pos)
+        if progress is not None:
+            progress(0, len(cards))
+        for card in cards:
+            try:
+                result.append((card, self.value_after(pos, card, near=result[-1][1] if result else None)))
+            except SearchLimitError as exc:
+                raise (self._stopped(pos) if exc.parameter == "time_limit" else exc) from None
+            if progress is not None:
+                progress(len(result), len(cards))
         return result
 
     def best(self, plays: Sequence[tuple[Card, int]], seat: int) -> int:
