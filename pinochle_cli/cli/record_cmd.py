@@ -28,6 +28,7 @@ from ..records.entry import (
 )
 from ..records.writer import Entries, append_deal, check_name, new_record_text, ruleset_spec_for, write_new_record
 from ..ruleset import parse_options
+from ..yamlsource import read_source
 from .common import (
     CONTEXT_SETTINGS,
     F,
@@ -170,11 +171,8 @@ def add(path: str, prompt: bool | None, as_json: bool, **fields: Any) -> None:
 
 
 def _read(path: str) -> tuple[str, MatchRecord]:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
+    """The record's text (read as every reader reads a record: ``read_source``) and the record."""
+    text = read_source(path)
     return text, parse_record(text, path, os.path.dirname(os.path.abspath(path)))
 
 

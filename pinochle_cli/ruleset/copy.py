@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from ..errors import RulesetError, YamlError
-from ..yamlsource import Node, load_text
+from ..yamlsource import Node, load_text, read_source
 from .loading import bundled_path, load_ruleset_text
 from .model import Ruleset
 
@@ -56,8 +55,8 @@ def copy_text(rules: Ruleset, name: str, file_name: str) -> str:
     if bundled_path(name) is not None:
         raise RulesetError(f"{name!r} names a bundled ruleset: give the copy a name of its own "
                            f"(e.g. name=\"{name} at our table\")", parameter="name")
-    text = Path(rules.path).read_text(encoding="utf-8")
     try:
+        text = read_source(rules.path)
         keys = _top_key_lines(load_text(text, rules.path))
     except YamlError as exc:
         raise RulesetError(str(exc)) from None
