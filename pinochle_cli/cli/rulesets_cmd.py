@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-from pathlib import Path
 from typing import Any
 
 import click
 
-from ..errors import RulesetError
 from ..ruleset import Ruleset, bundled_names, load_ruleset, ruleset_schema_json_text
-from ..ruleset.copy import copy_text
+from ..ruleset.copy import write_copy
 from ..ruleset.rulebook import rules_text
 from .common import CONTEXT_SETTINGS, complete_ruleset, emit_json, get_ruleset, json_option, option_options, table
 
@@ -155,15 +152,7 @@ def copy(ruleset: str, path: str, name: str | None, force: bool) -> None:
       pinochle rulesets copy single-deck house.yaml --name "Friday rules"
     """
     rules = get_ruleset(ruleset, (), where="NAME|PATH")
-    text = copy_text(rules, name if name is not None else Path(path).stem, os.path.basename(path))
-    try:
-        with open(path, "w" if force else "x", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-    except FileExistsError:
-        raise RulesetError(f"{path} exists: give another FILE, or --force to replace it") from None
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    copied = load_ruleset(path)
+    copied = write_copy(rules, path, name, force=force)
     click.echo(f"Wrote {path}: {copied.name!r}, a copy of {rules.name}. Change what your table plays, then: "
                f"pinochle rulesets check {path}")
 

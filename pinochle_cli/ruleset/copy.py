@@ -8,15 +8,18 @@ before it is returned, so what is written is always a valid ruleset with the new
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+from pathlib import Path
 
 from ..errors import RulesetError, YamlError
 from ..yamlsource import Node, load_text, read_source
-from .loading import bundled_path, load_ruleset_text
+from .loading import bundled_path, load_ruleset, load_ruleset_text
 from .model import Ruleset
 
-__all__ = ["copy_text"]
+__all__ = ["copy_text", "write_copy"]
 
 _PLAIN = re.compile(r"[A-Za-z][\w .'&-]*[\w.]|[A-Za-z]")
 
@@ -83,3 +86,25 @@ def _inside(line: int, start: int | None, starts: list[int]) -> bool:
         return False
     following = [s for s in starts if s > start]
     return line < following[0] if following else True
+
+
+def write_copy(rules: Ruleset, path: str, name: str | None = None, *, force: bool = False) -> Ruleset:
+    """Write ``copy_text`` of ``rules`` to ``path`` (``name`` None: the file's name without ``.yaml``) and
+    return the copy, loaded. The file is written whole or not at all (``safewrite.write_whole``): an
+    existing file is replaced only with ``force`` and only once the copy is on disk, so a full disk
+    leaves it as it was and a new path absent. Raises ``RulesetError`` (the name as ``copy_text``; an
+    existing file without ``force``; a file that cannot be written)."""
+    # here: the records package imports this one
+    from ..records.safewrite import write_whole
+
+    text = copy_text(rules, Path(path).stem if name is None else name, os.path.basename(path))
+    existed = os.path.lexists(path)
+    try:
+        write_whole(path, text.encode("utf-8"), replace=force)
+    except OSError as exc:
+        if exc.errno == errno.EEXIST:
+            raise RulesetError(f"{path} exists: give another FILE, or force=True to replace it",
+                               parameter="force") from None
+        kept = "the file is unchanged" if existed else "no file was written"
+        raise RulesetError(f"{path}: cannot write: {exc.strerror or exc}; {kept}") from None
+    return load_ruleset(path)
