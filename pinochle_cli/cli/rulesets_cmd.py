@@ -9,7 +9,7 @@ import click
 
 from ..ruleset import Ruleset, bundled_names, load_ruleset, ruleset_schema_json_text
 from ..ruleset.copy import write_copy
-from ..ruleset.rulebook import rules_text
+from ..ruleset.rulebook import rules_json, rules_text
 from .common import CONTEXT_SETTINGS, complete_ruleset, emit_json, get_ruleset, json_option, option_options, table
 
 
@@ -105,16 +105,19 @@ def rulesets(ctx: click.Context, as_json: bool) -> None:
 @rulesets.command("show", context_settings=CONTEXT_SETTINGS)
 @click.argument("ruleset", metavar="NAME|PATH", shell_complete=complete_ruleset)
 @option_options
-@click.option("--rules", "as_rules", is_flag=True, help="The rules of the game in words (Markdown).")
+@click.option("--rules", "as_rules", is_flag=True,
+              help="The rules of the game in words (Markdown; with --json: its sections).")
 @json_option
 def show(ruleset: str, options: tuple[str, ...], as_rules: bool, as_json: bool) -> None:
     """Show a ruleset in full: meld table, counters, play, auction, scoring, options.
 
     --rules prints the game's rules in words, as the program plays them (the text of the
-    project's docs/games/NAME.md).
+    project's docs/games/NAME.md); with --json, its title and sections as JSON.
     """
     rules = get_ruleset(ruleset, options, where="NAME|PATH")
-    if as_rules:
+    if as_rules and as_json:
+        emit_json(rules_json(rules))
+    elif as_rules:
         click.echo(rules_text(rules), nl=False)
     elif as_json:
         emit_json(_describe(rules))
