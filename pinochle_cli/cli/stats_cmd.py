@@ -37,7 +37,9 @@ def _tables(sides: list[PlayerStats], players: list[PlayerStats], bids: bool) ->
             continue
         rows: list[Any] = [row(t) for t in sides]
         rows += ([SEPARATING_LINE] if sides else []) + [row(t) for t in players]
-        out += [title, "", tight_table(rows, ["side / player" if sides else "player", *headers]), ""]
+        # numbers to the right, also in a column where some row has none ("-")
+        align = ["left"] + ["right"] * len(headers)
+        out += [title, "", tight_table(rows, ["side / player" if sides else "player", *headers], align), ""]
     return out[:-1]
 
 
