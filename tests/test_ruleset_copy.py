@@ -136,3 +136,22 @@ def test_a_full_disk_never_destroys_the_old_file_nor_leaves_a_new_one(limit: int
     assert sorted(p.name for p in Path().iterdir()) == ["house.yaml"]
     # the retry with room is not blocked by anything left behind
     assert run_cli("rulesets", "copy", "single-deck", "new.yaml").code == 0
+
+
+@pytest.mark.parametrize("name", ["a\x01b", "Friday\x7f", "bell\x07"])
+def test_a_name_with_a_control_character_is_refused_before_anything_is_written(name: str) -> None:
+    code, out, err = run_cli("rulesets", "copy", "single-deck", "house.yaml", "--name", name)
+    assert (code, out, err) == (2, "", f"Error: --name {name!r}: a name is one line of printable characters\n")
+    assert not Path("house.yaml").exists()
+
+
+def test_a_copy_of_a_copy_has_one_header() -> None:
+    assert run_cli("rulesets", "copy", "single-deck", "friday.yaml", "--name", "Friday").code == 0
+    assert run_cli("rulesets", "copy", "friday.yaml", "saturday.yaml", "--name", "Saturday").code == 0
+    assert run_cli("rulesets", "copy", "saturday.yaml", "sunday.yaml").code == 0
+    first, last = Path("friday.yaml").read_text(encoding="utf-8"), Path("sunday.yaml").read_text(encoding="utf-8")
+    assert last.count("house rules, copied from the") == 1
+    assert last.startswith("# sunday: house rules, copied from the Saturday ruleset by `pinochle rulesets copy`.\n")
+    # below the header, the copy of a copy is the first copy with its own name
+    assert last.split("\n", 8)[8].replace("name: sunday", "name: Friday").replace(
+        "copied from the Saturday ruleset", "copied from the single-deck ruleset") == first.split("\n", 8)[8]

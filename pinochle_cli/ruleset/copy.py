@@ -36,8 +36,12 @@ def _top_key_lines(root: Node) -> dict[str, int]:
 
 
 def _header(rules: Ruleset, name: str, file_name: str) -> list[str]:
+    return _header_lines(rules.name, name, file_name)
+
+
+def _header_lines(copied_from: str, name: str, file_name: str) -> list[str]:
     return [
-        f"# {name}: house rules, copied from the {rules.name} ruleset by `pinochle rulesets copy`.\n",
+        f"# {name}: house rules, copied from the {copied_from} ruleset by `pinochle rulesets copy`.\n",
         "# Change any value below, then check the file and play it:\n",
         f"#   pinochle rulesets check {file_name}\n",
         f'#   pinochle meld "..." -r {file_name}      (or: export PINOCHLE_RULESET=/full/path/{file_name})\n',
@@ -48,10 +52,26 @@ def _header(rules: Ruleset, name: str, file_name: str) -> list[str]:
     ]
 
 
+# each line of the header, whatever the names in it
+_HEADER_LINE = [re.compile(".*".join(re.escape(part) for part in line.split("\0")))
+                for line in _header_lines("\0", "\0", "\0")]
+
+
+def _own_header(lines: list[str]) -> int:
+    """How many of the first ``lines`` are the header a copy starts with (0: none)."""
+    shown = lines[:len(_HEADER_LINE)]
+    fits = len(shown) == len(_HEADER_LINE) and all(p.fullmatch(line) for p, line in zip(_HEADER_LINE, shown,
+                                                                                           strict=True))
+    return len(_HEADER_LINE) if fits else 0
+
+
 def copy_text(rules: Ruleset, name: str, file_name: str) -> str:
     """The text of a copy of ``rules``'s file named ``name`` (``file_name``: how the header calls it).
     Raises ``RulesetError`` for an empty name, a bundled name, or a file without a ``name:`` line."""
     name = " ".join(name.split())
+    # before anything is built from it: a control character would only show as a YAML error in the copy
+    if not name.isprintable():
+        raise RulesetError(f"name {name!r}: a name is one line of printable characters", parameter="name")
     if not name:
         raise RulesetError("name is empty: give the copy a name of its own, e.g. name=\"Friday rules\"",
                            parameter="name")
@@ -64,11 +84,15 @@ def copy_text(rules: Ruleset, name: str, file_name: str) -> str:
     except YamlError as exc:
         raise RulesetError(str(exc)) from None
     lines = text.splitlines(keepends=True)
+    # a copy of a copy: its header is replaced, not stacked
+    skip = _own_header(lines)
     starts = sorted(keys.values())
     replace = {"name": f"name: {_scalar(name)}\n",
                "source": f"source: {_scalar(f'copied from the {rules.name} ruleset')}\n"}
     out: list[str] = []
     for i, line in enumerate(lines):
+        if i < skip:
+            continue
         key = next((k for k, at in keys.items() if at == i), None)
         if key == "aliases" or _inside(i, keys.get("aliases"), starts):
             continue
