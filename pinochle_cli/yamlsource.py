@@ -21,16 +21,16 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 import yaml
 
-from .errors import YamlError
+from .errors import RecordError, YamlError
 
 __all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "Node", "YamlError", "load_node", "load_text",
-           "open_nonblocking", "read_capped", "read_source"]
+           "check_distinct", "open_nonblocking", "read_capped", "read_source"]
 
 # a season of deals is well under 1 MB
 MAX_BYTES = 4 * 1024 * 1024
@@ -382,3 +382,24 @@ def read_source(path: str) -> str:
 def load_node(path: str) -> Node:
     """Read (``read_source``) and parse a YAML file; unreadable files are a ``YamlError`` naming the path."""
     return load_text(read_source(path), path)
+
+
+def check_distinct(paths: Sequence[str]) -> None:
+    """Refuse one file given twice (``night.yaml`` and ``./night.yaml``, a link to it): a game counted twice.
+
+    Files are compared by identity (device and inode, where the system has them) and by their resolved
+    path; a file that cannot be read is left to the reader. Raises ``RecordError`` naming both.
+    """
+    seen: dict[tuple[int, int] | str, str] = {}
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        keys: list[tuple[int, int] | str] = [os.path.normcase(os.path.realpath(path))]
+        if info.st_ino:
+            keys.append((info.st_dev, info.st_ino))
+        first = next((seen[k] for k in keys if k in seen), None)
+        if first is not None:
+            raise RecordError(f"{first} and {path} are the same file: give each game once (it would count twice)")
+        seen.update(dict.fromkeys(keys, path))
