@@ -21,16 +21,16 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 import yaml
 
-from .errors import YamlError
+from .errors import RecordError, YamlError
 
 __all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "MAX_DEPTH", "Node", "YamlError", "load_node", "load_text",
-           "open_nonblocking", "read_capped"]
+           "check_distinct", "open_nonblocking", "read_capped", "read_source"]
 
 # a season of deals is well under 1 MB
 MAX_BYTES = 4 * 1024 * 1024
@@ -361,15 +361,45 @@ def open_nonblocking(path: str) -> IO[bytes]:
     return os.fdopen(fd, "rb")
 
 
-def load_node(path: str) -> Node:
-    """Read and parse a YAML file; unreadable files are a ``YamlError`` naming the path."""
+def read_source(path: str) -> str:
+    """The text of a ruleset or record file, read the one safe way every reader uses.
+
+    Raises ``YamlError`` naming ``path`` when it cannot be opened, is not a regular file (a
+    device such as ``/dev/zero``, a named pipe: refused without waiting), is larger than
+    ``MAX_BYTES`` (refused after reading at most one byte more) or is not UTF-8.
+    """
     try:
         with open_nonblocking(path) as fh:
             data = read_capped(fh, path)
     except OSError as exc:
         raise YamlError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise YamlError(f"{path}: not UTF-8 text") from None
-    return load_text(text, path)
+
+
+def load_node(path: str) -> Node:
+    """Read (``read_source``) and parse a YAML file; unreadable files are a ``YamlError`` naming the path."""
+    return load_text(read_source(path), path)
+
+
+def check_distinct(paths: Sequence[str]) -> None:
+    """Refuse one file given twice (``night.yaml`` and ``./night.yaml``, a link to it): a game counted twice.
+
+    Files are compared by identity (device and inode, where the system has them) and by their resolved
+    path; a file that cannot be read is left to the reader. Raises ``RecordError`` naming both.
+    """
+    seen: dict[tuple[int, int] | str, str] = {}
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        keys: list[tuple[int, int] | str] = [os.path.normcase(os.path.realpath(path))]
+        if info.st_ino:
+            keys.append((info.st_dev, info.st_ino))
+        first = next((seen[k] for k in keys if k in seen), None)
+        if first is not None:
+            raise RecordError(f"{first} and {path} are the same file: give each game once (it would count twice)")
+        seen.update(dict.fromkeys(keys, path))

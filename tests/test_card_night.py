@@ -137,6 +137,39 @@ def test_redo_that_no_longer_fits_is_refused(five):
                    "North-South won 1500 to 500 (the undone deal no longer fits the record; it stays in the history)")
 
 
+UNCHANGED = "; the record is unchanged"
+
+
+@pytest.mark.parametrize(("added", "message"), [
+    ("#| options: {target: 1000}", "the undone deal in the history holds 'options', which is not part of a deal: "
+                                   "redo puts back one deal, nothing else" + UNCHANGED),
+    ("#| title: not a deal", "the undone deal in the history holds 'title', which is not part of a deal: "
+                             "redo puts back one deal, nothing else" + UNCHANGED),
+    ("#|   - {bidder: Bob, bid: 250, meld: {NS: 0, EW: 0}, counters: {NS: 100}}",
+     "the undone deal in the history holds 2 deals, not one" + UNCHANGED),
+])
+def test_redo_puts_back_one_deal_and_nothing_else(five, added, message):
+    """A line added by hand to the history is refused, naming that line (it never reaches the record)."""
+    run("record", "undo", str(five))
+    with five.open("a", encoding="utf-8") as fh:
+        fh.write(added + "\n")
+    lines = five.read_text(encoding="utf-8").splitlines()
+    at = len(lines) if "holds '" in message else lines.index("#@ undone deal 5") + 1
+    assert_refused(five, ["record", "redo", str(five)], f":{at}: {message}")
+
+
+def test_a_yaml_error_in_the_history_names_the_history_line(five):
+    run("record", "undo", str(five))
+    text = five.read_text(encoding="utf-8")
+    five.write_text(text.replace("#|     meld: {North-South: 100, East-West: 0}", "#|     meld: {North-South: 100, East-West: 0"), encoding="utf-8")
+    lines = five.read_text(encoding="utf-8").splitlines()
+    # the parser notices the missing brace on the history's next line
+    at = lines.index("#|     meld: {North-South: 100, East-West: 0") + 2
+    assert lines[at - 1].startswith("#|     counters")
+    assert_refused(five, ["record", "redo", str(five)], f":{at}: the undone deal in the history is not valid YAML "
+                   "(expected ',' or '}', but got ':')" + UNCHANGED)
+
+
 def test_undo_of_a_flow_list_is_refused(tmp_path):
     path = tmp_path / "flow.yaml"
     path.write_text("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\n"

@@ -5,6 +5,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -97,3 +101,57 @@ def test_a_copy_named_like_nothing_bundled_is_still_stored_by_path(tmp_path: Pat
                                   .replace("last_trick: 10", "last_trick: 20", 1), encoding="utf-8")
     assert run_cli("record", "new", "night.yaml", "-r", "house.yaml", "--team", "A=Ann,Cy", "--team", "B=Bob,Di")[0] == 0
     assert "ruleset: house.yaml\n" in Path("night.yaml").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ a full disk
+
+def _file_size_limit(limit: int) -> Callable[[], None]:
+    """For the child: writes past ``limit`` bytes fail (EFBIG, SIGXFSZ ignored), as on a full disk."""
+    def set_limit() -> None:
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return set_limit
+
+
+def _copy_under_limit(limit: int, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pinochle_cli", "rulesets", "copy", "single-deck", *args],
+                          capture_output=True, text=True, timeout=120, preexec_fn=_file_size_limit(limit))
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs POSIX file size limits")
+@pytest.mark.parametrize("limit", [0, 1024])
+def test_a_full_disk_never_destroys_the_old_file_nor_leaves_a_new_one(limit: int) -> None:
+    old = Path("house.yaml")
+    old.write_text("# our Friday rules, kept\n", encoding="utf-8")
+    ran = _copy_under_limit(limit, "house.yaml", "--force")
+    assert (ran.returncode, ran.stdout) == (2, ""), ran
+    assert old.read_text(encoding="utf-8") == "# our Friday rules, kept\n"
+    assert ran.stderr == "Error: house.yaml: cannot write: File too large; the file is unchanged\n"
+    ran = _copy_under_limit(limit, "new.yaml")
+    assert not Path("new.yaml").exists()
+    assert ran.stderr == "Error: new.yaml: cannot write: File too large; no file was written\n"
+    assert not Path("new.yaml").exists()
+    assert sorted(p.name for p in Path().iterdir()) == ["house.yaml"]
+    # the retry with room is not blocked by anything left behind
+    assert run_cli("rulesets", "copy", "single-deck", "new.yaml").code == 0
+
+
+@pytest.mark.parametrize("name", ["a\x01b", "Friday\x7f", "bell\x07"])
+def test_a_name_with_a_control_character_is_refused_before_anything_is_written(name: str) -> None:
+    code, out, err = run_cli("rulesets", "copy", "single-deck", "house.yaml", "--name", name)
+    assert (code, out, err) == (2, "", f"Error: --name {name!r}: a name is one line of printable characters\n")
+    assert not Path("house.yaml").exists()
+
+
+def test_a_copy_of_a_copy_has_one_header() -> None:
+    assert run_cli("rulesets", "copy", "single-deck", "friday.yaml", "--name", "Friday").code == 0
+    assert run_cli("rulesets", "copy", "friday.yaml", "saturday.yaml", "--name", "Saturday").code == 0
+    assert run_cli("rulesets", "copy", "saturday.yaml", "sunday.yaml").code == 0
+    first, last = Path("friday.yaml").read_text(encoding="utf-8"), Path("sunday.yaml").read_text(encoding="utf-8")
+    assert last.count("house rules, copied from the") == 1
+    assert last.startswith("# sunday: house rules, copied from the Saturday ruleset by `pinochle rulesets copy`.\n")
+    # below the header, the copy of a copy is the first copy with its own name
+    assert last.split("\n", 8)[8].replace("name: sunday", "name: Friday").replace(
+        "copied from the Saturday ruleset", "copied from the single-deck ruleset") == first.split("\n", 8)[8]

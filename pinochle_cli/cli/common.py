@@ -212,13 +212,14 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any)
     return tabulate(list(rows), headers=list(headers), **kw)
 
 
-def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
-    """A table whose columns are no wider than their widest cell or header (for narrow terminals)."""
+def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str], colalign: Sequence[str] | None = None) -> str:
+    """A table whose columns are no wider than their widest cell or header (for narrow terminals);
+    ``colalign``: each column's alignment (default: numbers right, text left)."""
     saved = tabulate_module.MIN_PADDING
     # tabulate pads every header by 2 otherwise
     tabulate_module.MIN_PADDING = 0
     try:
-        return tabulate(list(rows), headers=list(headers))
+        return tabulate(list(rows), headers=list(headers), colalign=None if colalign is None else list(colalign))
     finally:
         tabulate_module.MIN_PADDING = saved
 

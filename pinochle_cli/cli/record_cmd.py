@@ -28,6 +28,7 @@ from ..records.entry import (
 )
 from ..records.writer import Entries, append_deal, check_name, new_record_text, ruleset_spec_for, write_new_record
 from ..ruleset import parse_options
+from ..yamlsource import read_source
 from .common import (
     CONTEXT_SETTINGS,
     F,
@@ -155,9 +156,10 @@ def add(path: str, prompt: bool | None, as_json: bool, **fields: Any) -> None:
     """
     given = _given(fields)
     if sys.stdin.isatty() if prompt is None else prompt:
-        asked = _ask_deal(path, given)
+        # with --json the questions and the deal as scored go to stderr: stdout holds the document only
+        asked = _ask_deal(path, given, err=as_json)
         if asked is None:
-            click.echo(f"Not added; {path} is unchanged.")
+            click.echo(f"Not added; {path} is unchanged.", err=as_json)
             raise SystemExit(1)
         given = asked
 
@@ -171,21 +173,19 @@ def add(path: str, prompt: bool | None, as_json: bool, **fields: Any) -> None:
 
 
 def _read(path: str) -> tuple[str, MatchRecord]:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", source=path) from None
+    """The record's text (read as every reader reads a record: ``read_source``) and the record."""
+    text = read_source(path)
     return text, parse_record(text, path, os.path.dirname(os.path.abspath(path)))
 
 
-def _ask(path: str, question: Question) -> str:
+def _ask(path: str, question: Question, err: bool) -> str:
     kind = click.INT if question.number else click.STRING
     return str(_typed(path, question.text, lambda: click.prompt(question.text, default=question.default, type=kind,
-                                                                  show_default=question.default is not None)))
+                                                                  show_default=question.default is not None,
+                                                                  err=err), err))
 
 
-def _typed(path: str, asked: str, read: Callable[[], Any]) -> Any:
+def _typed(path: str, asked: str, read: Callable[[], Any], err: bool = False) -> Any:
     """An answer read from the terminal. Click turns both end of input and Ctrl-C into ``Abort`` (exit 1,
     which means "no"): end of input is an error saying what was still asked (exit 2), Ctrl-C stops as
     everywhere else (exit 130)."""
@@ -195,17 +195,20 @@ def _typed(path: str, asked: str, read: Callable[[], Any]) -> Any:
         if isinstance(exc.__context__, KeyboardInterrupt):
             raise KeyboardInterrupt from None
         # the prompt's line ends; the error is a line of its own
-        click.echo("")
+        click.echo("", err=err)
         raise RecordError(f"end of input while asking {asked!r}; nothing was added", source=path) from None
 
 
-def _ask_deal(path: str, given: DealInput) -> DealInput | None:
-    """Ask for every missing field, each answer checked; confirm the deal as scored (None: declined)."""
+def _ask_deal(path: str, given: DealInput, *, err: bool = False) -> DealInput | None:
+    """Ask for every missing field, each answer checked; confirm the deal as scored (None: declined).
+
+    ``err``: the questions and the deal as scored go to stderr (stdout is kept for a JSON document).
+    """
     text, record = _read(path)
     while True:
         pending = questions(record, given)
         if pending:
-            given = _answer(path, text, record, given, pending[0])
+            given = _answer(path, text, record, given, pending[0], err)
             continue
         try:
             scored = preview(text, path, record, given)
@@ -213,30 +216,32 @@ def _ask_deal(path: str, given: DealInput) -> DealInput | None:
             field = asked_field(exc)
             if field == "counters" and not given.counters:
                 for question in counters_questions(record):
-                    given = _answer(path, text, record, given, question)
-                _show_inferred(record, given)
+                    given = _answer(path, text, record, given, question, err)
+                _show_inferred(record, given, err)
                 continue
             if field is None:
                 raise
             click.echo(f"  {exc.detail}", err=True)
             given = cleared(given, field)
             continue
-        click.echo(deal_summary(scored, scored.deals[-1]))
-        return given if _typed(path, "Add it?", lambda: click.confirm("Add it?", default=True)) else None
+        click.echo(deal_summary(scored, scored.deals[-1]), err=err)
+        confirmed = _typed(path, "Add it?", lambda: click.confirm("Add it?", default=True, err=err), err)
+        return given if confirmed else None
 
 
-def _show_inferred(record: MatchRecord, given: DealInput) -> None:
+def _show_inferred(record: MatchRecord, given: DealInput, err: bool) -> None:
     """The counters of the side not asked, as inferred from the deal's total."""
     counters = dict(deal_entries(record, given)).get("counters")
     last = record.sides[-1]
     if isinstance(counters, dict) and last in counters:
-        click.echo(f"{last}'s counters: {counters[last]} (the rest of {record.rules.counter_total})")
+        click.echo(f"{last}'s counters: {counters[last]} (the rest of {record.rules.counter_total})", err=err)
 
 
-def _answer(path: str, text: str, record: MatchRecord, given: DealInput, question: Question) -> DealInput:
+def _answer(path: str, text: str, record: MatchRecord, given: DealInput, question: Question,
+            err: bool) -> DealInput:
     """Ask ``question`` until the checker takes the answer (other fields may still be missing)."""
     while True:
-        candidate = answered(given, question, _ask(path, question))
+        candidate = answered(given, question, _ask(path, question, err))
         try:
             preview(text, path, record, candidate, partial=True)
         except RecordError as exc:

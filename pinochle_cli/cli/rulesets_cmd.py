@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-from pathlib import Path
 from typing import Any
 
 import click
 
-from ..errors import RulesetError
 from ..ruleset import Ruleset, bundled_names, load_ruleset, ruleset_schema_json_text
-from ..ruleset.copy import copy_text
-from ..ruleset.rulebook import rules_text
+from ..ruleset.copy import write_copy
+from ..ruleset.rulebook import rules_json, rules_text
 from .common import (
     CONTEXT_SETTINGS,
     complete_ruleset,
@@ -117,16 +114,19 @@ def rulesets(ctx: click.Context, as_json: bool) -> None:
 @rulesets.command("show", context_settings=CONTEXT_SETTINGS)
 @click.argument("ruleset", metavar="NAME|PATH", shell_complete=complete_ruleset)
 @option_options
-@click.option("--rules", "as_rules", is_flag=True, help="The rules of the game in words (Markdown).")
+@click.option("--rules", "as_rules", is_flag=True,
+              help="The rules of the game in words (Markdown; with --json: its sections).")
 @json_option
 def show(ruleset: str, options: tuple[str, ...], as_rules: bool, as_json: bool) -> None:
     """Show a ruleset in full: meld table, counters, play, auction, scoring, options.
 
     --rules prints the game's rules in words, as the program plays them (the text of the
-    project's docs/games/NAME.md).
+    project's docs/games/NAME.md); with --json, its title and sections as JSON.
     """
     rules = get_ruleset(ruleset, options, where="NAME|PATH")
-    if as_rules:
+    if as_rules and as_json:
+        emit_json(rules_json(rules, game_label(rules)))
+    elif as_rules:
         click.echo(rules_text(rules, game_label(rules)), nl=False)
     elif as_json:
         emit_json(_describe(rules))
@@ -164,15 +164,7 @@ def copy(ruleset: str, path: str, name: str | None, force: bool) -> None:
       pinochle rulesets copy single-deck house.yaml --name "Friday rules"
     """
     rules = get_ruleset(ruleset, (), where="NAME|PATH")
-    text = copy_text(rules, name if name is not None else Path(path).stem, os.path.basename(path))
-    try:
-        with open(path, "w" if force else "x", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-    except FileExistsError:
-        raise RulesetError(f"{path} exists: give another FILE, or --force to replace it") from None
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    copied = load_ruleset(path)
+    copied = write_copy(rules, path, name, force=force)
     click.echo(f"Wrote {path}: {copied.name!r}, a copy of {rules.name}. Change what your table plays, then: "
                f"pinochle rulesets check {path}")
 

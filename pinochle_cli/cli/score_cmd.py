@@ -11,6 +11,7 @@ import click
 from ..errors import RecordError
 from ..records import DealRecord, MatchRecord, read_record
 from ..records.brief import brief, game_results, games_won
+from ..yamlsource import check_distinct
 from .common import CONTEXT_SETTINGS, emit_json, json_option, table, tight_table
 
 
@@ -208,6 +209,7 @@ def score(record_paths: tuple[str, ...], all_errors: bool, brief: bool, as_json:
     Several RECORDs (a game each) also print each game's result and the games each side won. The
     table of deals fits the terminal's width ($COLUMNS; 80 when output is not a terminal).
     """
+    check_distinct(record_paths)
     records = [read_record(path, strict=not all_errors) for path in record_paths]
     if as_json:
         docs = [r.to_json() for r in records]

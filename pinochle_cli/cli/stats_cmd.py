@@ -9,6 +9,7 @@ from tabulate import SEPARATING_LINE
 
 from ..records import read_record
 from ..records.stats import PlayerStats, record_stats
+from ..yamlsource import check_distinct
 from .common import CONTEXT_SETTINGS, emit_json, json_option, tight_table
 
 BIDDING = ["bid", "made", "set", "conceded", "made %", "average bid"]
@@ -37,7 +38,9 @@ def _tables(sides: list[PlayerStats], players: list[PlayerStats], bids: bool) ->
             continue
         rows: list[Any] = [row(t) for t in sides]
         rows += ([SEPARATING_LINE] if sides else []) + [row(t) for t in players]
-        out += [title, "", tight_table(rows, ["side / player" if sides else "player", *headers]), ""]
+        # numbers to the right, also in a column where some row has none ("-")
+        align = ["left"] + ["right"] * len(headers)
+        out += [title, "", tight_table(rows, ["side / player" if sides else "player", *headers], align), ""]
     return out[:-1]
 
 
@@ -51,6 +54,7 @@ def stats(record_paths: tuple[str, ...], as_json: bool) -> None:
     average bid, the side's average and biggest meld and points per deal, games played and won.
     A player's meld, points and games are their side's.
     """
+    check_distinct(record_paths)
     records = [read_record(path) for path in record_paths]
     sides, players = record_stats(records)
     if as_json:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -166,19 +167,32 @@ def _same(a: yaml.Node, b: yaml.Node) -> bool:
 
 
 def _checked(out: str, source: str, what: str, before: Sequence[yaml.Node],
-             new: Callable[[Node], bool] | None = None, after: Sequence[yaml.Node] = ()) -> Node:
-    """The new text, read; refused unless its deals are ``before``, one that fits ``new`` (if given), ``after``."""
+             new: Callable[[Node], bool] | None = None, after: Sequence[yaml.Node] = (),
+             rest: yaml.Node | None = None) -> Node:
+    """The new text, read; refused unless its deals are ``before``, one that fits ``new`` (if given), ``after``,
+    and (``rest``: the record before the change, composed) everything but the deals is as it was."""
     composed = _compose(out.replace("\r\n", "\n"), source)
     deals = _layout_deals(composed)
     cut = len(before) + (new is not None)
     root = _load(out, source)
     items = _deal_nodes(root)
     fits = (len(deals) == cut + len(after) == len(items) and all(map(_same, before, deals))
-            and all(map(_same, after, deals[cut:])) and (new is None or new(items[len(before)])))
+            and all(map(_same, after, deals[cut:])) and (new is None or new(items[len(before)]))
+            and (rest is None or _same_outside_deals(rest, composed)))
     if not fits:
         raise RecordError(f"could not {what} without changing the rest of the file; the record is unchanged "
                           "(is it written in an unusual layout?)", source=source)
     return root
+
+
+def _same_outside_deals(a: yaml.Node | None, b: yaml.Node | None) -> bool:
+    """The two records' top-level keys other than ``deals`` are the same, written the same way."""
+    def outside(root: yaml.Node | None) -> list[tuple[yaml.Node, yaml.Node]]:
+        pairs = root.value if isinstance(root, yaml.MappingNode) else []
+        return [(k, v) for k, v in pairs if not (isinstance(k, yaml.ScalarNode) and k.value == "deals")]
+    mine, theirs = outside(a), outside(b)
+    return len(mine) == len(theirs) and all(_same(ka, kb) and _same(va, vb)
+                                            for (ka, va), (kb, vb) in zip(mine, theirs, strict=True))
 
 
 def _layout_deals(root: yaml.Node | None) -> list[yaml.Node]:
@@ -274,7 +288,8 @@ def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None
 
 
 def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
-    """``text`` with the last undone deal back where it was; ``RecordError`` if the history has none."""
+    """``text`` with the last undone deal back where it was; ``RecordError`` if the history has none, or if
+    its entry is not exactly one deal (a key of the record, a second deal, text that is not YAML)."""
     layout = layout or _layout(text, source)
     body = layout.body
     undone = _last_undone(body)
@@ -285,14 +300,37 @@ def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None
     if at < 0:
         raise RecordError("the deals are written `deals: []`: write `deals:` alone to redo into it", source=source,
                           field="deals")
+    deal = _undone_deal(lines, source, body.count("\n", 0, start) + 1)
     out = _drop(body, start, end)
     out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
-    restored = _deal_only(lines)
-    snippet = [n.to_python() for n in _deal_nodes(_load("deals:\n" + restored, source))]
-    if len(snippet) != 1:
-        raise RecordError("the history's last undone deal is not one deal; the record is unchanged", source=source)
-    root = _checked(out, source, "put the undone deal back", layout.deals, lambda node: node.to_python() == snippet[0])
-    return Edited(out, root, restored, len(layout.spans) + 1)
+    root = _checked(out, source, "put the undone deal back", layout.deals, lambda node: node.to_python() == deal,
+                    rest=layout.composed)
+    return Edited(out, root, _deal_only(lines), len(layout.spans) + 1)
+
+
+def _undone_deal(lines: str, source: str, title: int) -> Any:
+    """The one deal a history entry holds (its title on line ``title``): refused, naming the history's line,
+    unless the entry is YAML holding exactly one deal and nothing else."""
+    unchanged = "; the record is unchanged"
+    try:
+        root = load_text("deals:\n" + lines, source)
+    except YamlError as exc:
+        # the entry's line k + 1 is the history's line title + k
+        found = re.match(rf"{re.escape(source)}:(\d+):\d+: (.*)", str(exc), re.DOTALL)
+        line, detail = (title + int(found[1]) - 1, found[2]) if found else (title, str(exc))
+        detail = detail.removeprefix("not valid YAML: ")
+        raise RecordError(f"the undone deal in the history is not valid YAML ({detail}){unchanged}", source=source,
+                          line=line) from None
+    extra = [key for key, _ in root.entries.values() if key.raw != "deals"]
+    if extra:
+        raise RecordError(f"the undone deal in the history holds {extra[0].raw!r}, which is not part of a deal: "
+                          f"redo puts back one deal, nothing else{unchanged}", source=source,
+                          line=title + extra[0].line - 1)
+    deals = _deal_nodes(root)
+    if len(deals) != 1:
+        raise RecordError(f"the undone deal in the history holds {len(deals)} deals, not one{unchanged}",
+                          source=source, line=title)
+    return deals[0].to_python()
 
 
 def _deal_only(lines: str) -> str:

@@ -126,6 +126,16 @@ def _create_exclusive_without_links(target: str, data: bytes) -> None:
         raise
 
 
+def write_whole(path: str, data: bytes, *, replace: bool) -> None:
+    """``path`` holds ``data`` whole, or is as it was: ``atomic_write`` when ``replace``, else a new file
+    created whole or not at all (``FileExistsError`` if one is there). A full disk, a file size limit
+    or a crash leave the old file untouched and no new one; other failures raise ``OSError``."""
+    if replace:
+        atomic_write(path, data)
+    else:
+        _create_exclusive(os.path.realpath(path), data)
+
+
 def _writer_is_gone(name: str, prefix: str, folder: str) -> bool:
     pid_text = name[len(prefix):].partition("-")[0]
     if os.name == "posix" and pid_text.isdigit():

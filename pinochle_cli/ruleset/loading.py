@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import OptionError, RulesetError, YamlError
 from ..schema import fail
-from ..yamlsource import Node, load_node, load_text
+from ..yamlsource import Node, load_node, load_text, read_source
 from .description import RULESET_SCHEMA, TABLE_LIMIT
 from .model import SCHEMA_VERSION, OptionSpec, Ruleset
 
@@ -45,8 +45,8 @@ def _file_aliases(path: Path) -> list[str]:
     """A ruleset file's ``aliases``, from its top-level ``aliases: [...]`` line when it has exactly one
     (so that a name is found without parsing every file), else from the whole file parsed."""
     try:
-        lines = re.findall(_ALIASES_LINE, path.read_text(encoding="utf-8"), re.MULTILINE)
-    except (OSError, UnicodeError):
+        lines = re.findall(_ALIASES_LINE, read_source(str(path)), re.MULTILINE)
+    except YamlError:
         return []
     aliases = _line_aliases(lines[0], str(path)) if len(lines) == 1 else None
     if aliases is None:

@@ -4,6 +4,7 @@
 trump and pass, meld table, duties in play, scoring and match, and the options with what each
 choice changes — in Markdown that reads as plain text in a terminal. Every sentence is built
 from the ruleset's data, so a copied and edited file documents itself the same way.
+``rules_sections`` gives the same text section by section, ``rules_json`` as data.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import yaml
 
 from .model import Combination, Duty, OptionSpec, Outcome, Ruleset
 
-__all__ = ["outcome_text", "redeal_text", "rules_text"]
+__all__ = ["outcome_text", "redeal_text", "rules_json", "rules_sections", "rules_text"]
 
 _COPIES = ["one", "two", "three", "four", "five", "six"]
 _OUTCOMES = {
@@ -192,23 +193,40 @@ def _options(options: Sequence[OptionSpec], chosen: Mapping[str, str]) -> list[s
     return lines
 
 
-def rules_text(rules: Ruleset, title: str | None = None) -> str:
-    """The whole game in words (Markdown), as the engine plays it with the options chosen.
-
-    ``title`` heads the page; by default the game's name and the options away from their defaults
-    (``single-deck (beat-partner=no, last-trick=20)``). Raises nothing.
-    """
-    changed = ", ".join(f"{k}={v}" for k, v in rules.changed_options.items())
-    title = title or rules.name + (f" ({changed})" if changed else "")
-    head = [f"# {title}", "", rules.description or "A pinochle game."]
+def _intro(rules: Ruleset) -> list[str]:
+    """The lines under the title: the description, the other names, where the text comes from."""
+    head = [rules.description or "A pinochle game."]
     if rules.aliases:
         head += ["", f"Also called: {', '.join(rules.aliases)}."]
-    head += ["", f"Generated from the ruleset by `pinochle rulesets show {rules.name} --rules`: these are the rules "
-                 "the program plays, scores and checks."]
+    return [*head, "", f"Generated from the ruleset by `pinochle rulesets show {rules.name} --rules`: these are "
+                       "the rules the program plays, scores and checks."]
+
+
+def rules_sections(rules: Ruleset) -> list[tuple[str, str]]:
+    """Each section of the rules: its title and its text (Markdown), in order, with the options chosen."""
     sections = [("The deal", _deal), ("Counters", _counters), ("Auction", _auction), ("Trump and the pass", _trump),
                 ("Meld", _meld), ("Play", _play), ("Scoring a deal", _scoring), ("The match", _match)]
-    out = head
-    for title, build in sections:
-        out += ["", f"## {title}", "", *build(rules)]
-    out += ["", "## Options", "", *_options(rules.options, rules.chosen)]
+    out = [(title, "\n".join(build(rules))) for title, build in sections]
+    return [*out, ("Options", "\n".join(_options(rules.options, rules.chosen)))]
+
+
+def _title(rules: Ruleset, title: str | None) -> str:
+    """``title``, or by default the game's name and the options away from their defaults
+    (``single-deck (beat-partner=no, last-trick=20)``)."""
+    changed = ", ".join(f"{k}={v}" for k, v in rules.changed_options.items())
+    return title or rules.name + (f" ({changed})" if changed else "")
+
+
+def rules_text(rules: Ruleset, title: str | None = None) -> str:
+    """The whole game in words (Markdown), as the engine plays it with the options chosen, headed by
+    ``title`` (by default the name and the options changed, see ``_title``). Raises nothing."""
+    out = [f"# {_title(rules, title)}", "", *_intro(rules)]
+    for title, text in rules_sections(rules):
+        out += ["", f"## {title}", "", text]
     return "\n".join(out) + "\n"
+
+
+def rules_json(rules: Ruleset, title: str | None = None) -> dict[str, Any]:
+    """The same rules as data: ``{"name", "title", "intro", "sections": [{"title", "text"}]}`` (texts in Markdown)."""
+    return {"name": rules.name, "title": _title(rules, title), "intro": "\n".join(_intro(rules)),
+            "sections": [{"title": title, "text": text} for title, text in rules_sections(rules)]}
