@@ -256,6 +256,8 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     """Relations between fields, reported at the line of the field at fault."""
     _check_deal(doc, node, path)
     _check_ranks(doc, node, path)
+    _check_widow(doc, node, path)
+    _check_sides(doc, node, path)
     auction: Auction | None = doc.get("auction")
     if auction is not None:
         _check_auction(auction, node, path)
@@ -264,8 +266,6 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     if doc["trump_source"] == "turn-up" and doc.get("stock") is None:
         raise _fail_at(node, path, "trump", "source", message="a turned-up trump needs a stock")
     _check_exchange(doc, node, path)
-    _check_widow(doc, node, path)
-    _check_sides(doc, node, path)
     scoring: Scoring = doc["scoring"]
     names = {combo.name for combo in doc["meld"]}
     for i, name in enumerate(scoring.kept_if_only):

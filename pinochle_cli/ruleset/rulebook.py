@@ -102,7 +102,8 @@ def _widow(rules: Ruleset) -> list[str]:
              else "takes the widow without showing it")
     when = "once the meld is shown" if bury.when == "after-meld" else "before anyone melds"
     forbidden = f" The bidder may not bury {_or([_FORBIDDEN[f] for f in bury.forbidden])}." if bury.forbidden else ""
-    whose = ("count for the bidder at the end of the deal" if bury.counters == "bidder"
+    bidder = "the bidder" if rules.sides_by_auction or len(rules.partnerships) == rules.players else "the bidding side"
+    whose = (f"count for {bidder} at the end of the deal" if bury.counters == "bidder"
              else "go to the winner of the last trick")
     return [f"After the auction the bidder {shown} ({rules.largest_hand} cards), then names trump. {when.capitalize()}"
             f", the bidder buries {n} cards face down, back to {rules.hand_size}.{forbidden} The counters in the "
