@@ -113,7 +113,8 @@ def random_strategy(rng: np.random.Generator) -> Strategy:
 
 
 def deal_cards(rules: Ruleset, rng: np.random.Generator) -> tuple[list[Hand], list[Card]]:
-    """A shuffled deal: one hand per seat and the stock (top first; empty without a stock)."""
+    """A shuffled deal: one hand per seat and the cards left: the stock (top first) or the widow; empty
+    when every card is dealt."""
     cards = rules.deck.cards()
     order = rng.permutation(len(cards))
     shuffled = [cards[i] for i in order]

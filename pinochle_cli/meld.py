@@ -74,12 +74,13 @@ def multiple_name(name: str, copies: int) -> str:
 # --------------------------------------------------------------------------- hands
 
 def check_cards(rules: Ruleset, cards: Hand | Iterable[Card], *, limit: bool = False) -> Hand:
-    """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a dealt hand.
-    Raises ``CardError`` for a card the pack lacks, more copies than it holds, or (``limit``) too many cards."""
+    """The cards as a hand of ``rules``'s pack; with ``limit``, no larger than a player holds at the meld (a
+    dealt hand; the bidder's with the widow). Raises ``CardError`` for a card the pack lacks, more copies than
+    it holds, or (``limit``) too many cards."""
     hand = rules.deck.check(cards)
-    if limit and len(hand) > rules.hand_size:
+    if limit and len(hand) > rules.largest_hand:
         raise CardError(f"{len(hand)} cards given ({format_cards(hand)}); a {rules.name} hand holds at most "
-                        f"{rules.hand_size}")
+                        f"{rules.hand_sizes_words}")
     return hand
 
 

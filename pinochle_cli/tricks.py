@@ -2,7 +2,8 @@
 
 Everything comes from the ruleset: the order of strength is ``rules.rank_order`` (high to
 low), the duties are ``rules.play.duties`` (``rules.play.stock_duties`` while a stock lasts),
-seats and partners are ``rules.players`` and ``rules.partnerships``.
+seats and partners are ``rules.players`` and ``rules.deal_sides(bidder)``: the partnerships, or, in a
+game whose auction forms the sides, the others of the bidder's seat (``bidder``, required then).
 
 Winning. A trick is won by its highest trump or, with no trump in it, by the highest card of
 the suit led. Of identical cards (same rank and suit) the one played first wins: a later copy
@@ -162,8 +163,10 @@ def _trump_index(trump: Suit | None) -> int:
     return -1 if trump is None else int(trump)
 
 
-def partner_winning(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], leader_seat: int = 0) -> bool:
-    """Is the next player's partner winning ``trick``? ``PlayError`` if the trick is already complete."""
+def partner_winning(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], leader_seat: int = 0,
+                    bidder: int | None = None) -> bool:
+    """Is the next player's partner winning ``trick``? ``PlayError`` if the trick is already complete, or if
+    the auction forms the sides and ``bidder`` (the bidder's seat) is not given."""
     if len(trick) >= rules.players:
         raise PlayError(f"the trick {format_cards(trick)} has {len(trick)} cards: with {rules.players} "
                         f"players it is complete and nobody is left to play to it")
@@ -171,19 +174,20 @@ def partner_winning(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], l
         return False
     seat = (leader_seat + len(trick)) % rules.players
     win_seat = (leader_seat + trick_winner(rules, trump, trick)) % rules.players
-    return win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat)
+    sides = rules.deal_sides(bidder)
+    return win_seat != seat and any(win_seat in team and seat in team for team in sides)
 
 
 def legal_plays(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: Hand, *,
-                phase: str | None = None, leader_seat: int = 0) -> list[Card]:
+                phase: str | None = None, leader_seat: int = 0, bidder: int | None = None) -> list[Card]:
     """The distinct cards of ``hand`` the next player of ``trick`` may play, in hand order.
 
     ``trick``: the cards played so far, leader first. ``phase`` (``stock``/``play-off``) is
     required iff the game has a stock. The player sits at ``(leader_seat + len(trick)) %
-    players``; whether their partner is winning comes from ``rules.partnerships``.
+    players``; whether their partner is winning comes from ``rules.deal_sides(bidder)``.
     """
     duties = duties_for(rules, phase)
-    partner = partner_winning(rules, trump, trick, leader_seat)
+    partner = partner_winning(rules, trump, trick, leader_seat, bidder)
     allowed = narrow(duties, strength_table(rules), _trump_index(trump), [c.index for c in trick],
                      _distinct(hand), partner)
     return [ALL_CARDS[i] for i in allowed]
@@ -221,10 +225,10 @@ def _or(cards: Sequence[Card]) -> str:
 
 
 def check_play(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: Hand, card: Card, *,
-               phase: str | None = None, leader_seat: int = 0) -> Ruling:
+               phase: str | None = None, leader_seat: int = 0, bidder: int | None = None) -> Ruling:
     """May the next player of ``trick``, holding ``hand``, play ``card``? With the refusing duty and why."""
     duties = duties_for(rules, phase)
-    partner = partner_winning(rules, trump, trick, leader_seat)
+    partner = partner_winning(rules, trump, trick, leader_seat, bidder)
     strength = strength_table(rules)
     t = _trump_index(trump)
     idx = [c.index for c in trick]
@@ -338,6 +342,8 @@ class TrickState:
     leader_seat: int = 0
     phase: str | None = None
     cards: tuple[Card, ...] = ()
+    # the bidder's seat: who is whose partner when the auction forms the sides
+    bidder: int | None = None
 
     @property
     def seat(self) -> int:
@@ -362,14 +368,15 @@ class TrickState:
         return None if i is None else (self.leader_seat + i) % self.rules.players
 
     def legal(self, hand: Hand) -> list[Card]:
-        return legal_plays(self.rules, self.trump, self.cards, hand, phase=self.phase, leader_seat=self.leader_seat)
+        return legal_plays(self.rules, self.trump, self.cards, hand, phase=self.phase, leader_seat=self.leader_seat,
+                           bidder=self.bidder)
 
     def check(self, hand: Hand, card: Card) -> Ruling:
         return check_play(self.rules, self.trump, self.cards, hand, card, phase=self.phase,
-                          leader_seat=self.leader_seat)
+                          leader_seat=self.leader_seat, bidder=self.bidder)
 
     def play(self, card: Card) -> TrickState:
         """The trick with ``card`` added; raises ``PlayError`` when it is complete."""
         if self.complete:
             raise PlayError(f"the trick {format_cards(self.cards)} is complete; {card} cannot be added")
-        return TrickState(self.rules, self.trump, self.leader_seat, self.phase, (*self.cards, card))
+        return TrickState(self.rules, self.trump, self.leader_seat, self.phase, (*self.cards, card), self.bidder)

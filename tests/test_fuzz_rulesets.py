@@ -1,6 +1,7 @@
 """Mutated ruleset YAML either loads into a usable game or is refused with a located RulesetError.
 
-The four bundled rulesets are mutated line by line (delete, duplicate, re-indent, rename a key,
+The bundled rulesets (the three-handed game's widow, bury and sides formed by the auction
+among them) are mutated line by line (delete, duplicate, re-indent, rename a key,
 replace a value with garbage of another type, truncate). Whatever comes out must either load or
 raise a ``PinochleError``: never a bare ``KeyError``/``TypeError``/… that the CLI would show as a
 traceback. A ruleset that does load must work in the engine: meld, legal plays, a whole deal.
@@ -25,7 +26,7 @@ from pinochle_cli.ruleset import Auction, Ruleset, load_ruleset_text
 from pinochle_cli.tricks import check_play, legal_plays
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = ("two-handed", "single-deck", "single-deck-small", "double-deck")
+NAMES = ("two-handed", "single-deck", "single-deck-small", "double-deck", "three-handed")
 TEXTS = {name: (ROOT / "rulesets" / f"{name}.yaml").read_text(encoding="utf-8") for name in NAMES}
 SOURCE = "mutant.yaml"
 LOCATED = re.compile(rf"^{re.escape(SOURCE)}(?::\d+:\d+)?: \S")
@@ -81,26 +82,32 @@ def mutants(draw: st.DrawFn) -> str:
 
 
 def _exercise(rules: Ruleset, seed: int) -> None:
-    """Use a loaded ruleset as the engine would: meld, legal plays and a whole random deal."""
+    """Use a loaded ruleset as the engine would: meld (the bidder's with the widow too), legal plays (the
+    sides from a bidder when the auction forms them) and a whole random deal."""
     rng = np.random.default_rng(seed)
-    hands, stock = deal_cards(rules, rng)
+    hands, rest = deal_cards(rules, rng)
+    widow, stock = (rest, []) if rules.widow_size else ([], rest)
+    assert len(widow) == rules.widow_size and len(stock) == rules.stock_size
     for hand in hands[:2]:
         meld_by_trump(rules, hand)
+    if widow:
+        meld_by_trump(rules, hands[0].add(*widow))
     trump = rules.suits[int(rng.integers(len(rules.suits)))]
     phase = ("stock" if rng.integers(2) else "play-off") if rules.has_stock else None
+    bidder = int(rng.integers(rules.players)) if rules.sides_by_auction else None
     for n in range(min(rules.players, 3)):
         trick = list(hands[1 % rules.players])[:n] if n < rules.players else []
         hand = hands[0]
-        legal = legal_plays(rules, trump, trick, hand, phase=phase)
+        legal = legal_plays(rules, trump, trick, hand, phase=phase, bidder=bidder)
         assert legal or not len(hand)
-        check_play(rules, trump, trick, hand, next(iter(hand)), phase=phase)
+        check_play(rules, trump, trick, hand, next(iter(hand)), phase=phase, bidder=bidder)
     if rules.turn_up_trump and stock:
         trump = stock[-1].suit
     dealer = int(rng.integers(rules.players))
     leader = opening_leader(rules, dealer, (dealer + 1) % rules.players)
     result = play_deal(rules, hands, trump, leader, random_strategy(rng), stock=stock or None)
     assert sum(result.tricks_won) == rules.tricks_per_deal
-    assert sum(len(t) for t in result.tricks) == rules.deck.size
+    assert sum(len(t) for t in result.tricks) == rules.deck.size - rules.widow_size
 
 
 def _load_or_refuse(text: str) -> Ruleset | None:
@@ -155,7 +162,9 @@ def odd_games(draw: st.DrawFn) -> dict[str, object]:
     seats = [p for p in range(2, 7) if size % p == 0]
     players = draw(st.sampled_from(seats)) if seats else 2
     stock = draw(st.booleans())
-    hands = [h for h in range(1, size // players + 1) if (players * h == size) != stock]
+    # no stock: every card dealt, or the rest a widow for the bidder
+    widow = not stock and draw(st.booleans())
+    hands = [h for h in range(1, size // players + 1) if (players * h == size) != (stock or widow)]
     hand_size = draw(st.sampled_from(hands)) if hands else size // players
     teams = draw(st.lists(st.integers(0, 2), min_size=players, max_size=players))
     partnerships = [[s for s in range(players) if teams[s] == t] for t in sorted(set(teams))]
@@ -198,7 +207,23 @@ def odd_games(draw: st.DrawFn) -> dict[str, object]:
             doc["exchange"] = draw(st.integers(0, hand_size))
     if stock:
         doc["stock"] = {"turn_up_trump": draw(st.booleans())}
+    if widow and size > players * hand_size:
+        _widow(draw, doc, size - players * hand_size)
     return doc
+
+
+def _widow(draw: st.DrawFn, doc: dict[str, object], cards: int) -> None:
+    """A widow of ``cards`` for the bidder, a bury, and sides the auction forms (or fixed), who melds."""
+    when = draw(st.sampled_from(("after-meld", "before-meld")))
+    bans = [b for b in draw(st.lists(st.sampled_from(("melded", "trump", "counter")), max_size=3, unique=True))
+            if when == "after-meld" or b != "melded"]
+    doc["widow"] = {"cards": cards, "shown": draw(st.booleans())}
+    doc["bury"] = {"when": when, "forbidden": bans, "counters": draw(st.sampled_from(("bidder", "last-trick")))}
+    doc["melders"] = draw(st.sampled_from(("all", "bidder")))
+    if draw(st.booleans()):
+        doc["sides"] = "bidder-alone"
+        doc.pop("partnerships", None)
+        doc.pop("exchange", None)
 
 
 def _yaml(doc: dict[str, object]) -> str:

@@ -121,7 +121,7 @@ def test_table_leading_allowed() -> None:
     (["--hand", "AS", "--trick", "KS", "-t", "H", "--phase", "play-off"], "single-deck has no stock: --phase does not apply"),
     (["--hand", "AS", "-t", "H", "-r", "no-such-game"],
      "no bundled ruleset named 'no-such-game' and no such file "
-     "(bundled: two-handed, single-deck, single-deck-small, double-deck)"),
+     "(bundled: two-handed, single-deck, single-deck-small, double-deck, three-handed)"),
     (["--hand", "AS", "-t", "H", "-o", "overtake=never", "-r", "single-deck-small"],
      "option overtake='never' is not a choice (choices: always, trump-lead)"),
 ])

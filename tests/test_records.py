@@ -232,7 +232,7 @@ TOP_REFUSALS = [
      "r.yaml:2: options: option target='99' is not a choice (choices: 150, 75, 4-deals, 8-deals)"),
     ("unknown ruleset", "ruleset: canasta\nteams: {A: [a, b], B: [c, d]}\n",
      "r.yaml:1: ruleset: no bundled ruleset named 'canasta' and no such file (bundled: two-handed, single-deck, "
-     "single-deck-small, double-deck)"),
+     "single-deck-small, double-deck, three-handed)"),
     ("not YAML", "ruleset: [\n", None),
 ]
 

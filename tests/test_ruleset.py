@@ -27,7 +27,7 @@ from pinochle_cli.ruleset import (
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
-NAMES = ["two-handed", "single-deck", "single-deck-small", "double-deck"]
+NAMES = ["two-handed", "single-deck", "single-deck-small", "double-deck", "three-handed"]
 
 
 def text_of(name: str) -> str:

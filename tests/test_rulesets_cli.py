@@ -32,7 +32,8 @@ def test_list_json() -> None:
     code, out, err = run("rulesets", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert [r["name"] for r in data] == ["two-handed", "single-deck", "single-deck-small", "double-deck"]
+    assert [r["name"] for r in data] == ["two-handed", "single-deck", "single-deck-small", "double-deck",
+                                         "three-handed"]
     assert data[3] == {"name": "double-deck", "players": 4, "deck_size": 80, "hand_size": 20, "minimum_bid": 50,
                        "target": 500, "deals": None, "description": data[3]["description"]}
 
@@ -93,7 +94,7 @@ def test_check_misspelt_key_names_its_line(edited_ruleset: EditRuleset) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["rulesets", "show", "nope"], "Error: no bundled ruleset named 'nope' and no such file (bundled: two-handed, "
-                                   "single-deck, single-deck-small, double-deck)\n"),
+                                   "single-deck, single-deck-small, double-deck, three-handed)\n"),
     (["rulesets", "show", "single-deck-small", "-o", "target=99"],
      "Error: option target='99' is not a choice (choices: 150, 75, 4-deals, 8-deals)\n"),
     (["rulesets", "show", "single-deck-small", "-o", "colour=red"],
@@ -121,4 +122,4 @@ def test_schema_command() -> None:
 def test_python_dash_m() -> None:
     p = subprocess.run([sys.executable, "-m", "pinochle_cli", "rulesets", "--json"], capture_output=True, text=True,
                        check=False)
-    assert p.returncode == 0 and len(json.loads(p.stdout)) == 4
+    assert p.returncode == 0 and len(json.loads(p.stdout)) == 5

@@ -14,15 +14,33 @@ from ..cards import Deck, parse_rank, parse_suit
 from ..errors import SchemaError
 from ..schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail, json_text
 from ..yamlsource import Node
-from .model import Auction, CardPattern, Combination, Match, OptionSpec, Outcome, PlayRules, Scoring, Stock, _duties
+from .model import (
+    Auction,
+    Bury,
+    CardPattern,
+    Combination,
+    Match,
+    OptionSpec,
+    Outcome,
+    PlayRules,
+    Scoring,
+    Stock,
+    Widow,
+    _duties,
+)
 from .vocabulary import (
     BothReach,
+    BuriedCounters,
+    BuryBan,
+    BuryWhen,
     DutyName,
     DutyWhen,
     KeepMeld,
     Leader,
     MadeNeeds,
+    Melders,
     OutcomeKind,
+    Sides,
     Tie,
     TrumpEligible,
     TrumpSource,
@@ -120,17 +138,22 @@ def _fail_at(node: Node, path: str, *keys: str, message: str, key: bool = False)
 
 
 def _check_deal(doc: dict[str, Any], node: Node, path: str) -> None:
-    """The deck, the hands, the stock and the seats fit together."""
+    """The deck, the hands, the widow, the stock and the seats fit together."""
     size = doc["deck"].size
     players, hand_size = doc["players"], doc["hand_size"]
-    stock = doc.get("stock")
-    if players * hand_size > size:
-        raise _fail_at(node, path, "hand_size",
-                       message=f"{players} hands of {hand_size} need {players * hand_size} cards; the deck has {size}")
-    rest = size - players * hand_size
+    stock, widow = doc.get("stock"), doc.get("widow")
+    dealt = players * hand_size + (widow.cards if widow is not None else 0)
+    hands = f"{players} hands of {hand_size}" + (f" and a widow of {widow.cards}" if widow is not None else "")
+    if dealt > size:
+        raise _fail_at(node, path, "widow" if widow is not None else "hand_size", key=widow is not None,
+                       message=f"{hands} need {dealt} cards; the deck has {size}")
+    rest = size - dealt
     if stock is None and rest:
         raise _fail_at(node, path, "hand_size",
-                       message=f"{players} hands of {hand_size} leave {rest} cards undealt and there is no stock")
+                       message=f"{hands} leave {rest} cards undealt and there is no stock"
+                               + ("" if widow is not None else " or widow"))
+    if stock is not None and widow is not None:
+        raise _fail_at(node, path, "widow", key=True, message="a game with a stock has no widow: give one of them")
     if stock is not None and rest == 0:
         raise _fail_at(node, path, "stock", key=True, message=f"{players} hands of {hand_size} use all {size} "
                        "cards: nothing is left for the stock")
@@ -141,6 +164,40 @@ def _check_deal(doc: dict[str, Any], node: Node, path: str) -> None:
     if sorted(s for team in seats for s in team) != list(range(players)):
         raise _fail_at(node, path, "partnerships", key=True,
                        message=f"each seat 0..{players - 1} must be in exactly one partnership, got {seats}")
+
+
+def _check_widow(doc: dict[str, Any], node: Node, path: str) -> None:
+    """The widow goes to a bidder, who buries as many cards; a bury needs a widow, and a card it may not
+    bury must still be known when it buries."""
+    widow: Widow | None = doc.get("widow")
+    bury: Bury | None = doc.get("bury")
+    if widow is not None and doc.get("auction") is None:
+        raise _fail_at(node, path, "widow", key=True, message="the bidder takes the widow: a widow needs an auction")
+    if widow is not None and bury is None:
+        raise _fail_at(node, path, "widow", key=True,
+                       message=f"the bidder takes the widow's {widow.cards} cards and must lay away as many to "
+                               "play a dealt hand: give bury (e.g. bury: {forbidden: [melded]})")
+    if bury is not None and widow is None:
+        raise _fail_at(node, path, "bury", key=True, message="nothing to bury: the bidder buries what the widow "
+                       "added, and there is no widow")
+    if bury is not None and bury.when == "before-meld" and "melded" in bury.forbidden:
+        items, _ = _at(node, path, "bury", "forbidden")
+        item = items.items[bury.forbidden.index("melded")] if items.kind == "seq" else items
+        raise fail(item, f"bury.forbidden[{bury.forbidden.index('melded')}]",
+                   "a bury before the meld cannot spare the cards shown in meld: none are shown yet "
+                   "(bury: {when: after-meld})")
+
+
+def _check_sides(doc: dict[str, Any], node: Node, path: str) -> None:
+    """Sides formed by the auction, and a meld by the bidder alone, need a bidder; the players then
+    score alone, so no fixed partnership may join two of them."""
+    for key, alone in (("sides", doc.get("sides") == "bidder-alone"), ("melders", doc.get("melders") == "bidder")):
+        if alone and doc.get("auction") is None:
+            raise _fail_at(node, path, key, message=f"{doc[key]} needs a bidder: give an auction")
+    if doc.get("sides") == "bidder-alone" and any(len(team) > 1 for team in doc.get("partnerships") or ()):
+        raise _fail_at(node, path, "partnerships", key=True,
+                       message="the bidder plays alone and every player scores alone (sides: bidder-alone): "
+                               "each partnership is one seat ([[0], [1], [2]]), or leave partnerships out")
 
 
 def _check_exchange(doc: dict[str, Any], node: Node, path: str) -> None:
@@ -199,6 +256,8 @@ def _check_ruleset(doc: dict[str, Any], node: Node, path: str) -> None:
     """Relations between fields, reported at the line of the field at fault."""
     _check_deal(doc, node, path)
     _check_ranks(doc, node, path)
+    _check_widow(doc, node, path)
+    _check_sides(doc, node, path)
     auction: Auction | None = doc.get("auction")
     if auction is not None:
         _check_auction(auction, node, path)
@@ -275,6 +334,24 @@ RULESET_SCHEMA = Obj({
                        doc="ranks the bidder must hold in a suit to name it (eligible: marriage is [K, Q])"),
     }, "trump"), required=True, prefix="trump_"),
     "exchange": Field(Int(0), doc="cards the partner passes to the bidder, and back"),
+    "widow": Field(Obj({
+        "cards": Field(Int(1), required=True, doc="cards dealt aside, face down"),
+        "shown": Field(Bool(), doc="turned face up for every player before the bidder takes it (default true)"),
+    }, "the widow", build=lambda **w: Widow(**w)),
+        doc="cards dealt aside that the bidder takes after the auction (the kitty); omitted: none"),
+    "bury": Field(Obj({
+        "when": Field(Str(words(BuryWhen)), doc="after-meld (default): the bidder buries once the meld is shown"),
+        "forbidden": Field(Seq(Str(words(BuryBan)), unique=True, frozen=True),
+                           doc="cards the bidder may not bury: melded (shown in meld), trump, counter (a card "
+                               "that counts)"),
+        "counters": Field(Str(words(BuriedCounters)),
+                          doc="whose the buried counters are: bidder (default), or last-trick (its winner's)"),
+    }, "the bury", build=lambda **b: Bury(**b)),
+        doc="the bidder, holding the widow, lays away as many cards face down; needs a widow"),
+    "sides": Field(Str(words(Sides)),
+                   doc="partnerships (default): the fixed partnerships play and score together; bidder-alone: the "
+                       "bidder plays alone against the others, partners for the deal, and each player scores alone"),
+    "melders": Field(Str(words(Melders)), doc="who melds: all (default), or only the bidder"),
     "meld": Field(MELD, required=True),
     "scoring": Field(Obj({
         "keep_meld": Field(Str(words(KeepMeld)), required=True,
@@ -291,8 +368,10 @@ RULESET_SCHEMA = Obj({
     "match": Field(Obj({
         "target": Field(Nullable(Int(1, MAX_POINTS))),
         "deals": Field(Nullable(Int(1, MAX_POINTS))),
-        "both_reach": Field(Str(words(BothReach)), doc="both sides reach the target on one deal"),
-        "tie": Field(Str(words(Tie)), doc="equal totals when a winner is due"),
+        "both_reach": Field(Str(words(BothReach)),
+                            doc="two or more sides reach the target on one deal: bidders — the bidding side wins if "
+                                "it is among them, else the higher total; higher — the higher total wins"),
+        "tie": Field(Str(words(Tie)), doc="equal highest totals when a winner is due"),
     }, "the match", build=lambda **d: Match(**d)), required=True),
     "options": Field(OPTIONS),
 }, "a ruleset", post=_check_ruleset)

@@ -12,16 +12,21 @@ from functools import cached_property, lru_cache
 from typing import Any, cast
 
 from ..cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, parse_rank, parse_suit
-from ..errors import RulesetError
+from ..errors import PlayError, RulesetError
 from .vocabulary import (
     BothReach,
+    BuriedCounters,
+    BuryBan,
+    BuryWhen,
     DutyName,
     DutyWhen,
     KeepMeld,
     Leader,
     MadeNeeds,
+    Melders,
     OutcomeKind,
     PatternMode,
+    Sides,
     Tie,
     TrumpEligible,
     TrumpSource,
@@ -249,6 +254,26 @@ class Stock:
 
 
 @dataclass(frozen=True)
+class Widow:
+    """Cards dealt aside, face down, that the bidder takes after the auction (the kitty)."""
+
+    cards: int
+    # turned face up for every player to see before the bidder takes them
+    shown: bool = True
+
+
+@dataclass(frozen=True)
+class Bury:
+    """The bidder, holding the widow, lays away as many cards face down, back to a dealt hand."""
+
+    when: BuryWhen = "after-meld"
+    # what may not be buried
+    forbidden: tuple[BuryBan, ...] = ()
+    # whose the buried counters are at the end of the deal
+    counters: BuriedCounters = "bidder"
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A named choice of the ruleset: each choice patches the document."""
 
@@ -295,6 +320,10 @@ class Ruleset:
     # ranks the bidder must hold in a suit to name it (marriage: K, Q)
     trump_needs: tuple[Rank, ...] = ()
     exchange: int = 0
+    widow: Widow | None = None
+    bury: Bury | None = None
+    sides: Sides = "partnerships"
+    melders: Melders = "all"
     options: tuple[OptionSpec, ...] = ()
     chosen: Mapping[str, str] = field(default_factory=dict)
     path: str = ""
@@ -308,8 +337,8 @@ class Ruleset:
         # equal rulesets hash alike: the hash is of fields that hold the whole game (the mappings
         # left out are compared by ==); kept, so caches keyed by a ruleset stay cheap
         key = (self.name, self.path, self.deck, self.partnerships, self.hand_size, self.stock, self.last_trick,
-               self.play, self.auction, self.trump_needs, self.exchange, self.meld, self.scoring, self.match,
-               tuple(sorted(self.chosen.items())))
+               self.play, self.auction, self.trump_needs, self.exchange, self.widow, self.bury, self.sides,
+               self.melders, self.meld, self.scoring, self.match, tuple(sorted(self.chosen.items())))
         object.__setattr__(self, "_hash", hash(key))
 
     def __hash__(self) -> int:
@@ -327,6 +356,43 @@ class Ruleset:
     def stock_size(self) -> int:
         """The cards left after the deal (0: no stock)."""
         return self.deck.size - self.players * self.hand_size if self.stock is not None else 0
+
+    @property
+    def widow_size(self) -> int:
+        """The cards dealt aside for the bidder (0: no widow)."""
+        return self.widow.cards if self.widow is not None else 0
+
+    @property
+    def largest_hand(self) -> int:
+        """The most cards a player holds at once: a dealt hand, and the bidder's with the widow."""
+        return self.hand_size + self.widow_size
+
+    @property
+    def hand_sizes_words(self) -> str:
+        """The hands a player may hold at the meld, in words: "12", or "15 (18 for the bidder with the widow)"."""
+        widow = f" ({self.largest_hand} for the bidder with the widow)" if self.widow_size else ""
+        return f"{self.hand_size}{widow}"
+
+    @property
+    def sides_by_auction(self) -> bool:
+        """True when the auction forms the sides of each deal: the bidder alone against the others."""
+        return self.sides == "bidder-alone"
+
+    def deal_sides(self, bidder: int | None = None) -> tuple[tuple[int, ...], ...]:
+        """The seats playing together in a deal whose bidder sits at ``bidder``: the partnerships, or
+        (when the auction forms the sides) the bidder alone and everyone else. ``PlayError`` when the
+        sides depend on a bidder that is not given, or not a seat."""
+        if not self.sides_by_auction:
+            return self.partnerships
+        if bidder is None or not 0 <= bidder < self.players:
+            given = "not given" if bidder is None else f"{bidder}, not a seat 0..{self.players - 1}"
+            raise PlayError(f"in {self.name} the bidder plays alone against the others: who is whose partner "
+                            f"depends on the bidder's seat (bidder {given})", parameter="bidder")
+        return (bidder,), tuple(s for s in range(self.players) if s != bidder)
+
+    def deal_side_of(self, seat: int, bidder: int | None = None) -> int:
+        """The index into ``deal_sides(bidder)`` of the side ``seat`` plays on in the deal."""
+        return next(i for i, team in enumerate(self.deal_sides(bidder)) if seat in team)
 
     @property
     def has_stock(self) -> bool:
@@ -384,7 +450,7 @@ class Ruleset:
 
     @property
     def tricks_per_deal(self) -> int:
-        return self.deck.size // self.players
+        return (self.deck.size - self.widow_size) // self.players
 
     def side_of(self, seat: int) -> int:
         for i, team in enumerate(self.partnerships):

@@ -23,7 +23,12 @@ _OUTCOMES = {
     "minus-bid": "lose the bid", "minus-double-bid": "lose twice the bid", "meld": "score their meld",
     "meld-and-counters": "score their meld and counters", "nothing": "score nothing",
 }
+_ALONE = {
+    "minus-bid": "loses the bid", "minus-double-bid": "loses twice the bid", "meld": "scores their meld",
+    "meld-and-counters": "scores their meld and counters", "nothing": "scores nothing",
+}
 _LEADERS = {"bidder": "the bidder", "dealer-left": "the player at the dealer's left"}
+_FORBIDDEN = {"melded": "a card shown in meld", "trump": "a trump", "counter": "a card that counts"}
 
 
 def _and(words: Sequence[str]) -> str:
@@ -34,7 +39,10 @@ def _points(points: int) -> str:
     return f"{points} point" + ("" if points == 1 else "s")
 
 
-def outcome_text(outcome: Outcome) -> str:
+def outcome_text(outcome: Outcome, *, alone: bool = False) -> str:
+    """What each side scores, in words; ``alone``: the bidder against players who each score alone."""
+    if alone:
+        return f"the bidder {_ALONE[outcome.bidders]}, each opponent {_ALONE[outcome.defenders]}"
     return f"the bidders {_OUTCOMES[outcome.bidders]}, the defenders {_OUTCOMES[outcome.defenders]}"
 
 
@@ -46,6 +54,9 @@ def redeal_text(rules: Ruleset) -> str:
 
 
 def _seats(rules: Ruleset) -> str:
+    if rules.sides_by_auction:
+        return (f"{rules.players} players and no fixed partnerships: in each deal the bidder plays alone against "
+                f"the other {rules.players - 1}, who play as partners for that deal; every player scores alone")
     if all(len(team) == 1 for team in rules.partnerships):
         return f"{rules.players} players, each playing alone"
     sides = [" and ".join(str(s) for s in team) for team in rules.partnerships]
@@ -62,17 +73,46 @@ def _deal(rules: Ruleset) -> list[str]:
         f" of each; {rules.hand_size} cards each.",
         f"- Stock: {rules.stock_size} cards, drawn one each after every trick, the winner first"
         + ("; its bottom card is turned up for trump and drawn last." if rules.turn_up_trump else ".")
-        if rules.has_stock else "- No stock: every card is dealt.",
+        if rules.has_stock else _widow_dealt(rules),
     ]
     if redeal_text(rules):
         lines.append(f"- A hand with {redeal_text(rules)} may call a redeal.")
     return lines
 
 
+def _widow_dealt(rules: Ruleset) -> str:
+    if rules.widow is None:
+        return "- No stock: every card is dealt."
+    return (f"- Widow: {rules.widow_size} cards dealt aside, face down, for the bidder; no stock: every other "
+            "card is dealt.")
+
+
 def _counters(rules: Ruleset) -> list[str]:
     cards = ", ".join(f"{r.label} {v}" for r, v in rules.counters.items() if v)
+    buried = " in all, the buried cards included" if rules.bury is not None else " in all"
     return [f"Cards captured in tricks count {cards}; the last trick adds {rules.last_trick}. "
-            f"A deal holds {_points(rules.counter_total)} in all."]
+            f"A deal holds {_points(rules.counter_total)}{buried}."]
+
+
+def _widow(rules: Ruleset) -> list[str]:
+    """The widow and the bury, for a game that has them."""
+    if rules.widow is None or rules.bury is None:
+        return []
+    n, bury = rules.widow_size, rules.bury
+    shown = ("turns the widow face up for everyone to see and takes it" if rules.widow.shown
+             else "takes the widow without showing it")
+    when = "once the meld is shown" if bury.when == "after-meld" else "before anyone melds"
+    forbidden = f" The bidder may not bury {_or([_FORBIDDEN[f] for f in bury.forbidden])}." if bury.forbidden else ""
+    bidder = "the bidder" if rules.sides_by_auction or len(rules.partnerships) == rules.players else "the bidding side"
+    whose = (f"count for {bidder} at the end of the deal" if bury.counters == "bidder"
+             else "go to the winner of the last trick")
+    return [f"After the auction the bidder {shown} ({rules.largest_hand} cards), then names trump. {when.capitalize()}"
+            f", the bidder buries {n} cards face down, back to {rules.hand_size}.{forbidden} The counters in the "
+            f"buried cards {whose}; the buried cards are not a trick."]
+
+
+def _or(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _auction(rules: Ruleset) -> list[str]:
@@ -113,11 +153,22 @@ def _meld(rules: Ruleset) -> list[str]:
     rows += [f"| {c.label or c.name} | {c.klass} | {' '.join(str(p) for p in c.pattern)} | {_combination_points(c)} |"
              for c in rules.meld]
     return [
-        "Each player melds from their own hand; a side adds its players' meld. In the cards, `+` is the "
+        f"{_melders(rules)} In the cards, `+` is the "
         "trump suit, `*` one suit that is not trump, `?` any one suit. A card counts at most once within "
         f"a class ({', '.join(rules.meld_classes)}), and may count again in another class.",
         "", *rows,
     ]
+
+
+def _melders(rules: Ruleset) -> str:
+    """Who melds, from which cards, and who adds it up."""
+    widow = f" (the bidder from the {rules.largest_hand} cards with the widow)" if rules.widow_size else ""
+    if rules.melders == "bidder":
+        whose = "; the others do not meld" + ("." if rules.sides_by_auction else ", and the bidding side scores it.")
+        return f"Only the bidder melds, from their own hand{widow}{whose}"
+    if rules.sides_by_auction:
+        return f"Each player melds from their own hand{widow}, and each keeps their own meld."
+    return f"Each player melds from their own hand{widow}; a side adds its players' meld."
 
 
 def _play(rules: Ruleset) -> list[str]:
@@ -134,38 +185,65 @@ def _play(rules: Ruleset) -> list[str]:
              "trumped, a card of the suit led cannot beat, so any card of that suit may go."]
     if rules.has_stock:
         lines += ["", f"While the stock lasts: {duties(rules.play.stock_duties)}."]
+    if rules.sides_by_auction:
+        lines += ["", "For the deal the bidder's opponents play as partners: each is the other's partner "
+                      "wherever a duty speaks of a partner."]
     return lines
 
 
 def _scoring(rules: Ruleset) -> list[str]:
     sc = rules.scoring
+    alone = rules.sides_by_auction
     need = {"trick": "takes at least one trick",
             "counter": f"takes at least {_points(sc.counter_minimum)} in counters", "always": ""}
-    keep = (f"A side keeps its meld only if it {need[sc.keep_meld]}" if sc.keep_meld != "always"
-            else "A side always keeps its meld")
+    if alone:
+        need = {k: v.replace("takes", "themselves take") for k, v in need.items()}
+    who = "A player keeps their" if alone else "A side keeps its"
+    keep = (f"{who} meld only if {'they' if alone else 'it'} {need[sc.keep_meld]}" if sc.keep_meld != "always"
+            else f"{who.replace('keeps', 'always keeps')} meld")
+    if rules.bury is not None and sc.keep_meld != "always":
+        keep += " (the buried cards are not a trick)"
     if sc.kept_if_only:
         keep += f", except a meld made only of {_and(list(sc.kept_if_only))}, which is always kept"
     lines = [f"- {keep}."]
     if rules.auction is None:
         return [*lines, "- Each player scores their meld and the counters they took."]
-    made = "reach the bid" + ("" if sc.made_needs == "nothing" else f" and it {need[sc.made_needs]}")
-    lines.append(f"- The bidding side makes its bid when its meld and counters together {made}: then the bidders "
-                 f"{_OUTCOMES[sc.made]}, and the defenders {_OUTCOMES['meld-and-counters']}.")
-    lines.append(f"- Set (short of the bid): {outcome_text(sc.set)}.")
-    for outcome, when in ((sc.not_on_board, f"Not on board (the bidders' meld plus all {rules.counter_total} "
+    lines.append(_made_text(rules, need))
+    lines.append(f"- Set (short of the bid): {outcome_text(sc.set, alone=alone)}.")
+    bidders = "bidder's" if alone else "bidders'"
+    for outcome, when in ((sc.not_on_board, f"Not on board (the {bidders} meld plus all {rules.counter_total} "
                                             "counters is below the bid; the deal ends after the meld)"),
-                          (sc.concede, "Thrown in (the bidders concede after the meld)")):
+                          (sc.concede, f"Thrown in (the {'bidder concedes' if alone else 'bidders concede'} "
+                                       "after the meld)")):
         if outcome is not None:
-            lines.append(f"- {when}: {outcome_text(outcome)}.")
+            lines.append(f"- {when}: {outcome_text(outcome, alone=alone)}.")
     return lines
+
+
+def _made_text(rules: Ruleset, need: Mapping[str, str]) -> str:
+    """When the bid is made, and what everyone scores then."""
+    sc = rules.scoring
+    buried = " (the buried cards included)" if rules.bury is not None and rules.bury.counters == "bidder" else ""
+    if rules.sides_by_auction:
+        made = "reach the bid" + ("" if sc.made_needs == "nothing" else f" and they {need[sc.made_needs]}")
+        return (f"- The bidder makes the bid when their meld and counters{buried} together {made}: then the bidder "
+                f"{_ALONE[sc.made]}, and each opponent {_ALONE['meld-and-counters']}.")
+    made = "reach the bid" + ("" if sc.made_needs == "nothing" else f" and it {need[sc.made_needs]}")
+    return (f"- The bidding side makes its bid when its meld and counters{buried} together {made}: then the bidders "
+            f"{_OUTCOMES[sc.made]}, and the defenders {_OUTCOMES['meld-and-counters']}.")
 
 
 def _match(rules: Ruleset) -> list[str]:
     m = rules.match
+    many = len(rules.partnerships) > 2
     both = {"bidders": "the bidding side wins", "higher": "the higher score wins"}[m.both_reach]
     tie = {"another-deal": "another deal is played", "draw": "the match is drawn"}[m.tie]
+    if many:
+        both = {"bidders": "the bidder wins if among them, otherwise the higher total",
+                "higher": "the highest total wins"}[m.both_reach]
     if m.target is not None:
-        return [f"The first side to reach {m.target} wins, checked after each deal; if both reach it on the "
+        side, several = ("player", "two or more") if many else ("side", "both")
+        return [f"The first {side} to reach {m.target} wins, checked after each deal; if {several} reach it on the "
                 f"same deal, {both}; on an exact tie {tie}. Scores may go below zero."]
     return [f"The higher total after {m.deals} deals wins; on an exact tie {tie}."]
 
@@ -204,9 +282,11 @@ def _intro(rules: Ruleset) -> list[str]:
 
 def rules_sections(rules: Ruleset) -> list[tuple[str, str]]:
     """Each section of the rules: its title and its text (Markdown), in order, with the options chosen."""
-    sections = [("The deal", _deal), ("Counters", _counters), ("Auction", _auction), ("Trump and the pass", _trump),
-                ("Meld", _meld), ("Play", _play), ("Scoring a deal", _scoring), ("The match", _match)]
-    out = [(title, "\n".join(build(rules))) for title, build in sections]
+    sections = [("The deal", _deal), ("Counters", _counters), ("Auction", _auction), ("The widow", _widow),
+                ("Trump and the pass", _trump), ("Meld", _meld), ("Play", _play), ("Scoring a deal", _scoring),
+                ("The match", _match)]
+    # a section with nothing to say (no widow) is left out
+    out = [(title, "\n".join(text)) for title, build in sections if (text := build(rules))]
     return [*out, ("Options", "\n".join(_options(rules.options, rules.chosen)))]
 
 

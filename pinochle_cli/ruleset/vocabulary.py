@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any, Literal, get_args
 
 __all__ = [
-    "BothReach", "DealResult", "EarlyEnd", "DutyName", "DutyWhen", "KeepMeld", "Leader", "MadeNeeds", "MatchStatus",
-    "OutcomeKind", "PatternMode", "Phase", "Tie", "TrumpEligible", "TrumpSource", "words",
+    "BothReach", "BuriedCounters", "BuryBan", "BuryWhen", "DealResult", "EarlyEnd", "DutyName", "DutyWhen", "KeepMeld",
+    "Leader", "MadeNeeds", "MatchStatus", "Melders", "OutcomeKind", "PatternMode", "Phase", "Sides", "Tie",
+    "TrumpEligible", "TrumpSource", "words",
 ]
 
 # what a player must do in a trick
@@ -33,7 +34,18 @@ KeepMeld = Literal["trick", "counter", "always"]
 MadeNeeds = Literal["nothing", "trick", "counter"]
 # what a side scores
 OutcomeKind = Literal["minus-bid", "minus-double-bid", "meld", "meld-and-counters", "nothing"]
-# both sides reach the target on one deal
+# who plays together: the fixed partnerships, or the bidder alone against the others (for the deal;
+# each player scores alone)
+Sides = Literal["partnerships", "bidder-alone"]
+# who melds: every player, or only the bidder
+Melders = Literal["all", "bidder"]
+# when the bidder buries as many cards as the widow held: after the meld is shown, or before it
+BuryWhen = Literal["after-meld", "before-meld"]
+# what the bidder may not bury: a card shown in meld, a trump, a card that counts
+BuryBan = Literal["melded", "trump", "counter"]
+# whose the counters of the buried cards are: the bidder's, or the winner's of the last trick
+BuriedCounters = Literal["bidder", "last-trick"]
+# two or more sides reach the target on one deal
 BothReach = Literal["bidders", "higher"]
 # equal totals when a winner is due
 Tie = Literal["another-deal", "draw"]
