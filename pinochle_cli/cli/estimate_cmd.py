@@ -13,6 +13,7 @@ from ..estimate.simulate import (
     DEFAULT_CONFIDENCE,
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
+    MIN_PRECISION,
     BidChance,
     Estimate,
     SuitEstimate,
@@ -185,7 +186,7 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
                    "question gets the same answer; reported in the output].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes to use [default: every core]. The answer does not depend on it.")
-@click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=None,
+@click.option("--precision", type=click.FloatRange(MIN_PRECISION, 0.5, max_open=True), default=None,
               metavar="H", help=f"Keep sampling until every interval's half-width is at most H "
                                 f"(stops at {MAX_SAMPLES} deals).")
 @click.option("--confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE, show_default=True,

@@ -33,8 +33,8 @@ from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
 __all__ = [
-    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SAMPLES_LIMIT", "BidChance", "Estimate",
-    "GameBatch",
+    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "SAMPLES_LIMIT", "BidChance",
+    "Estimate", "GameBatch",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
     "estimable_trumps", "estimate", "new_seed", "summarise",
 ]
@@ -50,6 +50,8 @@ JOB_CHUNKS = 4
 AHEAD_JOBS = 4
 # --precision stops here even if an interval is still wider
 MAX_SAMPLES = 200_000
+# and asks no narrower half-width: MAX_SAMPLES deals make no interval narrower (9.6e-6, at 0 or 100 %)
+MIN_PRECISION = 1e-5
 # --samples above this is refused (about two minutes a suit on one core)
 SAMPLES_LIMIT = 10_000_000
 # the bid list ends at the first bid made less often than this
@@ -498,7 +500,7 @@ def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) 
     for s in suits:
         for c in s.bids:
             if (c.ci95[1] - c.ci95[0]) / 2 > precision:
-                worst = max(worst, samples_for_half_width(c.p_make, precision))
+                worst = max(worst, samples_for_half_width(c.p_make, precision, limit=MAX_SAMPLES))
     if worst == 0:
         return samples
     return max(worst, samples + 1)
@@ -521,8 +523,9 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     trumps = estimable_trumps(rules, hand, trump)
     if not 1 <= samples <= SAMPLES_LIMIT:
         raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
-    if precision is not None and not 0 < precision < 0.5:
-        raise SimulationError(f"precision {precision}: a half-width between 0 and 0.5 is needed",
+    if precision is not None and not MIN_PRECISION <= precision < 0.5:
+        raise SimulationError(f"precision {precision}: a half-width from {MIN_PRECISION} up to 0.5 is needed "
+                              f"({MAX_SAMPLES:,} deals, where it stops, make no interval narrower)",
                               parameter="precision")
     if not 0 <= confidence <= 1:
         raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",
