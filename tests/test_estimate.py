@@ -337,6 +337,25 @@ def test_precision_samples_until_every_interval_is_narrow_enough() -> None:
     assert all((c.ci95[1] - c.ci95[0]) / 2 <= 0.05 for s in result.suits for c in s.bids)
 
 
+@pytest.mark.parametrize("precision", [1e-16, 1e-100, 1e-300, 0.0, float("nan"), 0.5])
+def test_a_precision_no_run_can_reach_is_refused(precision: float) -> None:
+    with pytest.raises(SimulationError, match=f"precision {precision}: a half-width from 1e-05 up to 0.5 is needed"):
+        estimate(rules_of("single-deck"), hand_of("single-deck"), samples=100, seed=5, workers=1,
+                 precision=precision)
+
+
+def test_the_finest_precision_samples_up_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_cli.estimate import simulate
+    from pinochle_cli.estimate.interval import wilson_half_width
+
+    # the finest precision is one the largest run can reach (at P(make) 0 or 1)
+    assert wilson_half_width(0, simulate.MAX_SAMPLES) <= simulate.MIN_PRECISION
+    monkeypatch.setattr(simulate, "MAX_SAMPLES", 1000)
+    result = estimate(rules_of("single-deck"), hand_of("single-deck"), trump=Suit.H, samples=100, seed=5,
+                      workers=1, precision=simulate.MIN_PRECISION)
+    assert (result.samples, result.precision_reached) == (1000, False)
+
+
 def test_means_are_the_bidding_sides() -> None:
     rules = rules_of("single-deck")
     hand = hand_of("single-deck")

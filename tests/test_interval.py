@@ -55,3 +55,22 @@ def test_samples_for_half_width_reach_it(p: float, h: float) -> None:
     n = samples_for_half_width(p, h)
     assert wilson_half_width(round(p * n), n) <= h
     assert wilson_half_width(round(p * (n - 1)), n - 1) > h  # the fewest such trials
+
+
+@pytest.mark.parametrize("h", [1e-5, 1e-16, 1e-100, 1e-300, 5e-324])
+@pytest.mark.parametrize("p", [0.0, 0.5, 0.999999, 1.0])
+def test_any_positive_half_width_is_answered_within_the_limit(p: float, h: float) -> None:
+    n = samples_for_half_width(p, h, limit=200_000)
+    assert 1 <= n <= 200_000
+    assert 1 <= samples_for_half_width(p, h) <= 2**53
+
+
+def test_a_huge_count_of_trials_has_an_interval() -> None:
+    lo, hi = wilson_interval(10**200, 10**200)
+    assert lo == pytest.approx(1.0) and hi == 1.0
+
+
+@pytest.mark.parametrize("h", [0.0, -1.0, float("nan")])
+def test_a_half_width_that_is_not_positive_is_refused(h: float) -> None:
+    with pytest.raises(ValueError):
+        samples_for_half_width(0.5, h)

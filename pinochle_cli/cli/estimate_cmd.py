@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..cards import Hand, Suit, format_cards, parse_cards
+from ..estimate.compiled_cache import note_work
 from ..estimate.simulate import (
     DEFAULT_CONFIDENCE,
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
+    MIN_PRECISION,
     BidChance,
     Estimate,
     SuitEstimate,
@@ -185,7 +187,7 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
                    "question gets the same answer; reported in the output].")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes to use [default: every core]. The answer does not depend on it.")
-@click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=None,
+@click.option("--precision", type=click.FloatRange(MIN_PRECISION, 0.5, max_open=True), default=None,
               metavar="H", help=f"Keep sampling until every interval's half-width is at most H "
                                 f"(stops at {MAX_SAMPLES} deals).")
 @click.option("--confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE, show_default=True,
@@ -210,6 +212,11 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     recommended bid, --ladder the chance of every bid. The same seed gives the same answer
     whatever --workers is. A hand with no suit it may name prints no suits (best: null).
     --play double-dummy adds perfect play on the same deals, beside the heuristic.
+
+    Engines: numpy plays small runs; the compiled engine (numba) plays runs of 35,000 deal-suits
+    (deals x suits) or more once it is built, and builds itself during a run of 1,000,000 or more.
+    After the runs played with numpy add up to 430,000 deal-suits, it is built in the background,
+    after the answer is printed, for the runs that follow (PINOCHLE_COMPILED=0 turns it off).
     """
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
@@ -232,10 +239,18 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
         if perfect is not None:
             doc["double_dummy"] = perfect.to_json()
         emit_json(doc)
+        _count_work(result)
         return
     _human(result, rules, confidence, ladder and not brief)
     if perfect is not None:
         perfect_view.show(perfect)
+    _count_work(result)
+
+
+def _count_work(result: Estimate) -> None:
+    """After the answer is out: the deal-suits played count toward building the compiled engine in the background."""
+    sys.stdout.flush()
+    note_work(result.samples * len(result.suits))
 
 
 def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_from: int | None,

@@ -27,14 +27,15 @@ from ..cards import N_CARDS, N_SUITS, Card, Hand, Suit, format_cards
 from ..errors import CardError, SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
-from ..workers import ChunkPool, keep, kept, same, workers_for
+from ..workers import ChunkPool, interrupt_later, keep, kept, same, workers_for
+from . import compiled_cache
 from .compiled_cache import use_compiled
 from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
 __all__ = [
-    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "SAMPLES_LIMIT", "BidChance", "Estimate",
-    "GameBatch",
+    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "SAMPLES_LIMIT", "BidChance",
+    "Estimate", "GameBatch",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
     "estimable_trumps", "estimate", "new_seed", "summarise",
 ]
@@ -50,6 +51,8 @@ JOB_CHUNKS = 4
 AHEAD_JOBS = 4
 # --precision stops here even if an interval is still wider
 MAX_SAMPLES = 200_000
+# and asks no narrower half-width: MAX_SAMPLES deals make no interval narrower (9.6e-6, at 0 or 100 %)
+MIN_PRECISION = 1e-5
 # --samples above this is refused (about two minutes a suit on one core)
 SAMPLES_LIMIT = 10_000_000
 # the bid list ends at the first bid made less often than this
@@ -224,13 +227,23 @@ class Simulator:
         """Pickled as what builds it (for workers that are started, not forked)."""
         return Simulator, (self.rules, self.hand, self.trumps)
 
-    def load_compiled(self) -> None:
-        """Play with the compiled player from now on (imports numba; loads or compiles it once)."""
-        if self.fast is None:
+    def load_compiled(self, *, here: bool = False) -> None:
+        """Play with the compiled player from now on (imports numba; loads it, or compiles it once).
+
+        A compile runs in a process of its own (``compiled_cache.build_now``; ``here``: in this one), so that a
+        Ctrl-C ends it at once and cleanly; loading from the cache takes the Ctrl-C after it (``interrupt_later``).
+        """
+        if self.fast is not None:
+            return
+        if not here and not compiled_cache.cached() and compiled_cache.writable_cache():
+            # a failed build leaves the compile to this process
+            compiled_cache.build_now()
+        with interrupt_later():
             from .compiled import FastExchange, FastTables, warm
 
-            self.fast = FastTables.build(self.play), FastExchange.build(self.exchange)
-            warm(*self.fast)
+            fast = FastTables.build(self.play), FastExchange.build(self.exchange)
+            warm(*fast)
+            self.fast = fast
 
     def exchange_cards(self, slots: IntArray, trump: IntArray, partner: int, k: int) -> None:
         """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded)."""
@@ -498,7 +511,7 @@ def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) 
     for s in suits:
         for c in s.bids:
             if (c.ci95[1] - c.ci95[0]) / 2 > precision:
-                worst = max(worst, samples_for_half_width(c.p_make, precision))
+                worst = max(worst, samples_for_half_width(c.p_make, precision, limit=MAX_SAMPLES))
     if worst == 0:
         return samples
     return max(worst, samples + 1)
@@ -521,8 +534,9 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     trumps = estimable_trumps(rules, hand, trump)
     if not 1 <= samples <= SAMPLES_LIMIT:
         raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
-    if precision is not None and not 0 < precision < 0.5:
-        raise SimulationError(f"precision {precision}: a half-width between 0 and 0.5 is needed",
+    if precision is not None and not MIN_PRECISION <= precision < 0.5:
+        raise SimulationError(f"precision {precision}: a half-width from {MIN_PRECISION} up to 0.5 is needed "
+                              f"({MAX_SAMPLES:,} deals, where it stops, make no interval narrower)",
                               parameter="precision")
     if not 0 <= confidence <= 1:
         raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",

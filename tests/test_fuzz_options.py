@@ -1,0 +1,150 @@
+"""Every numeric option of every command, fed the extremes: an answer, or one ``Error:`` line — never a traceback.
+
+The command tree is walked (``pinochle_cli.cli.COMMANDS``, groups included): each option whose type
+is an integer or a float (ranges too) gets 0, -1, 1e-300, 1e-16, 1e15, 1e308, inf, -inf, nan and
+10**30, with the fewest other arguments that make the command valid (``BASE``) and small work
+(``--samples 50``, one deal). A new command or option with a number fails here until ``BASE``
+says how to run it. Each run has a time limit: an accepted value must not make a cheap run slow,
+except for an option that is a time budget itself (``BUDGETS``), which is run in a subprocess and
+passes when it is still working, without a traceback, at its limit.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pinochle_cli.cli import COMMANDS, cli
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+HAND = "AH 10H KH KH QH JH 9H AS AC KD QS JD"
+VALUES = ("0", "-1", "1e-300", "1e-16", "1e15", "1e308", "inf", "-inf", "nan", str(10**30))
+# the seconds one cheap run may take on a loaded machine
+SECONDS = 30
+# a time budget that is accepted runs as long as it says: still working after this, it passes
+BUDGET_SECONDS = 8
+BUDGETS = {("analyze", "--time-limit")}
+G1 = pytest.mark.xfail(strict=False, reason="analyze/solve ranges: the g1 branch")
+# what each command needs besides the option tried ({night}: a copy of a record, made for each run)
+BASE: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("analyze",): (str(EXAMPLES / "single-deck-played.yaml"), "--deal", "1"),
+    ("estimate",): (HAND, "--samples", "50", "--seed", "1", "--workers", "1"),
+    ("record", "add"): ("{night}", "--dealer", "Ann", "--bidder", "Bob", "--bid", "300", "-t", "H",
+                        "--meld", "NS=60", "--meld", "EW=180", "--counters", "NS=80", "--no-prompt"),
+    ("record", "edit"): ("{night}", "1", "--bid", "300"),
+    ("solve",): ("-r", "single-deck", "-t", "H", "--hand", "9H", "--hand", "9D", "--hand", "AS", "--hand", "QH"),
+}
+# what one option needs besides (an option that counts only with another)
+EXTRA = {("estimate", "--exact-from"): ("--play", "double-dummy")}
+
+
+def _numeric(option: click.Parameter) -> bool:
+    return isinstance(option, click.Option) and not option.is_flag and isinstance(
+        option.type, (click.types.IntParamType, click.types.FloatParamType))
+
+
+def _commands(group: click.Group, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None, name
+        if isinstance(command, click.Group):
+            yield from _commands(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+def numeric_options() -> list[tuple[tuple[str, ...], str]]:
+    return [(path, option.opts[0]) for path, command in _commands(cli) for option in command.params
+            if _numeric(option)]
+
+
+OPTIONS = numeric_options()
+
+
+def test_the_walk_finds_every_command_and_knows_how_to_run_it() -> None:
+    assert {path[0] for path, _ in _commands(cli)} == set(COMMANDS)
+    assert (("estimate",), "--precision") in OPTIONS and (("solve",), "--leader") in OPTIONS
+    assert {path for path, _ in OPTIONS} <= set(BASE), "a command with a numeric option needs its BASE arguments"
+
+
+def _cases() -> Iterator[object]:
+    for path, option in OPTIONS:
+        for value in VALUES:
+            # today's tracebacks of analyze --time-limit / solve, fixed on another branch
+            marks = [G1] if path in (("analyze",), ("solve",)) and option == "--time-limit" else []
+            yield pytest.param(path, option, value, id=f"{' '.join(path)} {option} {value}", marks=marks)
+
+
+class _TooLong(BaseException):
+    pass
+
+
+def _too_long(_signum: int, _frame: FrameType | None) -> None:
+    raise _TooLong
+
+
+def _argv(path: tuple[str, ...], option: str, value: str, tmp_path: Path) -> list[str]:
+    night = tmp_path / "night.yaml"
+    shutil.copy(EXAMPLES / "single-deck-night.yaml", night)
+    base = [arg.replace("{night}", str(night)) for arg in BASE[path]]
+    return [*path, *base, *EXTRA.get((*path, option), ()), f"{option}={value}"]
+
+
+def _check(code: int, err: str, what: str) -> None:
+    assert "Traceback" not in err, f"{what}: a traceback\n{err}"
+    assert code in (0, 1, 2), f"{what}: exit {code}\n{err}"
+    if code == 2:
+        assert err.startswith("Error: ") and err.count("\n") == 1, f"{what}: not one error line\n{err}"
+
+
+def _in_process(argv: list[str]) -> tuple[int, str]:
+    alarm = hasattr(signal, "setitimer")
+    if alarm:
+        before = signal.signal(signal.SIGALRM, _too_long)
+        signal.setitimer(signal.ITIMER_REAL, SECONDS)
+    try:
+        result = CliRunner().invoke(cli, argv, env={"PINOCHLE_RULESET": "", "COLUMNS": "80"})
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, before)
+    exc = result.exception
+    assert not isinstance(exc, _TooLong), f"{argv}: more than {SECONDS} s"
+    assert exc is None or isinstance(exc, SystemExit), f"{argv}: a traceback would show: {exc!r}"
+    return result.exit_code, result.stderr
+
+
+def _in_subprocess(argv: list[str]) -> tuple[int, str] | None:
+    """The exit code and stderr, or None when it was still working, without a traceback, at its limit."""
+    env = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "pinochle_cli", *argv], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        _out, err = proc.communicate(timeout=BUDGET_SECONDS)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _out, err = proc.communicate()
+        assert "Traceback" not in err, err
+        return None
+    return proc.returncode, err
+
+
+@pytest.mark.parametrize(("path", "option", "value"), list(_cases()))
+def test_an_extreme_number_gets_an_answer_or_one_error_line(path: tuple[str, ...], option: str, value: str,
+                                                            tmp_path: Path) -> None:
+    argv = _argv(path, option, value, tmp_path)
+    ran = _in_subprocess(argv) if (*path, option) in BUDGETS else _in_process(argv)
+    if ran is not None:
+        _check(*ran, " ".join(argv))
