@@ -6,6 +6,7 @@ import codecs
 import importlib
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -311,6 +312,10 @@ class PinochleGroup(click.Group):
             return super().make_context(info_name, args, parent, **extra)
         except click.ClickException as exc:
             raise _one_line(exc) from None
+        # Ctrl-C while the command line is read (click would print "Aborted!" and exit 1)
+        except KeyboardInterrupt:
+            click.echo("", err=True)
+            sys.exit(130)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
