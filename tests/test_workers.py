@@ -202,8 +202,9 @@ def _session(sid: int) -> list[int]:
     return found
 
 
-def _interrupt_at(delay: float, env: dict[str, str]) -> subprocess.Popen[str]:
-    """The estimate started; a thread sends it Ctrl-C ``delay`` seconds after it is ready."""
+def _interrupt_at(delay: float, env: dict[str, str]) -> tuple[subprocess.Popen[str], threading.Thread]:
+    """The estimate started; a thread sends it Ctrl-C ``delay`` seconds after it is ready (join the thread
+    before reading the rest of the output: else the reader may take "ready" and no Ctrl-C comes)."""
     proc = subprocess.Popen([sys.executable, "-c", AFTER_IMPORTS, "estimate", HAND, "--samples", "10000000",
                              "--workers", "2", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
@@ -214,8 +215,9 @@ def _interrupt_at(delay: float, env: dict[str, str]) -> subprocess.Popen[str]:
             time.sleep(delay)
         os.killpg(proc.pid, signal.SIGINT)
 
-    threading.Thread(target=interrupt, daemon=True).start()
-    return proc
+    thread = threading.Thread(target=interrupt, daemon=True)
+    thread.start()
+    return proc, thread
 
 
 def _loadable(cache: Path) -> bool:
@@ -245,9 +247,10 @@ def test_every_ctrl_c_is_quiet_whenever_it_comes(tmp_path: Path) -> None:
     # six at once, a compile beside a numpy run
     runs = runs[0::2] + runs[1::2]
     for batch in range(0, len(runs), 6):
-        started = [(delay, env, _interrupt_at(delay, env)) for delay, env in runs[batch:batch + 6]]
-        for delay, env, proc in started:
+        started = [(delay, env, *_interrupt_at(delay, env)) for delay, env in runs[batch:batch + 6]]
+        for delay, env, proc, thread in started:
             try:
+                thread.join(timeout=30)
                 _out, err = proc.communicate(timeout=30)
             finally:  # a failure leaves no estimate running on
                 if proc.poll() is None:
