@@ -15,9 +15,10 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
-__all__ = ["ChunkPool", "available_cores", "keep", "kept", "same", "workers_for"]
+__all__ = ["ChunkPool", "available_cores", "interrupt_later", "keep", "kept", "same", "workers_for"]
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -44,6 +45,25 @@ def workers_for(asked: int | None) -> tuple[int, str | None]:
     if asked > cores:
         return cores, f"workers {asked}: using {cores}, the cores available"
     return max(1, asked), None
+
+
+@contextmanager
+def interrupt_later() -> Iterator[None]:
+    """A Ctrl-C during the block raises ``KeyboardInterrupt`` after it, not inside it: for short work that an
+    exception at any bytecode would leave broken (numba loading its machine code: its locks, its finalizers).
+    Only where Ctrl-C raises (the main thread, Python's own handler); elsewhere the block runs as it is."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _watch_parent() -> None:
@@ -98,7 +118,9 @@ class ChunkPool:
         running: deque[Future[Result]] = deque()
         try:
             for job in todo:
-                running.append(self.executor.submit(work, job))
+                # the first submit forks the workers: a Ctrl-C then would stop a fork half done
+                with interrupt_later():
+                    running.append(self.executor.submit(work, job))
                 if len(running) >= self.workers * AHEAD:
                     yield running.popleft().result()
             while running:

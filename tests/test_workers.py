@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -176,3 +177,111 @@ def test_stop_ends_a_worker_the_pool_had_not_noted_yet() -> None:
     for process in processes:
         process.join(timeout=5)
     assert [p.is_alive() for p in processes] == [False] * len(processes)
+
+
+# the estimate command started ("ready" on stdout as it begins), then a Ctrl-C at staggered moments: Python's
+# own start-up, the imports and click's parsing before the command runs are not what is tested here
+AFTER_IMPORTS = """
+import sys
+from pinochle_cli.cli import cli, estimate_cmd
+from pinochle_cli.cli.common import plain_fallback
+
+plain_fallback(sys.stdout)
+plain_fallback(sys.stderr)
+run = estimate_cmd.estimate.callback
+
+def ready(*args, **kwargs):
+    print("ready", flush=True)
+    return run(*args, **kwargs)
+
+estimate_cmd.estimate.callback = ready
+cli(prog_name="pinochle")
+"""
+
+
+def _session(sid: int) -> list[int]:
+    """The live processes of session ``sid`` (an estimate, its workers, its build)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _interrupt_at(delay: float, env: dict[str, str]) -> tuple[subprocess.Popen[str], threading.Thread]:
+    """The estimate started, and the thread that sends it Ctrl-C ``delay`` seconds after it is ready (join it
+    before reading the output: it reads the "ready")."""
+    proc = subprocess.Popen([sys.executable, "-c", AFTER_IMPORTS, "estimate", HAND, "--samples", "10000000",
+                             "--workers", "2", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
+
+    def interrupt() -> None:
+        assert proc.stdout is not None
+        if proc.stdout.readline() == "ready\n":
+            time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGINT)
+
+    thread = threading.Thread(target=interrupt, daemon=True)
+    thread.start()
+    return proc, thread
+
+
+def _loadable(cache: Path) -> bool:
+    """Every index numba wrote reads back; and when the estimate would load the cache (``cached``), every data
+    file its indexes name is there, whole (numba renames each file once written)."""
+    import pickle
+
+    from pinochle_cli.estimate import compiled_cache
+
+    named = []
+    for index in cache.rglob("*.nbi"):
+        with index.open("rb") as f:
+            pickle.load(f)
+            _stamp, overloads = pickle.loads(f.read())
+        named += [index.parent / name for name in overloads.values()]
+    os.environ["NUMBA_CACHE_DIR"], saved = str(cache), os.environ.get("NUMBA_CACHE_DIR")
+    try:
+        used = compiled_cache.cached()
+    finally:
+        if saved is None:
+            del os.environ["NUMBA_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = saved
+    return not used or all(path.is_file() for path in named)
+
+
+@needs_proc
+@pytest.mark.skipif(available_cores() < 2, reason="needs two cores for two workers")
+def test_every_ctrl_c_is_quiet_whenever_it_comes(tmp_path: Path) -> None:
+    """30 interrupts: while the compiled player is compiled into an empty cache (start-up, the build, loading
+    it), and while numpy plays on two workers (the pool starting, running). Each: exit 130, nothing on stderr
+    but the line break, no process left, the cache absent or loadable."""
+    base = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1"}
+    runs = [(0.27 * i, {**base, "PINOCHLE_COMPILED": "1", "NUMBA_CACHE_DIR": str(tmp_path / f"cache{i}")})
+            for i in range(15)]
+    runs += [(0.11 * i, {**base, "PINOCHLE_COMPILED": "0"}) for i in range(15)]
+    wrong = []
+    # six at once, a compile beside a numpy run
+    runs = runs[0::2] + runs[1::2]
+    for batch in range(0, len(runs), 6):
+        started = [(delay, env, *_interrupt_at(delay, env)) for delay, env in runs[batch:batch + 6]]
+        for delay, env, proc, thread in started:
+            try:
+                thread.join(timeout=60)
+                _out, err = proc.communicate(timeout=30)
+            finally:  # a failure leaves no estimate running on
+                if proc.poll() is None:
+                    os.killpg(proc.pid, signal.SIGKILL)
+            what = f"Ctrl-C {delay:.2f} s in (compiled {env['PINOCHLE_COMPILED']})"
+            if (proc.returncode, err) != (130, "\n"):
+                wrong.append(f"{what}: exit {proc.returncode}\n{err}")
+            if wait_gone(_session(proc.pid), 2):
+                wrong.append(f"{what}: processes left")
+    assert wrong == []
+    assert all(_loadable(tmp_path / f"cache{i}") for i in range(15))

@@ -27,7 +27,8 @@ from ..cards import N_CARDS, N_SUITS, Card, Hand, Suit, format_cards
 from ..errors import CardError, SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
-from ..workers import ChunkPool, keep, kept, same, workers_for
+from ..workers import ChunkPool, interrupt_later, keep, kept, same, workers_for
+from . import compiled_cache
 from .compiled_cache import use_compiled
 from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
@@ -226,13 +227,23 @@ class Simulator:
         """Pickled as what builds it (for workers that are started, not forked)."""
         return Simulator, (self.rules, self.hand, self.trumps)
 
-    def load_compiled(self) -> None:
-        """Play with the compiled player from now on (imports numba; loads or compiles it once)."""
-        if self.fast is None:
+    def load_compiled(self, *, here: bool = False) -> None:
+        """Play with the compiled player from now on (imports numba; loads it, or compiles it once).
+
+        A compile runs in a process of its own (``compiled_cache.build_now``; ``here``: in this one), so that a
+        Ctrl-C ends it at once and cleanly; loading from the cache takes the Ctrl-C after it (``interrupt_later``).
+        """
+        if self.fast is not None:
+            return
+        if not here and not compiled_cache.cached() and compiled_cache.writable_cache():
+            # a failed build leaves the compile to this process
+            compiled_cache.build_now()
+        with interrupt_later():
             from .compiled import FastExchange, FastTables, warm
 
-            self.fast = FastTables.build(self.play), FastExchange.build(self.exchange)
-            warm(*self.fast)
+            fast = FastTables.build(self.play), FastExchange.build(self.exchange)
+            warm(*fast)
+            self.fast = fast
 
     def exchange_cards(self, slots: IntArray, trump: IntArray, partner: int, k: int) -> None:
         """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded)."""
