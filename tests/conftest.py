@@ -11,13 +11,22 @@ a run of named files or tests stays in one process. ``-n N`` (``-n 0``: one proc
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from filelock import FileLock
 from rulesethelp import EditedRuleset, EditRuleset, edit_ruleset_text
+
+# what the estimate keeps for its background build (compiled_cache.state_dir): the run's own, never the user's;
+# set here, before any test, so that the commands the tests start in subprocesses inherit it
+_STATE = tempfile.mkdtemp(prefix="pinochle-state-")
+os.environ["PINOCHLE_CACHE_DIR"] = _STATE
+atexit.register(shutil.rmtree, _STATE, ignore_errors=True)
 
 
 def _cores() -> int:

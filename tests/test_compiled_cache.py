@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
+import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -150,3 +153,113 @@ def test_the_cache_numba_wrote_for_this_package_is_fresh() -> None:
     compiled.warm(compiled.FastTables.build(PlayTables.build(rules)), compiled.FastExchange.build(
         ExchangeTables.build(rules)))  # loads the cache, or compiles and saves it
     assert compiled_cache.cached()
+
+
+# ------------------------------------------------------------------ the background build
+
+@pytest.fixture
+def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A state directory of the test's own, the compiled player not on disk, and starts of the build recorded."""
+    monkeypatch.setenv("PINOCHLE_CACHE_DIR", str(tmp_path / "state"))
+    monkeypatch.setattr(compiled_cache, "cached", lambda package=compiled_cache.PACKAGE: False)
+    monkeypatch.setattr(compiled_cache, "writable_cache", lambda package=compiled_cache.PACKAGE: True)
+    started: list[str] = []
+    monkeypatch.setattr(compiled_cache, "start_background", lambda: started.append("build"))
+    return started
+
+
+def test_the_suite_keeps_its_state_away_from_the_users() -> None:
+    assert compiled_cache.state_dir() != compiled_cache._user_cache("pinochle")  # conftest's temporary directory
+
+
+def test_work_adds_up_until_it_repays_the_compile(state: list[str]) -> None:
+    assert compiled_cache.read_work() == 0
+    assert not compiled_cache.note_work(200_000)  # a --samples 50000 run of four suits
+    assert not compiled_cache.note_work(200_000)
+    assert compiled_cache.read_work() == 400_000 and state == []
+    assert compiled_cache.note_work(200_000)  # 600,000 ≥ BACKGROUND_PAYS
+    assert state == ["build"]
+    assert [p.name for p in compiled_cache.state_dir().iterdir()] == [compiled_cache.WORK_FILE]  # no temp left
+
+
+def test_nothing_is_counted_when_the_engine_is_chosen_or_on_disk(state: list[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    for forced in ("0", "1"):
+        monkeypatch.setenv("PINOCHLE_COMPILED", forced)
+        assert not compiled_cache.note_work(10**7)
+    monkeypatch.delenv("PINOCHLE_COMPILED")
+    monkeypatch.setattr(compiled_cache, "cached", lambda package=compiled_cache.PACKAGE: True)
+    assert not compiled_cache.note_work(10**7)
+    assert (compiled_cache.read_work(), state) == (0, [])
+
+
+@pytest.mark.parametrize("text", ["", "{", "[1]", '{"deal_suits": -5}', '{"deal_suits": "many"}'])
+def test_an_unreadable_count_counts_as_none(state: list[str], text: str) -> None:
+    compiled_cache.state_dir().mkdir(parents=True)
+    (compiled_cache.state_dir() / compiled_cache.WORK_FILE).write_text(text)
+    assert compiled_cache.read_work() == 0
+    assert not compiled_cache.note_work(100)
+    assert compiled_cache.read_work() == 100
+
+
+def test_a_state_directory_that_cannot_be_written_starts_nothing(state: list[str], tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("PINOCHLE_CACHE_DIR", str(tmp_path / "file" / "state"))
+    assert not compiled_cache.note_work(10**7)
+    assert state == []
+
+
+def test_the_estimate_counts_its_work_after_printing_the_answer(state: list[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from clihelp import run_cli
+
+    monkeypatch.setattr(compiled_cache, "BACKGROUND_PAYS", 300)
+    hand = "AH TH KH QH JH AS KS QS KD QD KC QC"
+    first = run_cli("estimate", hand, "--samples", "50", "--seed", "1", "--workers", "1", "--json")
+    assert first.code == 0 and state == []
+    assert compiled_cache.read_work() == 200  # 50 deals, four suits
+    again = run_cli("estimate", hand, "--samples", "50", "--seed", "1", "--workers", "1", "--json")
+    assert again == first and state == ["build"]  # the same answer; the build started after it
+
+
+def test_a_background_build_waits_for_none_and_runs_one_at_a_time(tmp_path: Path) -> None:
+    """A second build while one holds the lock exits at once, building nothing."""
+    from filelock import FileLock
+
+    env = {**os.environ, "PINOCHLE_CACHE_DIR": str(tmp_path / "state"), "NUMBA_CACHE_DIR": str(tmp_path / "nb")}
+    (tmp_path / "state").mkdir()
+    with FileLock(str(tmp_path / "state" / compiled_cache.BUILD_LOCK)):
+        done = subprocess.run(compiled_cache._build_command("--background"), env=env, timeout=60, check=False)
+    assert done.returncode == 0 and not (tmp_path / "nb").exists()
+
+
+@pytest.mark.skipif(not compiled_cache.numba_available(), reason="needs numba")
+def test_after_enough_work_the_next_runs_find_the_compiled_player_built(tmp_path: Path) -> None:
+    """End to end: a run that completes the count starts the build, detached; it fills an empty cache that
+    numba loads, and resets the count. (One compile: ≈ 13 s of CPU.)"""
+    env = {**os.environ, "PINOCHLE_CACHE_DIR": str(tmp_path / "state"), "NUMBA_CACHE_DIR": str(tmp_path / "nb"),
+           "PINOCHLE_RULESET": "", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env.pop("PINOCHLE_COMPILED", None)
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / compiled_cache.WORK_FILE).write_text(f'{{"deal_suits": {compiled_cache.BACKGROUND_PAYS}}}')
+    ran = subprocess.run([sys.executable, "-m", "pinochle_cli", "estimate", "AH TH KH QH JH AS KS QS KD QD KC QC",
+                          "--samples", "50", "--workers", "1", "--json"], env=env, capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert (ran.returncode, ran.stderr) == (0, "")
+    os.environ["NUMBA_CACHE_DIR"], saved = str(tmp_path / "nb"), os.environ.get("NUMBA_CACHE_DIR")
+    try:
+        deadline = time.monotonic() + 240
+        while not compiled_cache.cached() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert compiled_cache.cached(), "the background build did not fill the cache"
+    finally:
+        if saved is None:
+            del os.environ["NUMBA_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = saved
+    from filelock import FileLock
+
+    with FileLock(str(tmp_path / "state" / compiled_cache.BUILD_LOCK), timeout=60):  # the build has ended
+        pass
+    assert json.loads((tmp_path / "state" / compiled_cache.WORK_FILE).read_text()) == {"deal_suits": 0}
