@@ -24,9 +24,13 @@ SIGNED = {("(int64,)", "cpu-magic"): "compiled._play_all-1.py311.1.nbc"}  # one 
 def write_index(path: Path, stamp: object, *, version: str = VERSION, overloads: object = None) -> Path:
     """An index file as numba writes it: its version, then the stamp and the signatures compiled."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    overloads = SIGNED if overloads is None else overloads
     with path.open("wb") as f:
         pickle.dump(version, f, protocol=-1)
-        f.write(pickle.dumps((stamp, SIGNED if overloads is None else overloads), protocol=4))
+        f.write(pickle.dumps((stamp, overloads), protocol=4))
+    if isinstance(overloads, dict):
+        for name in overloads.values():
+            (path.parent / name).write_bytes(b"data")
     return path
 
 
@@ -93,6 +97,12 @@ def test_older_numba_stamps_modification_time_and_size(package: Path) -> None:
     assert not compiled_cache.cached(package)
 
 
+def _without_data(index: Path) -> None:
+    """numba writes the index before the data it names: a build killed in between leaves this."""
+    for name in SIGNED.values():
+        (index.parent / name).unlink()
+
+
 Writer = Callable[[Path, Path], object]
 STALE: list[tuple[str, Writer]] = [  # (what differs, how the index at the first path is written)
     ("another numba", lambda p, pkg: write_index(p, digest(pkg), version="0.67.0")),
@@ -101,6 +111,7 @@ STALE: list[tuple[str, Writer]] = [  # (what differs, how the index at the first
     ("not a stamp", lambda p, pkg: write_index(p, "stamp")),
     ("truncated", lambda p, pkg: p.write_bytes(write_index(p, digest(pkg)).read_bytes()[:30])),
     ("empty", lambda p, pkg: p.write_bytes(b"")),
+    ("its data file missing", lambda p, pkg: _without_data(write_index(p, digest(pkg)))),
 ]
 
 

@@ -179,12 +179,24 @@ def test_stop_ends_a_worker_the_pool_had_not_noted_yet() -> None:
     assert [p.is_alive() for p in processes] == [False] * len(processes)
 
 
-# the command once imported and its streams set up (``cli.main``: Python's own start-up and the imports
-# before the program runs are not what is tested), then "ready" on stdout, then the estimate: a Ctrl-C is sent
-# at staggered moments after "ready"
-AFTER_IMPORTS = ("import sys; import pinochle_cli.cli.estimate_cmd; from pinochle_cli.cli import cli; "
-                 "from pinochle_cli.cli.common import plain_fallback; plain_fallback(sys.stdout); "
-                 "plain_fallback(sys.stderr); print('ready', flush=True); cli(prog_name='pinochle')")
+# the estimate command started ("ready" on stdout as it begins), then a Ctrl-C at staggered moments: Python's
+# own start-up, the imports and click's parsing before the command runs are not what is tested here
+AFTER_IMPORTS = """
+import sys
+from pinochle_cli.cli import cli, estimate_cmd
+from pinochle_cli.cli.common import plain_fallback
+
+plain_fallback(sys.stdout)
+plain_fallback(sys.stderr)
+run = estimate_cmd.estimate.callback
+
+def ready(*args, **kwargs):
+    print("ready", flush=True)
+    return run(*args, **kwargs)
+
+estimate_cmd.estimate.callback = ready
+cli(prog_name="pinochle")
+"""
 
 
 def _session(sid: int) -> list[int]:
@@ -203,8 +215,8 @@ def _session(sid: int) -> list[int]:
 
 
 def _interrupt_at(delay: float, env: dict[str, str]) -> tuple[subprocess.Popen[str], threading.Thread]:
-    """The estimate started; a thread sends it Ctrl-C ``delay`` seconds after it is ready (join the thread
-    before reading the rest of the output: else the reader may take "ready" and no Ctrl-C comes)."""
+    """The estimate started, and the thread that sends it Ctrl-C ``delay`` seconds after it is ready (join it
+    before reading the output: it reads the "ready")."""
     proc = subprocess.Popen([sys.executable, "-c", AFTER_IMPORTS, "estimate", HAND, "--samples", "10000000",
                              "--workers", "2", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
@@ -221,16 +233,27 @@ def _interrupt_at(delay: float, env: dict[str, str]) -> tuple[subprocess.Popen[s
 
 
 def _loadable(cache: Path) -> bool:
-    """Every index numba wrote reads back, and names only data files that are there (renamed whole)."""
+    """Every index numba wrote reads back; and when the estimate would load the cache (``cached``), every data
+    file its indexes name is there, whole (numba renames each file once written)."""
     import pickle
 
+    from pinochle_cli.estimate import compiled_cache
+
+    named = []
     for index in cache.rglob("*.nbi"):
         with index.open("rb") as f:
             pickle.load(f)
             _stamp, overloads = pickle.loads(f.read())
-        if not all((index.parent / name).is_file() for name in overloads.values()):
-            return False
-    return True
+        named += [index.parent / name for name in overloads.values()]
+    os.environ["NUMBA_CACHE_DIR"], saved = str(cache), os.environ.get("NUMBA_CACHE_DIR")
+    try:
+        used = compiled_cache.cached()
+    finally:
+        if saved is None:
+            del os.environ["NUMBA_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = saved
+    return not used or all(path.is_file() for path in named)
 
 
 @needs_proc
@@ -250,7 +273,7 @@ def test_every_ctrl_c_is_quiet_whenever_it_comes(tmp_path: Path) -> None:
         started = [(delay, env, *_interrupt_at(delay, env)) for delay, env in runs[batch:batch + 6]]
         for delay, env, proc, thread in started:
             try:
-                thread.join(timeout=30)
+                thread.join(timeout=60)
                 _out, err = proc.communicate(timeout=30)
             finally:  # a failure leaves no estimate running on
                 if proc.poll() is None:

@@ -107,7 +107,8 @@ def _numba_version() -> str | None:
 
 def index_fresh(index: Path, source: Path, version: str) -> bool:
     """Is ``index`` a numba cache index for ``source`` as it is now, written by numba ``version``, with a
-    compiled signature in it? (Read without executing the pickles; anything unexpected answers no.)"""
+    compiled signature in it and the data files it names beside it? (Read without executing the pickles;
+    anything unexpected answers no.)"""
     try:
         # genops reads a pickle up to its STOP: the next one starts there
         with index.open("rb") as f:
@@ -117,7 +118,10 @@ def index_fresh(index: Path, source: Path, version: str) -> bool:
             return False
         stamp = next(i for i, (op, _, _) in enumerate(ops) if op.name in _VALUES)
         signed = any(op.name in ("SETITEM", "SETITEMS") for op, _, _ in ops)
-        return signed and _stamp_matches(ops[stamp:], source)
+        # numba writes the index before the data it names: a build killed in between leaves a name without a file
+        data = [arg for _, arg, _ in ops if isinstance(arg, str) and arg.endswith(".nbc")]
+        present = bool(data) and all((index.parent / name).is_file() for name in data)
+        return signed and present and _stamp_matches(ops[stamp:], source)
     except (OSError, ValueError, StopIteration):
         return False
 
