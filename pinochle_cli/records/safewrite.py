@@ -30,6 +30,11 @@ with warnings.catch_warnings():
 from ..errors import RecordError, YamlError, relocated
 from ..yamlsource import open_nonblocking, read_capped
 
+__all__ = [
+    "LOCK_WAIT", "atomic_write", "check_writable", "locked", "remove_stale_temporaries", "replace_locked",
+    "write_whole",
+]
+
 # --------------------------------------------------------------------------- files
 
 # seconds a writer waits for another one before giving up

@@ -28,6 +28,11 @@ from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record, parse_record
 from .safewrite import _create_exclusive, _decode, atomic_write, locked, replace_locked
 
+__all__ = [
+    "Entries", "FAST_LOADER", "append_deal", "changed_fields", "check_name", "insert_deal", "new_record_text",
+    "ruleset_spec_for", "write_new_record", "yaml_value",
+]
+
 Entries = list[tuple[str, Any]]
 # libyaml when installed: the same nodes, faster
 FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -47,6 +47,13 @@ from .vocabulary import (
     words,
 )
 
+__all__ = [
+    "CARD_PATTERN", "COMBINATION", "DUTY", "DUTY_NAMES", "DUTY_OPTIONS", "MAX_CARD_POINTS", "MAX_CHOICES",
+    "MAX_COMBINATIONS", "MAX_COMBINATION_CARDS", "MAX_COPIES", "MAX_OPTIONS", "MAX_PLAYERS", "MAX_POINTS", "MELD",
+    "OPTION", "OPTIONS", "OUTCOME", "OUTCOME_VALUES", "POINTS", "RANK", "RANK_RE", "RULESET_SCHEMA", "SUIT",
+    "SUIT_RE", "TABLE_LIMIT", "ruleset_json_schema", "ruleset_schema_json_text",
+]
+
 # --------------------------------------------------------------------------- the schema
 
 RANK_RE = r"A|10|T|K|Q|J|9"

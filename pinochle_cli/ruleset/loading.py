@@ -18,6 +18,11 @@ from ..yamlsource import Node, load_node, load_text, read_source
 from .description import RULESET_SCHEMA, TABLE_LIMIT
 from .model import SCHEMA_VERSION, OptionSpec, Ruleset
 
+__all__ = [
+    "DEFAULT_RULESET", "ENV_RULESET", "bundled_names", "bundled_path", "load_from_node", "load_ruleset",
+    "load_ruleset_text", "parse_options", "split_key_value",
+]
+
 DEFAULT_RULESET = "single-deck"
 ENV_RULESET = "PINOCHLE_RULESET"
 

@@ -32,6 +32,11 @@ from .vocabulary import (
     TrumpSource,
 )
 
+__all__ = [
+    "Auction", "Bury", "CardPattern", "Combination", "Duty", "Match", "OptionSpec", "Outcome", "PlayRules",
+    "Ruleset", "SCHEMA_VERSION", "Scoring", "Stock", "Widow",
+]
+
 SCHEMA_VERSION = 1
 
 # --------------------------------------------------------------------------- the model
