@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -154,6 +154,12 @@ def _most_meld(rules: Ruleset) -> int:
     from ..meld import most_meld
 
     return most_meld(rules).total
+
+
+@cache
+def _with_widow(rules: Ruleset) -> Ruleset:
+    """``rules`` with the hand the bidder melds from in a game with a widow: a dealt hand and the widow."""
+    return replace(rules, hand_size=rules.largest_hand) if rules.widow_size else rules
 
 
 # a side's meld, piece by piece: (points, all of the kinds kept on their own; None: not known)
@@ -510,9 +516,10 @@ class DealReader:
             if self.d.trump is None:
                 raise self.err(value, "meld given as cards needs the trump suit: add trump:", f"meld.{who}")
             shown = self.shown[who] = self.cards(value, f"meld.{who}")
-            if len(shown) > rules.hand_size:
-                raise self.err(value, f"{who} showed {len(shown)} cards; a {rules.name} hand holds {rules.hand_size}",
-                               f"meld.{who}")
+            most = rules.largest_hand if who == self.d.bidder else rules.hand_size
+            if len(shown) > most:
+                raise self.err(value, f"{who} showed {len(shown)} cards; a {rules.name} hand holds "
+                               f"{rules.hand_sizes_words if who == self.d.bidder else most}", f"meld.{who}")
             result = _meld(rules, shown, self.d.trump)
             pts, only = result.total, result.only(rules.scoring.kept_if_only) and result.total > 0
             hands, buried = self.d.hands, self.d.buried
@@ -530,13 +537,18 @@ class DealReader:
     def check_meld_number(self, pts: int, side: int, who: str | None, value: Node, key: str) -> None:
         """A meld given as a number is no more than the hands it is given for can show: a player's one hand,
         a team's hands each the most one hand can show (``most_meld``)."""
-        rules = self.rules
+        rules, bidder = self.rules, self.d.bidder
         hands = 1 if who is not None else len(self.table.members[side])
-        if pts <= hands * _surely_shown(rules) or pts <= hands * _most_meld(rules):
+        # the bidder of a game with a widow melds from more cards
+        big = _with_widow(rules) if bidder is not None and bidder in (
+            (who,) if who is not None else self.table.members[side]) else rules
+        if pts <= (hands - 1) * _surely_shown(rules) + _surely_shown(big) \
+                or pts <= (hands - 1) * _most_meld(rules) + _most_meld(big):
             return
         whose = f"{who}'s hand" if who is not None else f"{self.table.sides[side]}'s {hands} hands"
+        widow = f"; {_most_meld(big)} with the widow" if big is not rules else ""
         raise self.err(value, f"{pts} is more meld than {whose} can show (a {rules.name} hand of {rules.hand_size} "
-                       f"cards shows at most {_most_meld(rules)})", f"meld.{key}")
+                       f"cards shows at most {_most_meld(rules)}{widow})", f"meld.{key}")
 
     def meld_from_hands(self, hands: dict[str, Hand], trump: Suit, parts: MeldParts) -> None:
         """Games without a stock: the hand at play start is the hand melded; the meld given must agree."""
