@@ -249,7 +249,6 @@ class DealReader:
         self.read_widow()
         self.check_ending()
         meld_only = self.read_meld()
-        self.check_buried_meld()
         d = self.d
         if d.redeal:
             facts = DealFacts(meld=(0,) * self.sides, redeal=True)
@@ -468,6 +467,7 @@ class DealReader:
             for key, (key_node, value) in node.entries.items():
                 self.read_meld_entry(key, key_node, value, parts)
             self.check_shown_together(node)
+            self.check_buried_meld()
             for side, (_pts, value) in self.given_side.items():
                 doubled = [p for p in self.table.members[side] if p in self.given_player]
                 if doubled and self.table.teams:
@@ -784,7 +784,11 @@ class DealReader:
             return score_deal(self.rules, facts)
         except MissingFactError as exc:
             name = self.table.sides[exc.side]
-            if exc.fact == "tricks":
+            taken = facts.counters[exc.side] if facts.counters is not None else 0
+            if exc.fact == "tricks" and taken:
+                message = (f"{name}'s {taken} counters may all be in the buried cards; add tricks: to say whether "
+                           "they took a trick (the score depends on it)")
+            elif exc.fact == "tricks":
                 message = (f"{name} took no counters; add tricks: to say whether they took a trick "
                            "(the score depends on it)")
             else:
