@@ -167,6 +167,10 @@ def test_a_buried_card_shown_in_meld_is_refused() -> None:
     text = played("    trump: diamonds\n", "    trump: diamonds\n    meld: {Bob: AD TD KD QD JD 9D KC QC QS QH QC AC}\n")
     assert played_refused(text) == ("p.yaml:19: deal 1, buried: Bob buried A♣ (AC), shown in meld: a card shown "
                                     "in meld may not be buried")
+    # with every hand recorded the buried cards need not be written: the same refusal, at the deal
+    unwritten = text.replace("    buried: AH AC TC\n", "")
+    assert played_refused(unwritten) == ("p.yaml:10: deal 1, buried: Bob buried A♣ (AC), shown in meld: a card "
+                                         "shown in meld may not be buried")
     # the same cards without the buried one are the 280 the hand scores
     rec = parse_record(played("    trump: diamonds\n",
                               "    trump: diamonds\n    meld: {Bob: AD TD KD QD JD 9D KC QC QS QH QC}\n"), "p.yaml")
@@ -398,3 +402,24 @@ def test_analyze_counts_the_buried_cards_for_the_bidder() -> None:
     # only the last tricks within the limit; what Bob took in play includes the 30 buried
     result = analyze_deal(rec, rec.deals[0], time_limit=0.5)
     assert result.taken == 90
+
+
+def test_undo_redo_edit_and_show_of_a_three_player_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "n.yaml").write_text((ROOT / "examples" / "three-handed-night.yaml").read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    code, out, _ = run_cli("record", "undo", "n.yaml")
+    assert code == 0 and out.splitlines()[-1] == ("After 10 deals: Ann 1100 (400 to go), Bob 1140 (360 to go), "
+                                                  "Cy 1100 (400 to go). Next dealer: Bob.")
+    assert run_cli("record", "redo", "n.yaml")[1].splitlines()[-1].startswith("Ann won (the bidder, past 1500)")
+    # the widow changed; a bury of two cards is refused, the file unchanged
+    code, out, _ = run_cli("record", "edit", "n.yaml", "1", "--widow", "KH 9H AS")
+    assert code == 0 and "widow: KH 9H AS" in (tmp_path / "n.yaml").read_text(encoding="utf-8")
+    before = (tmp_path / "n.yaml").read_bytes()
+    code, _, err = run_cli("record", "edit", "n.yaml", "1", "--buried", "AD TC")
+    assert (code, err) == (2, "Error: n.yaml: deal 1, buried: 2 cards, the bidder buries 3\n")
+    assert (tmp_path / "n.yaml").read_bytes() == before
+    code, out, _ = run_cli("record", "show", "n.yaml", "1")
+    assert code == 0 and out.splitlines()[-1] == ("Deal 1: Ann dealt; Bob bid 300 in hearts; meld Ann 60, Bob 250, "
+                                                  "Cy 20; counters Ann 80, Bob 110, Cy 60; made: Ann +140, Bob +360, "
+                                                  "Cy +80.")

@@ -402,7 +402,7 @@ class DealReader:
     def check_buried_meld(self) -> None:
         """The bidder's meld shown as cards and the buried cards: no card both where the ruleset forbids it."""
         d = self.d
-        if d.buried is None or d.bidder is None or d.bidder not in self.shown or self.get("buried") is None:
+        if d.buried is None or d.bidder is None or d.bidder not in self.shown:
             return
         hand = (d.hands or {}).get(d.bidder)
         self.raise_problem(bury.shown_problem(self.rules, d.bidder, hand, self.shown[d.bidder], d.buried))

@@ -28,8 +28,6 @@ __all__ = ["ASKED", "Question", "answered", "asked_field", "cleared", "counters_
 
 # fields a question can settle
 ASKED = ("dealer", "bidder", "bid", "trump", "widow", "meld", "buried", "counters")
-# asked where the game has a widow, and may be left empty
-OPTIONAL = ("widow", "buried")
 
 
 @dataclass(frozen=True)
@@ -40,11 +38,6 @@ class Question:
     text: str
     default: str | None = None
     side: str | None = None
-
-    @property
-    def optional(self) -> bool:
-        """An empty answer leaves the field out."""
-        return self.field in OPTIONAL
 
     @property
     def number(self) -> bool:
@@ -64,7 +57,8 @@ def _sides_in(record: MatchRecord, items: tuple[str, ...] | list[str]) -> set[in
 
 
 def questions(record: MatchRecord, given: DealInput) -> list[Question]:
-    """The fields of ``given`` that are missing and always needed, in the order they are asked."""
+    """The fields of ``given`` that are missing and always needed, in the order they are asked; in a game
+    with a widow also the widow and (a deal played) the buried cards, which may be left empty ("")."""
     rules = record.rules
     out: list[Question] = []
     if not given.dealer:
@@ -105,7 +99,6 @@ def answered(given: DealInput, question: Question, answer: str) -> DealInput:
     if question.field in ("meld", "counters"):
         items: Any = (*getattr(given, question.field), f"{question.side}={answer}")
         return dataclasses.replace(given, **{question.field: items})
-    # an optional field left empty stays empty: asked, and not given
     value: Any = answer
     return dataclasses.replace(given, **{question.field: value})
 
