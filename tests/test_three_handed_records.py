@@ -423,3 +423,16 @@ def test_undo_redo_edit_and_show_of_a_three_player_record(tmp_path: Path, monkey
     assert code == 0 and out.splitlines()[-1] == ("Deal 1: Ann dealt; Bob bid 300 in hearts; meld Ann 60, Bob 250, "
                                                   "Cy 20; counters Ann 80, Bob 110, Cy 60; made: Ann +140, Bob +360, "
                                                   "Cy +80.")
+
+
+@pytest.mark.parametrize(("bidder", "sides"), [("0", "us (bidder)"), ("2", "them (bidder)")])
+def test_solve_checks_a_two_card_trick_with_the_bidder(bidder: str, sides: str) -> None:
+    # the third player's duties are checked against the two cards on the trick, whose sides follow the bidder
+    args = ["-r", "three-handed", "-t", "S", "--hand", "KS", "--hand", "JS", "--hand", "9S AH",
+            "--trick", "AS QS", "--bidder", bidder]
+    code, out, err = run_cli("solve", *args)
+    assert code == 0, err
+    assert sides in out and "take 40 of the 40 counters left" in out
+    # seat 1 played K♥ holding J♠
+    code, _, err = run_cli("solve", *args[:-4], "--trick", "AS KH", "--bidder", bidder)
+    assert code == 2 and "seat 1 played K♥" in err and "must follow suit" in err

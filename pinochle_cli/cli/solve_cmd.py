@@ -183,7 +183,7 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, bidder: int | No
     assert suit is not None
     pos = _position(rules, hand_texts, leader, trick_text)
     seat = _bidder(rules, bidder)
-    check_position(rules, suit, pos)
+    check_position(rules, suit, pos, seat)
     with _progress(time_limit) as line:
         solver = Solver(rules, suit, bidder=seat, time_limit=time_limit, progress=line.search if line else None)
         plays = solver.plays(pos, progress=line.card if line else None)

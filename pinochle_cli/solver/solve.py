@@ -129,8 +129,9 @@ def counter_step(rules: Ruleset) -> int:
     return math.gcd(*rules.counters.values(), rules.last_trick) or 1
 
 
-def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
-    """``PlayError`` naming the problem unless ``pos`` can arise in a deal of ``rules``."""
+def check_position(rules: Ruleset, trump: Suit, pos: Position, bidder: int | None = None) -> None:
+    """``PlayError`` naming the problem unless ``pos`` can arise in a deal of ``rules`` whose bidder sits at
+    ``bidder`` (needed where the auction forms the sides and a partner's card in the trick matters)."""
     players = rules.players
     if len(pos.hands) != players:
         raise PlayError(f"{len(pos.hands)} hands given; {rules.name} has {players} players")
@@ -158,7 +159,8 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
     for j, card in enumerate(pos.trick):
         seat = (pos.leader + j) % players
         ruling = check_play(rules, trump, pos.trick[:j], pos.hands[seat].add(card), card,
-                            phase="play-off" if rules.has_stock else None, leader_seat=pos.leader)
+                            phase="play-off" if rules.has_stock else None, leader_seat=pos.leader,
+                            bidder=bidder)
         if not ruling.allowed:
             raise PlayError(f"the trick: seat {seat} played {card} — {ruling.summary}")
 
