@@ -65,11 +65,12 @@ MAX_BIDS = 1000
 # --------------------------------------------------------------------------- checks
 
 def check_full_hand(rules: Ruleset, cards: Hand | Iterable[Card]) -> Hand:
-    """The bidder's hand: exactly ``rules.hand_size`` cards of the pack, else ``CardError``."""
+    """The bidder's hand (before the widow): exactly ``rules.hand_size`` cards of the pack, else ``CardError``."""
     hand = rules.deck.check(cards)
     if len(hand) != rules.hand_size:
+        before = ", the bidder's hand before the widow" if rules.widow_size else ""
         raise CardError(f"the hand has {len(hand)} cards ({format_cards(hand)}); a {rules.name} hand "
-                        f"has exactly {rules.hand_size}")
+                        f"has exactly {rules.hand_size}{before}")
     return hand
 
 
