@@ -9,8 +9,9 @@ from collections import Counter
 import numpy as np
 import pytest
 from clihelp import run_cli
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz_rulesets import _load_or_refuse, _yaml, odd_games
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import CardError, SimulationError
@@ -263,3 +264,30 @@ def test_the_json_names_the_suit_chosen_after_the_widow() -> None:
                                                      "recommended_bid"}
     assert [s["trump"] for s in doc["suits"]] == ["S", "H", "D", "C"]
 
+
+
+# --------------------------------------------------------------------------- any widow game the format accepts
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(doc=odd_games().filter(lambda d: "widow" in d and d.get("auction") is not None), seed=st.integers(0, 999))
+def test_any_widow_game_is_played_alike_by_both_engines(doc: dict[str, object], seed: int) -> None:
+    rules = _load_or_refuse(_yaml(doc))
+    if rules is None:
+        return
+    rng = np.random.default_rng(seed)
+    cards = rng.permutation([c.index for c in rules.deck.cards()])[:rules.hand_size]
+    hand = Hand.from_counts(np.bincount(cards, minlength=24).tolist())
+    try:
+        trumps = estimable_trumps(rules, hand)
+    except SimulationError:
+        return  # said why: nothing to estimate
+    if not trumps:
+        return
+    sim = Simulator(rules, hand, trumps)
+    numpy_games = sim.games(0, 40, seed=seed)
+    sim.load_compiled()
+    compiled_games = sim.games(0, 40, seed=seed)
+    for field in dataclasses.fields(numpy_games):
+        assert np.array_equal(getattr(numpy_games, field.name), getattr(compiled_games, field.name)), field.name
+    assert (numpy_games.points.sum(axis=1) == rules.counter_total).all()
+    assert (numpy_games.hands.sum(axis=(1, 2)) == rules.players * rules.hand_size).all()

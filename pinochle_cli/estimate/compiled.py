@@ -27,7 +27,7 @@ __all__ = ["FastBury", "FastExchange", "FastTables", "bury_deals", "count_cards"
 # numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py, estimate/bury.py
 # (compiled in) makes an edit there change this file too, so the machine code is built anew
 # (tests/test_compiled_stamp.py).
-COMPILED_WITH = "076490a278698d63"
+COMPILED_WITH = "e178d15a69310d17"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]

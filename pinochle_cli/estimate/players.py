@@ -63,7 +63,7 @@ class PlayTables:
     strength: IntArray
     # (24,) counter points
     counter: IntArray
-    # (24,) copies of each card in the deck
+    # (24,) copies of each card in the deck (real coordinates: what is dealt)
     full: IntArray
     # (24,)
     is_trump: BoolArray
@@ -87,10 +87,12 @@ class PlayTables:
     def build(cls, rules: Ruleset) -> PlayTables:
         suit = np.arange(N_CARDS) // N_RANKS
         strength = _power(rules)
-        in_deck = np.array([c in rules.deck for c in ALL_CARDS])
+        # by rank: in canonical coordinates a suit of the pack may sit at any place (a pack of fewer suits)
+        in_deck = np.array([c.rank in rules.deck.ranks for c in ALL_CARDS])
         strength = np.where(in_deck, strength, 0)
-        counter = np.array([rules.counter_value(c) if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
-        full = np.where(in_deck, rules.deck.copies, 0).astype(np.int64)
+        counter = np.array([rules.counter_value(c) if c.rank in rules.deck.ranks else 0 for c in ALL_CARDS],
+                           dtype=np.int64)
+        full = np.array([rules.deck.copies if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
         is_trump = suit == 0
         same = suit[:, None] == suit[None, :]
         beats = (same & (strength[None, :] > strength[:, None])) | (is_trump[None, :] & ~is_trump[:, None])
@@ -448,8 +450,9 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
     ar = np.arange(b)
     # (P, 24, B)
     held = np.ascontiguousarray(hands.transpose(1, 2, 0)).astype(np.int8)
-    # what every player may hold: the cards dealt, not those buried (as the compiled player counts them)
-    in_play = None if tab.full.sum() == hands[:1].sum() else held.sum(axis=0, dtype=np.int8)
+    # what every player may hold: the cards dealt in this row's coordinates, not those buried (as the compiled
+    # player counts them)
+    in_play = held.sum(axis=0, dtype=np.int8)
     played = np.zeros((N_CARDS, b), dtype=np.int8)
     void = np.zeros((p, N_SUITS, b), dtype=bool)
     points = np.zeros((b, tab.nsides), dtype=np.int64)
