@@ -227,6 +227,11 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     whatever --workers is. A hand with no suit it may name prints no suits (best: null).
     --play double-dummy adds perfect play on the same deals, beside the heuristic.
 
+    In a game with a widow (three-handed), CARDS is the bidder's hand before it: each deal samples
+    the widow too; the bidder takes it, melds and buries (never a card the ruleset forbids) and
+    plays. A suit's row names that suit whatever the widow brings; one more line gives the bid of
+    the bidder who names the suit after seeing the widow.
+
     Engines: numpy plays small runs; the compiled engine (numba) plays runs of 35,000 deal-suits
     (deals x suits) or more once it is built, and builds itself during a run of 1,000,000 or more.
     After the runs played with numpy add up to 430,000 deal-suits, it is built in the background,
