@@ -17,8 +17,9 @@ run after install) and once with the cache in place; and a ``--samples 100000`` 
 ``--profile`` adds a cProfile summary of a one-worker compiled run.
 
 The games with a widow (three-handed and the two example rulesets) have a table of their own: the
-same two players, their deal-suits per second on 1 and 2 workers against the target of 100,000 on
-two cores (three-handed, compiled); ``--widow`` prints only that table.
+same two players, their deal-suits per second on 1 and 2 workers (and per CPU second, twice that for
+two cores kept busy) against the target of 100,000 on two cores (three-handed, compiled); ``--widow``
+prints only that table.
 
     .venv/bin/python benchmarks/bench_estimate.py [--samples 10000] [--workers 1 2] [--repeat 3] [--profile]
     .venv/bin/python benchmarks/bench_estimate.py --widow [--samples 20000]
@@ -110,25 +111,30 @@ def library_table(samples: int, workers_list: list[int], repeat: int, seed: int)
 
 
 def widow_table(samples: int, workers_list: list[int], repeat: int, seed: int) -> None:
-    """Deal-suits a second of the games with a widow (every suit estimated), numpy beside compiled."""
+    """Deal-suits a second of the games with a widow (every suit estimated), numpy beside compiled: by the wall
+    clock, and per CPU second of this process and its workers (on a machine shared with other jobs the wall
+    clock measures the others too; two cores kept busy do twice the CPU rate)."""
     print(f"\n{'game with a widow':<44} {'suits':>5} {'workers':>7} {'numpy/s':>10} {'compiled/s':>11} "
-          f"{'ratio':>6}  target")
+          f"{'ratio':>6}  {'compiled per CPU s':>18} {'x 2 cores':>10}  target (three-handed, 2 workers)")
     for name, cards in WIDOW_HANDS.items():
         rules = load_ruleset(name)
         hand = rules.deck.check(parse_cards(cards))
         Simulator(rules, hand, estimable_trumps(rules, hand)).load_compiled()  # the cache, loaded once
         suits = len(estimable_trumps(rules, hand))
         for workers in workers_list:
-            rate = {}
+            rate, per_cpu = {}, {}
             for mode, flag in MODES.items():
                 os.environ["PINOCHLE_COMPILED"] = flag
-                dt, _ = _best(estimate, (rules, hand), repeat, samples=samples, seed=seed, workers=workers)
-                rate[mode] = samples * suits / dt
+                dt, ct = _best(estimate, (rules, hand), repeat, samples=samples, seed=seed, workers=workers)
+                rate[mode], per_cpu[mode] = samples * suits / dt, samples * suits / ct
             target = ""
             if name == "three-handed" and workers == 2:
-                target = f"{'met' if rate['compiled'] >= WIDOW_TARGET else 'MISSED'} ({WIDOW_TARGET:,}/s)"
+                wall = "met" if rate["compiled"] >= WIDOW_TARGET else "missed"
+                cores = "met" if 2 * per_cpu["compiled"] >= WIDOW_TARGET else "missed"
+                target = f"{WIDOW_TARGET:,}/s: wall clock {wall}, two cores busy {cores}"
             print(f"{name:<44} {suits:>5} {workers:>7} {rate['numpy']:>10,.0f} {rate['compiled']:>11,.0f} "
-                  f"{rate['compiled'] / rate['numpy']:>5.2f}x  {target}")
+                  f"{rate['compiled'] / rate['numpy']:>5.2f}x  {per_cpu['compiled']:>18,.0f} "
+                  f"{2 * per_cpu['compiled']:>10,.0f}  {target}")
     os.environ.pop("PINOCHLE_COMPILED", None)
 
 
