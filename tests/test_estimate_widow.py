@@ -291,3 +291,10 @@ def test_any_widow_game_is_played_alike_by_both_engines(doc: dict[str, object], 
         assert np.array_equal(getattr(numpy_games, field.name), getattr(compiled_games, field.name)), field.name
     assert (numpy_games.points.sum(axis=1) == rules.counter_total).all()
     assert (numpy_games.hands.sum(axis=(1, 2)) == rules.players * rules.hand_size).all()
+
+
+def test_deal_gives_the_other_hands_in_a_widow_game_too() -> None:
+    rules = load_ruleset("three-handed")
+    sim = Simulator(rules, _hand(rules, THREE), [Suit.H])
+    others = sim.deal(np.random.default_rng(5), 10)
+    assert np.array_equal(others, sim.deal_widow(np.random.default_rng(5), 10)[0]) and others.shape == (10, 2, 15)

@@ -313,8 +313,11 @@ class Simulator:
         return bury_deals(self.fast[2], full, trump)
 
     def deal(self, rng: np.random.Generator, n: int) -> IntArray:
-        """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices."""
+        """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices (in a
+        game with a widow, the hands of ``deal_widow``)."""
         r = self.rules
+        if self.widow:
+            return self.deal_widow(rng, n)[0]
         perm = rng.permuted(np.broadcast_to(self.unseen, (n, len(self.unseen))), axis=1)
         return perm.reshape(n, r.players - 1, r.hand_size)
 
