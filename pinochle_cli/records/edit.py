@@ -30,7 +30,7 @@ from ..errors import RecordError, TableNameError, YamlError, relocated
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record
 from .entry import DealInput, check_nothing_left_out, deal_entries
-from .safewrite import _decode, locked, replace_locked
+from .safewrite import decode_text, locked, replace_locked
 from .writer import FAST_LOADER, Entries, _block_item, _end, _line_after, changed_fields, yaml_value
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
@@ -436,7 +436,7 @@ def _rewrite(path: str, change: Callable[[_Layout], Edited], refused: Refusal | 
     """Under the record's lock: read, change the text, check the new text as a record, write it atomically."""
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
-        layout = _layout(_decode(fh.read(), path), path)
+        layout = _layout(decode_text(fh.read(), path), path)
         edited = change(layout)
         try:
             record = check_record(edited.root, base)

@@ -31,8 +31,8 @@ from ..errors import RecordError, YamlError, relocated
 from ..yamlsource import open_nonblocking, read_capped
 
 __all__ = [
-    "LOCK_WAIT", "atomic_write", "check_writable", "locked", "remove_stale_temporaries", "replace_locked",
-    "write_whole",
+    "LOCK_WAIT", "atomic_write", "check_writable", "create_exclusive", "decode_text", "locked",
+    "remove_stale_temporaries", "replace_locked", "write_whole",
 ]
 
 # --------------------------------------------------------------------------- files
@@ -102,7 +102,7 @@ def atomic_write(path: str, data: bytes, *, mode: int | None = None) -> None:
     _sync_folder(os.path.dirname(target))
 
 
-def _create_exclusive(target: str, data: bytes) -> None:
+def create_exclusive(target: str, data: bytes) -> None:
     """Create ``target`` with ``data`` whole or not at all: a temporary file, then a hard link to it."""
     tmp = _write_temp(target, data, _new_file_mode())
     try:
@@ -138,7 +138,7 @@ def write_whole(path: str, data: bytes, *, replace: bool) -> None:
     if replace:
         atomic_write(path, data)
     else:
-        _create_exclusive(os.path.realpath(path), data)
+        create_exclusive(os.path.realpath(path), data)
 
 
 def _writer_is_gone(name: str, prefix: str, folder: str) -> bool:
@@ -245,7 +245,8 @@ def check_writable(path: str) -> None:
                           source=path)
 
 
-def _decode(data: bytes, path: str) -> str:
+def decode_text(data: bytes, path: str) -> str:
+    """The record's bytes as text; ``RecordError`` (naming ``path``) unless they are UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

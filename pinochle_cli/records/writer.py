@@ -26,7 +26,7 @@ from ..errors import RecordError, YamlError, relocated
 from ..ruleset import Ruleset, bundled_path
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record, parse_record
-from .safewrite import _create_exclusive, _decode, atomic_write, locked, replace_locked
+from .safewrite import atomic_write, create_exclusive, decode_text, locked, replace_locked
 
 __all__ = [
     "Entries", "FAST_LOADER", "append_deal", "changed_fields", "check_name", "insert_deal", "new_record_text",
@@ -242,7 +242,7 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
         data = fh.read()
-        text = _decode(data, path)
+        text = decode_text(data, path)
         current = parse_record(text, path, base)
         try:
             entries = build(current)
@@ -300,7 +300,7 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
         if force:
             atomic_write(path, text.encode("utf-8"))
         else:
-            _create_exclusive(os.path.realpath(path), text.encode("utf-8"))
+            create_exclusive(os.path.realpath(path), text.encode("utf-8"))
     except OSError as exc:
         if exc.errno == errno.EEXIST:
             raise RecordError("already exists (use force=True to replace it)", source=path, parameter="force") from None
