@@ -22,6 +22,7 @@ from ..arrays import BoolArray, IntArray
 from ..cards import Hand, Suit
 from ..errors import SimulationError
 from ..ruleset import Ruleset
+from ..solver.batch import BatchFailure, BatchItem, BatchSolver
 from ..solver.solve import Position, Solver
 from ..workers import ChunkPool, keep, kept
 from .interval import wilson_interval
@@ -96,7 +97,8 @@ class PerfectPlayer:
         check_exact_from(rules, exact_from)
         self.sim = Simulator(rules, hand, trumps)
         self.exact_from = exact_from
-        self.solvers: dict[int, Solver] = {}
+        # one solver per suit, kept from deal to deal (its table, history and ordering)
+        self.batch = BatchSolver()
         self._games: tuple[tuple[int, int, int], GameBatch] | None = None
         self._openings: tuple[tuple[int, int, int, int], Openings] | None = None
 
@@ -121,15 +123,20 @@ class PerfectPlayer:
         return out
 
     def solver(self, suit: int) -> Solver:
-        if suit not in self.solvers:
-            self.solvers[suit] = Solver(self.sim.rules, self.sim.trumps[suit], us=0)
-        return self.solvers[suit]
+        return self.batch.solver(self.sim.rules, self.sim.trumps[suit])
 
     def warm(self) -> None:
-        """Load (or compile) the solver's code with a one-trick position, so that no timing includes it."""
-        rules = self.sim.rules
-        cards = rules.deck.cards()[:rules.players]
-        self.solver(0).value(Position(tuple(Hand([c]) for c in cards), 0))
+        """Load (or compile) the solver's code, so that no timing includes it."""
+        self.solver(0)
+
+    def _value(self, suit: int, hands: IntArray, leader: int, near: int) -> int:
+        """The solver's value of one deal's position after the heuristic's tricks."""
+        pos = Position(tuple(Hand.from_counts(h.tolist()) for h in hands), leader)
+        result = self.batch.solve(BatchItem(self.sim.rules, self.sim.trumps[suit], pos, plays=False, near=near))
+        # the estimator's own positions arise in its deals: a failure would be a fault of the estimator
+        if isinstance(result, BatchFailure):
+            raise SimulationError(f"perfect play: the solver refused a deal's position: {result.error}")
+        return result.value
 
     def run(self, job: Job) -> tuple[Tally, Tally]:
         """The heuristic and the perfect-play tallies (one suit) of the job's deals.
@@ -138,13 +145,11 @@ class PerfectPlayer:
         of the position after them; it takes a trick if it took one then or takes a counter after."""
         index, n, seed, suit, start, stop = job
         o = self.openings(index, n, seed, suit)
-        solver = self.solver(suit)
         g, rows = o.games, o.rows[start:stop]
         meld, only, side = g.meld[rows], g.meld_kept_anyway[rows], self.sim.side
         # what the heuristic took after: a value likely near
         guess = g.points[rows, side] - o.points[start:stop]
-        solved = np.array([solver.value(Position(tuple(Hand.from_counts(h.tolist()) for h in o.hands[j]),
-                                                 int(o.leader[j])), near=int(guess[j - start]))
+        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), int(guess[j - start]))
                            for j in range(start, stop)], dtype=np.int64)
         won = o.points[start:stop] + solved
         claim = self.sim.claims(meld, only, won, o.took_trick[start:stop] | (solved > 0))

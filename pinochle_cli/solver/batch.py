@@ -73,12 +73,13 @@ class BatchSolver:
     def __init__(self) -> None:
         self.solvers: dict[tuple[Ruleset, Suit, int], Solver] = {}
 
-    def solver(self, item: BatchItem) -> Solver:
-        key = (item.rules, item.trump, item.us)
+    def solver(self, rules: Ruleset, trump: Suit, us: int = 0) -> Solver:
+        """The solver kept for ``rules``, ``trump`` and the side of ``us`` (made, and its code loaded, at first)."""
+        key = (rules, trump, us)
         if key not in self.solvers:
-            solver = Solver(item.rules, item.trump, us=item.us)
+            solver = Solver(rules, trump, us=us)
             # the compiled code loaded (or compiled) before any position is timed: a one-trick position
-            cards = item.rules.deck.cards()[:item.rules.players]
+            cards = rules.deck.cards()[:rules.players]
             solver.value(Position(tuple(Hand([c]) for c in cards), 0))
             self.solvers[key] = solver
         return self.solvers[key]
@@ -87,7 +88,7 @@ class BatchSolver:
         """One position; any of the package's errors becomes a ``BatchFailure``."""
         try:
             check_position(item.rules, item.trump, item.position)
-            solver = self.solver(item)
+            solver = self.solver(item.rules, item.trump, item.us)
             solver.restart(item.time_limit)
             nodes, start = solver.nodes, time.process_time()
             pos = item.position
