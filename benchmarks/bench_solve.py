@@ -1,26 +1,31 @@
-"""Double-dummy solving speed: CPU seconds and nodes for a fixed set of deals per ruleset.
+"""Double-dummy solving speed: CPU seconds and nodes for a fixed set of deals per ruleset, the solver
+beside the solver as it was before issue 24 (benchmarks/solve_baseline), in the same run.
 
     python benchmarks/bench_solve.py [--deals 100] [--tricks N] [--cap SECONDS] [--node-limit N]
-                                     [--ruleset NAME ...] [--check N]
+                                     [--ruleset NAME ...] [--check N] [--no-baseline]
 
-Each deal (fixed seed) is solved from its first lead with a fresh solver (its table empty); the
-time is the process's CPU time (one core), the nodes are trick-boundary nodes. ``--tricks N``
-solves endgames of N tricks (random hands of N cards) instead of whole deals. A game with a
-stock is solved from the play-off on (random hands of the play-off's size). ``--cap`` stops a
-ruleset after that many CPU seconds and ``--node-limit`` gives up a deal when one question
-("do we take at least v?") passes that many nodes (counted as infinitely slow in the median,
-p95 and max, and in the output). ``--check N``
-first compares N random 3–4-trick endgames per ruleset with the exhaustive minimax of
-tests/solve_reference.py.
+Each deal (fixed seed) is solved from its first lead with a fresh solver (its table empty), first by
+the baseline, then by the current solver, deal by deal (so both see the same machine load); the time
+is the process's CPU time (one core), the nodes are trick-boundary nodes. Each line gives the median,
+p95, max and sum of the seconds, the median, max and sum of the nodes, and a hash of the values of the
+fixed set (the same hash: the same values). ``--tricks N`` solves endgames of N tricks (random hands
+of N cards) instead of whole deals. A game with a stock is solved from the play-off on (random hands
+of the play-off's size). ``--cap`` stops a ruleset after that many CPU seconds (both solvers together)
+and ``--node-limit`` gives up a deal when one question ("do we take at least v?") passes that many
+nodes (counted as infinitely slow in the median, p95 and max). ``--check N`` first compares N random
+3–4-trick endgames per ruleset with the exhaustive minimax of tests/solve_reference.py, and then
+fails unless both solvers' values of the fixed set agree. ``--no-baseline``: the current solver alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +36,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from solve_reference import minimax, random_endgame  # noqa: E402
 
+from benchmarks.solve_baseline.solve import Solver as BaselineSolver  # noqa: E402
 from pinochle_cli.cards import Hand  # noqa: E402
 from pinochle_cli.errors import SearchLimitError  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset  # noqa: E402
@@ -50,6 +56,9 @@ def positions(rules: Ruleset, deals: int, tricks: int) -> list[tuple[object, Pos
 
 
 def check(rules: Ruleset, n: int) -> None:
+    if rules.sides_by_auction:  # the reference minimax counts seat 0's side: no sides before the auction
+        print(f"{rules.name:18s} not checked: its sides come from the auction")
+        return
     rng = np.random.default_rng(99)
     t0 = time.process_time()
     for _ in range(n):
@@ -59,37 +68,71 @@ def check(rules: Ruleset, n: int) -> None:
     print(f"{rules.name:18s} {n} endgames agree with the exhaustive minimax ({time.process_time() - t0:.0f} s)")
 
 
-def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int) -> None:
-    times: list[float] = []
-    nodes: list[float] = []
+class Figures:
+    """One solver's seconds, nodes and values over a fixed set."""
+
+    def __init__(self, name: str, make: Callable[..., object]) -> None:
+        self.name, self.make = name, make
+        self.times: list[float] = []
+        self.nodes: list[float] = []
+        self.values: list[int | None] = []
+
+    def solve(self, rules: Ruleset, trump: object, pos: Position, node_limit: int) -> float:
+        solver = self.make(rules, trump)
+        solver.node_limit = node_limit  # type: ignore[attr-defined]
+        t0 = time.process_time()
+        try:
+            value = solver.value(pos)  # type: ignore[attr-defined]
+        except SearchLimitError:  # slower than any deal solved: it counts as infinite in the percentiles
+            self.times.append(math.inf)
+            self.nodes.append(math.inf)
+            self.values.append(None)
+        else:
+            self.times.append(time.process_time() - t0)
+            self.nodes.append(solver.nodes)  # type: ignore[attr-defined]
+            self.values.append(int(value))
+        return time.process_time() - t0
+
+    def digest(self) -> str:
+        return hashlib.sha256(repr(self.values).encode()).hexdigest()[:12]
+
+    def line(self, node_limit: int) -> str:
+        over = self.times.count(math.inf)
+        line = f"  {self.name:9s}"
+        if len(self.times) > over:
+            t = np.array(self.times)
+            with np.errstate(invalid="ignore"):  # percentiles between two infinite times
+                p95 = np.percentile(t, 95)
+            finite = [x for x in self.nodes if math.isfinite(x)]
+            line += (f" median {_fmt(np.median(t), 7, 3)} s  p95 {_fmt(p95, 7, 3)} s  max {_fmt(t.max(), 7, 3)} s"
+                     f"  sum {_fmt(t.sum(), 8, 2)} s  nodes median {_fmt(np.median(self.nodes), 10, 0)}"
+                     f"  max {_fmt(max(self.nodes), 10, 0)}  sum {sum(finite):12.0f}  values {self.digest()}")
+        if over:
+            line += f"  ({over} over {node_limit} nodes in one question: counted as infinite)"
+        return line
+
+
+def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, baseline: bool,
+          verify: bool) -> None:
+    solvers = ([Figures("baseline", BaselineSolver)] if baseline else []) + [Figures("now", Solver)]
     spent = 0.0
     for trump, pos in positions(rules, deals, tricks):
         if spent > cap:
             break
-        solver = Solver(rules, trump)  # type: ignore[arg-type]
-        solver.node_limit = node_limit
-        t0 = time.process_time()
-        try:
-            solver.value(pos)
-        except SearchLimitError:  # slower than any deal solved: it counts as infinite in the percentiles
-            times.append(math.inf)
-            nodes.append(math.inf)
-        else:
-            times.append(time.process_time() - t0)
-            nodes.append(solver.nodes)
-        spent += time.process_time() - t0
-    over = times.count(math.inf)
-    line = f"{rules.name:18s} {tricks:2d} tricks  {len(times):3d}/{deals} deals"
-    if len(times) > over:
-        t = np.array(times)
-        with np.errstate(invalid="ignore"):  # percentiles between two infinite times
-            p95 = np.percentile(t, 95)
-        line += (f"  median {_fmt(np.median(t), 7, 3)} s  p95 {_fmt(p95, 7, 3)} s"
-                 f"  max {_fmt(t.max(), 7, 3)} s  nodes median {_fmt(np.median(nodes), 10, 0)}"
-                 f"  max {_fmt(max(nodes), 10, 0)}")
-    if over:
-        line += f"  ({over} over {node_limit} nodes in one question: counted as infinite)"
-    print(line, flush=True)
+        for figures in solvers:
+            spent += figures.solve(rules, trump, pos, node_limit)
+    done = len(solvers[0].times)
+    print(f"{rules.name:18s} {tricks:2d} tricks  {done:3d}/{deals} deals", flush=True)
+    for figures in solvers:
+        print(figures.line(node_limit), flush=True)
+    if baseline:
+        old, new = solvers
+        ratio = sum(old.times) / sum(new.times) if math.isfinite(sum(old.times)) else math.inf
+        print(f"  baseline/now: median {np.median(old.times) / np.median(new.times):.2f}x  sum {ratio:.2f}x")
+        if verify:
+            both = [(a, b) for a, b in zip(old.values, new.values, strict=True) if a is not None and b is not None]
+            assert all(a == b for a, b in both), (rules.name, "the values differ from the baseline's")
+            print(f"  values agree with the baseline's on {len(both)} deals")
 
 
 def _fmt(x: float, width: int, digits: int) -> str:
@@ -104,18 +147,20 @@ def main() -> None:
     ap.add_argument("--node-limit", type=int, default=50_000_000)
     ap.add_argument("--ruleset", action="append", default=None)
     ap.add_argument("--check", type=int, default=0)
+    ap.add_argument("--no-baseline", dest="baseline", action="store_false")
     args = ap.parse_args()
     load = f"  load: {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
     print(f"cores: {os.cpu_count()} (one used){load}  deals per ruleset: {args.deals}  cap: {args.cap:g} CPU s per "
           "ruleset")
     warm = load_ruleset("single-deck")
-    Solver(warm, warm.suits[0]).value(positions(warm, 1, 2)[0][1])  # compile (or load the cache) first
+    for make in (Solver, BaselineSolver) if args.baseline else (Solver,):
+        make(warm, warm.suits[0]).value(positions(warm, 1, 2)[0][1])  # compile (or load the cache) first
     for name in args.ruleset or bundled_names():
         rules = load_ruleset(name)
         if args.check:
             check(rules, args.check)
         tricks = args.tricks or min(rules.hand_size, rules.deck.size // rules.players)
-        bench(rules, args.deals, tricks, args.cap, args.node_limit)
+        bench(rules, args.deals, tricks, args.cap, args.node_limit, args.baseline, args.check > 0)
 
 
 if __name__ == "__main__":

@@ -126,8 +126,12 @@ def test_the_cost_is_measured_on_the_first_solves() -> None:
                  on_cost=seen.append)
     [cost] = seen
     assert (cost.exact_from, cost.tricks, cost.solves, cost.workers) == (11, 12, 10, 2)
-    assert 1 <= cost.probed <= 5 and cost.cpu > 0
+    # the first solves of each suit timed
+    assert 2 <= cost.probed <= 10 and cost.cpu > 0 and len(cost.times) == cost.probed
+    assert cost.cpu == pytest.approx(sum(cost.times))
     assert cost.seconds_left == pytest.approx(cost.per_solve * (10 - cost.probed) / 2)
+    high = cost.seconds_left_high
+    assert high is not None and high >= cost.seconds_left
 
 
 def test_no_suit_to_name_solves_nothing() -> None:

@@ -163,6 +163,13 @@ def test_double_deck_is_solved_from_a_later_trick_only(args: tuple[str, ...], me
                                     "suits). The first 100 took 6.0 ms of CPU each: under a second more on 2 workers."),
     (Cost(9, 12, 400, 200, 1.0, 1), "Perfect play from trick 9 of 12 (4 tricks solved per deal): 400 solves (deals × "
                                     "suits). The first 200 took 5.0 ms of CPU each: about 1 s more on 1 worker."),
+    # the times' spread: one slow deal in twenty raises the high end of the mean's interval
+    (Cost(1, 12, 8000, 20, 10.0, 2, (0.1,) * 19 + (8.1,)),
+     "Perfect play over all 12 tricks: 8,000 solves (deals × suits). The first 20 took 500.0 ms of CPU each: about "
+     "33 min more on 2 workers, up to 86 min."),
+    # times alike: no high end apart from the estimate
+    (Cost(9, 12, 400, 100, 0.6, 2, (0.006,) * 100), "Perfect play from trick 9 of 12 (4 tricks solved per deal): 400 "
+     "solves (deals × suits). The first 100 took 6.0 ms of CPU each: under a second more on 2 workers."),
 ])
 def test_the_cost_notice_extrapolates_the_first_solves(cost: Cost, text: str) -> None:
     assert perfect_view.cost_notice(cost) == (text + " Solve times vary widely from deal to deal: a rough guide. "

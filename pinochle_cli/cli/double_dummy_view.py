@@ -43,6 +43,10 @@ def cost_notice(cost: Cost) -> str:
     workers = f"{cost.workers} worker{'s' if cost.workers != 1 else ''}"
     left = cost.solves - cost.probed
     more = (f"{_duration(cost.seconds_left)} more on {workers}" if left else "nothing more to solve")
+    high = cost.seconds_left_high
+    # the tail: the high end of the mean's interval, from the spread of the times
+    if left and high is not None and _duration(high) != _duration(cost.seconds_left):
+        more += f", up to {_duration(high).removeprefix('about ')}"
     # a few deals take far longer than most: a small sample falls short
     if left and cost.probed < FEW_TIMED:
         more += ", likely more (few solves timed)"

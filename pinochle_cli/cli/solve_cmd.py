@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -21,6 +21,7 @@ from .common import (
     get_trump,
     heading,
     json_option,
+    option_words,
     read_cards,
     ruleset_options,
     table,
@@ -149,10 +150,16 @@ def _drawing(rules: Ruleset, pos: Position, best: set[Card], bidder: int | None)
     return table(rows, tablefmt="plain")
 
 
+def _missing(ctx: click.Context, name: str) -> click.MissingParameter:
+    """click's own refusal of a missing option (required unless --batch is given)."""
+    param = next(p for p in ctx.command.params if p.name == name)
+    return click.MissingParameter(ctx=ctx, param=param)
+
+
 @click.command("solve", context_settings=CONTEXT_SETTINGS)
-@click.option("--hand", "hand_texts", multiple=True, required=True, metavar="CARDS",
-              help="A seat's cards, in seat order 0, 1, 2, … (repeat once per player).")
-@trump_option(required=True)
+@click.option("--hand", "hand_texts", multiple=True, metavar="CARDS",
+              help="A seat's cards, in seat order 0, 1, 2, … (repeat once per player; required unless --batch).")
+@trump_option()
 @click.option("--leader", type=int, default=0, show_default=True, metavar="SEAT", help="The seat that led this trick.")
 @click.option("--bidder", type=int, default=None, metavar="SEAT",
               help="The bidder's seat, in a game whose auction forms the sides (the bidder alone against the "
@@ -161,10 +168,18 @@ def _drawing(rules: Ruleset, pos: Position, best: set[Card], bidder: int | None)
               help="Cards already played to this trick, leader first (those players hold one card fewer).")
 @time_limit_option(60, "CPU seconds for the whole answer (at most a day): past them it stops (exit 2) and says how "
                          "many tricks are left and how many usually solve in under a second.")
+@click.option("--batch", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE",
+              help='Positions as JSON lines (- for stdin), each with the keys "trump", "hands", "leader", "trick", '
+                   '"ruleset", "bidder": one JSON line out per position, in order (docs: pinochle docs json). '
+                   "--time-limit is then per position.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="With --batch: processes to use [default: every core]. The values do not depend on it.")
 @ruleset_options
 @json_option
-def solve(hand_texts: tuple[str, ...], trump: str, leader: int, bidder: int | None, trick_text: str,
-          time_limit: float, ruleset: str | None, options: tuple[str, ...], as_json: bool) -> None:
+@click.pass_context
+def solve(ctx: click.Context, hand_texts: tuple[str, ...], trump: str | None, leader: int, bidder: int | None,
+          trick_text: str, time_limit: float, batch: IO[str] | None, workers: int | None, ruleset: str | None,
+          options: tuple[str, ...], as_json: bool) -> None:
     """The counters seat 0's side takes from here on when every player plays perfectly, all cards seen.
 
     Seat 0 and its partners are "us"; the value counts every counter still to be won (the cards
@@ -176,6 +191,15 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, bidder: int | No
     Example:
       pinochle solve -t S --hand "AS 10H" --hand "KS 9H" --hand "QS AH" --hand "JS KH"
     """
+    if batch is not None:
+        _batch(batch, hand_texts, trump, leader, bidder, trick_text, time_limit, workers, ruleset, options)
+        return
+    if not hand_texts:
+        raise _missing(ctx, "hand_texts")
+    if trump is None:
+        raise _missing(ctx, "trump")
+    if workers is not None:
+        raise click.UsageError("--workers goes with --batch")
     from ..solver.solve import Solver, check_position
 
     rules = get_ruleset(ruleset, options)
@@ -200,3 +224,21 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, bidder: int | No
     left = pos.counters_left(rules)
     click.echo(f"Perfect play: us ({_us(rules, seat)}) take {value} of the {left} counters left.")
     click.echo(table([[f"{c}{' *' if c in best else ''}", v] for c, v in plays], headers=["card", "us after it"]))
+
+
+def _batch(source: IO[str], hand_texts: tuple[str, ...], trump: str | None, leader: int, bidder: int | None,
+           trick_text: str, time_limit: float, workers: int | None, ruleset: str | None,
+           options: tuple[str, ...]) -> None:
+    """``--batch``: the positions come from the lines, so --hand, -t, --leader, --bidder and --trick are left out."""
+    given = [name for name, there in (("--hand", hand_texts), ("-t/--trump", trump is not None),
+                                      ("--leader", leader != 0), ("--bidder", bidder is not None),
+                                      ("--trick", trick_text)) if there]
+    if given:
+        raise click.UsageError(f"--batch takes each position from its line: leave out {', '.join(given)}")
+    from ..workers import workers_for
+    from .solve_batch import run_batch
+
+    count, notice = workers_for(workers)
+    if notice:
+        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+    run_batch(source, ruleset, options, time_limit, count)

@@ -11,6 +11,7 @@ docs/estimate.md.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from ..arrays import BoolArray, IntArray
 from ..cards import Hand, Suit
 from ..errors import SimulationError
 from ..ruleset import Ruleset
+from ..solver.batch import BatchFailure, BatchItem, BatchSolver
 from ..solver.solve import Position, Solver
 from ..workers import ChunkPool, keep, kept
 from .interval import wilson_interval
@@ -44,7 +46,7 @@ __all__ = ["MAX_EXACT_TRICKS", "BidPair", "Cost", "PerfectPlay", "PerfectPlayer"
 
 # tricks solved per deal at most: a full single-deck deal takes seconds, more can take hours
 MAX_EXACT_TRICKS = 12
-# CPU time of solving spent measuring the cost before the run (at least one solve)
+# CPU time of solving spent measuring the cost before the run, shared by the suits (at least one solve each)
 PROBE_SECONDS = 1.0
 # CPU time of solving a job aims at
 JOB_SECONDS = 2.0
@@ -100,7 +102,8 @@ class PerfectPlayer:
         check_exact_from(rules, exact_from)
         self.sim = Simulator(rules, hand, trumps)
         self.exact_from = exact_from
-        self.solvers: dict[int, Solver] = {}
+        # one solver per suit, kept from deal to deal (its table, history and ordering)
+        self.batch = BatchSolver()
         self._games: tuple[tuple[int, int, int], GameBatch] | None = None
         self._openings: tuple[tuple[int, int, int, int], Openings] | None = None
 
@@ -125,15 +128,20 @@ class PerfectPlayer:
         return out
 
     def solver(self, suit: int) -> Solver:
-        if suit not in self.solvers:
-            self.solvers[suit] = Solver(self.sim.rules, self.sim.trumps[suit], us=0)
-        return self.solvers[suit]
+        return self.batch.solver(self.sim.rules, self.sim.trumps[suit])
 
     def warm(self) -> None:
-        """Load (or compile) the solver's code with a one-trick position, so that no timing includes it."""
-        rules = self.sim.rules
-        cards = rules.deck.cards()[:rules.players]
-        self.solver(0).value(Position(tuple(Hand([c]) for c in cards), 0))
+        """Load (or compile) the solver's code, so that no timing includes it."""
+        self.solver(0)
+
+    def _value(self, suit: int, hands: IntArray, leader: int, near: int) -> int:
+        """The solver's value of one deal's position after the heuristic's tricks."""
+        pos = Position(tuple(Hand.from_counts(h.tolist()) for h in hands), leader)
+        result = self.batch.solve(BatchItem(self.sim.rules, self.sim.trumps[suit], pos, plays=False, near=near))
+        # the estimator's own positions arise in its deals: a failure would be a fault of the estimator
+        if isinstance(result, BatchFailure):
+            raise SimulationError(f"perfect play: the solver refused a deal's position: {result.error}")
+        return result.value
 
     def run(self, job: Job) -> tuple[Tally, Tally]:
         """The heuristic and the perfect-play tallies (one suit) of the job's deals.
@@ -142,13 +150,11 @@ class PerfectPlayer:
         of the position after them; it takes a trick if it took one then or takes a counter after."""
         index, n, seed, suit, start, stop = job
         o = self.openings(index, n, seed, suit)
-        solver = self.solver(suit)
         g, rows = o.games, o.rows[start:stop]
         meld, only, side = g.meld[rows], g.meld_kept_anyway[rows], self.sim.side
         # what the heuristic took after: a value likely near
         guess = g.points[rows, side] - o.points[start:stop]
-        solved = np.array([solver.value(Position(tuple(Hand.from_counts(h.tolist()) for h in o.hands[j]),
-                                                 int(o.leader[j])), near=int(guess[j - start]))
+        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), int(guess[j - start]))
                            for j in range(start, stop)], dtype=np.int64)
         won = o.points[start:stop] + solved
         claim = self.sim.claims(meld, only, won, o.took_trick[start:stop] | (solved > 0))
@@ -177,6 +183,8 @@ class Cost:
     # their CPU seconds
     cpu: float
     workers: int
+    # each timed solve's CPU seconds (when kept)
+    times: tuple[float, ...] = ()
 
     @property
     def per_solve(self) -> float:
@@ -187,19 +195,30 @@ class Cost:
         """Expected wall time of the solves still to do, with every worker busy."""
         return self.per_solve * (self.solves - self.probed) / self.workers
 
+    @property
+    def seconds_left_high(self) -> float | None:
+        """The wall time of the solves still to do at the high end of the mean's 95 % interval (the mean plus
+        twice its standard error, from ``times``: a few slow deals widen it), None with fewer than two times."""
+        n = len(self.times)
+        if n < 2:
+            return None
+        mean = sum(self.times) / n
+        spread = math.sqrt(sum((x - mean) ** 2 for x in self.times) / (n - 1))
+        return (mean + 2 * spread / math.sqrt(n)) * (self.solves - self.probed) / self.workers
+
 
 def _chunks(samples: int) -> list[tuple[int, int]]:
     """(index, deals) of each chunk of the estimate's ``samples`` deals."""
     return [(start // CHUNK, min(CHUNK, samples - start)) for start in range(0, samples, CHUNK)]
 
 
-def _jobs(samples: int, seed: int, suits: int, size: int, skip: int) -> list[Job]:
-    """Slices of ``size`` deals, chunk by chunk and suit by suit, the first ``skip`` deals of chunk 0,
-    suit 0 left out (already solved)."""
+def _jobs(samples: int, seed: int, suits: int, size: int, skip: Sequence[int]) -> list[Job]:
+    """Slices of ``size`` deals, chunk by chunk and suit by suit, the first ``skip[suit]`` deals of chunk 0
+    left out (already solved)."""
     jobs: list[Job] = []
     for index, n in _chunks(samples):
         for suit in range(suits):
-            first = skip if (index, suit) == (0, 0) else 0
+            first = skip[suit] if index == 0 else 0
             jobs.extend((index, n, seed, suit, a, min(a + size, n)) for a in range(first, n, size))
     return jobs
 
@@ -222,18 +241,26 @@ class _Run:
             self.progress(self.done, self.total)
 
 
-def _probe(player: PerfectPlayer, run: _Run, samples: int, seed: int) -> tuple[int, float]:
-    """Solve the first deals of chunk 0, suit 0 one by one until ``PROBE_SECONDS`` of CPU: (deals, CPU s)."""
+def _probe(player: PerfectPlayer, run: _Run, samples: int, seed: int, suits: int) -> tuple[list[int], list[float]]:
+    """Solve the first deals of chunk 0 of every suit one by one, each suit until its share of ``PROBE_SECONDS``
+    of CPU (at least one deal): the deals solved per suit, and each solve's CPU seconds."""
     n = min(CHUNK, samples)
-    player.openings(0, n, seed, 0)
     player.warm()
-    start = time.process_time()
-    deals = 0
-    while deals < n and (deals == 0 or time.process_time() - start < PROBE_SECONDS):
-        job = (0, n, seed, 0, deals, deals + 1)
-        run.add(job, player.run(job))
-        deals += 1
-    return deals, time.process_time() - start
+    deals: list[int] = []
+    times: list[float] = []
+    for suit in range(suits):
+        player.openings(0, n, seed, suit)
+        spent = 0.0
+        done = 0
+        while done < n and (done == 0 or spent < PROBE_SECONDS / suits):
+            job = (0, n, seed, suit, done, done + 1)
+            start = time.process_time()
+            run.add(job, player.run(job))
+            times.append(time.process_time() - start)
+            spent += times[-1]
+            done += 1
+        deals.append(done)
+    return deals, times
 
 
 def _solve(player: PerfectPlayer, run: _Run, jobs: list[Job], workers: int) -> None:
@@ -352,8 +379,8 @@ def perfect_play(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], *, samples:
         return PerfectPlay(exact_from, rules.tricks_per_deal, samples, (), None)
     player = PerfectPlayer(rules, hand, trumps, exact_from)
     run = _Run(len(trumps), samples * len(trumps), progress)
-    probed, cpu = _probe(player, run, samples, seed)
-    cost = Cost(exact_from, rules.tricks_per_deal, run.total, probed, cpu, workers)
+    probed, times = _probe(player, run, samples, seed, len(trumps))
+    cost = Cost(exact_from, rules.tricks_per_deal, run.total, sum(probed), sum(times), workers, tuple(times))
     if on_cost is not None:
         on_cost(cost)
     size = max(1, min(CHUNK, round(JOB_SECONDS / max(cost.per_solve, 1e-6))))

@@ -1,0 +1,456 @@
+"""A frozen copy of pinochle_cli/solver/solve.py as it was before issue 24 (the benchmark's baseline).
+
+Double-dummy solving: the counters a side takes from a position when everyone plays perfectly.
+
+``Solver(rules, trump, us=seat)`` answers ``value(position)`` (the counters, last-trick bonus
+included, that ``us``'s side takes from here on, the cards on the trick included) and
+``plays(position)`` (each distinct legal card with the value after it), from the ruleset's
+play-off duties, rank order and counters. It raises ``PlayError`` for a ruleset its table
+cannot key, ``check_position`` raises it for a position that cannot arise, and ``SearchLimitError``
+(``SolveAborted``, not a kind of bad input) ends a search past ``node_limit`` or past the solver's
+``time_limit`` (CPU seconds). How it searches: docs/solver.md.
+
+The compiled search cannot look at a clock, so the time limit is kept by a node limit per
+search: the nodes the measured rate (nodes per CPU second, from the searches so far) gives
+for the time left, never fewer than ``_MIN_SLICE``. A search that passes it while time is
+left (the rate was measured low) is asked again with the new measure: the answers the table
+kept from the first try make the second shorter. The answers never depend on the clock; only
+whether they come in time does.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pinochle_cli.cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Hand, Suit, format_cards
+from pinochle_cli.errors import CardError, PlayError, SearchLimitError
+from pinochle_cli.ruleset import Ruleset
+from pinochle_cli.trickcore import compile_rules, legal_cards
+from pinochle_cli.tricks import check_play, strength_table, trick_winner
+
+from .search import (
+    BUCKET,
+    COUNTER_LIMIT,
+    KILLER,
+    LEAD_PLACE,
+    PAR_CLASSES,
+    PAR_LAST_TRICK,
+    PAR_OURS,
+    PAR_PLAYERS,
+    PAR_TRUMP,
+    SEAT_BITS,
+    STAT_ABORTED,
+    STAT_GENERATION,
+    STAT_LIMIT,
+    STAT_NODES,
+    TAB_CLASS,
+    TAB_COUNTER,
+    TAB_STRENGTH,
+    TAGS,
+    empty_stats,
+    reach,
+)
+
+__all__ = ["MAX_TIME_LIMIT", "QUICK_CARDS", "Position", "SolveAborted", "Solver", "check_position",
+           "check_time_limit", "counter_step", "quick_tricks"]
+
+# the longest time limit (CPU seconds): a day. Nobody waits longer for one answer, and its node
+# limit (the measured rate times the time left, about 2.5 million a second) stays far inside 64 bits
+MAX_TIME_LIMIT = 86_400.0
+# cards in play (all hands and the trick) that usually (in the median) solve in under a second:
+# measured with benchmarks/bench_solve.py for issue 22 (2 cores, one used, load 3-5): double-deck
+# --tricks 12 (48 cards) median 0.30 s, p95 2.1 s over 50 deals; single-deck whole deals (48 cards)
+# median 0.36 s, p95 1.4 s over 50; double-deck --tricks 13 (52 cards) median 0.66 s but p95 5 s
+QUICK_CARDS = 48
+# nodes a CPU second assumed until a search measured the rate: low (the rate measured is about
+# 2.5 million), so that the first node limit under a time limit ends early rather than late
+_ASSUMED_RATE = 500_000
+# a search of fewer nodes measures its call's overhead more than the rate: it is not counted
+_MEASURED_NODES = 20_000
+# the least node limit a search gets under a time limit (a tenth of a second at the measured rate):
+# a search that passes its limit just before the time runs out is not retried in ever smaller slices
+_MIN_SLICE = 250_000
+
+_TABLE_BITS = 21
+# percent of the window: where the questions without a guess start (see Solver._climb)
+_CLIMB_FROM = 20
+# percent of the window: how far each question then moves on
+_CLIMB_JUMP = 5
+# fixed: the table keys are the same on every run
+_SEED = 20141
+
+
+def _aligned_table(bits: int) -> np.ndarray:
+    """The transposition table: ``2 ** bits`` rows of two words, each bucket of ``BUCKET`` rows in one cache line."""
+    # words
+    line = BUCKET * 2
+    words = np.zeros((1 << bits) * 2 + line, dtype=np.int64)
+    skip = (-words.ctypes.data // 8) % line
+    return words[skip:skip + (1 << bits) * 2].reshape(-1, 2)
+
+
+# the search ran past its node limit: the name callers used before the class moved to errors.py
+SolveAborted = SearchLimitError
+
+
+@dataclass(frozen=True)
+class Position:
+    """Hands in seat order, the current trick (leader first) and the seat that led it."""
+
+    hands: tuple[Hand, ...]
+    leader: int = 0
+    trick: tuple[Card, ...] = field(default=())
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be completed, the current one included."""
+        return len(self.hands[self.to_play])
+
+    def counters_left(self, rules: Ruleset) -> int:
+        """The counters still to be won: the cards held and on the trick, and the last-trick bonus."""
+        cards = [*(c for h in self.hands for c in h), *self.trick]
+        return sum(rules.counter_value(c) for c in cards) + rules.last_trick
+
+    def play(self, card: Card) -> Position:
+        """The position after the player to move plays ``card`` (a complete trick is cleared by the caller)."""
+        seat = self.to_play
+        hands = tuple(h.remove(card) if s == seat else h for s, h in enumerate(self.hands))
+        return Position(hands, self.leader, (*self.trick, card))
+
+
+def counter_step(rules: Ruleset) -> int:
+    """The grid of counter totals: the gcd of every counter value and the last-trick bonus."""
+    return math.gcd(*rules.counters.values(), rules.last_trick) or 1
+
+
+def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
+    """``PlayError`` naming the problem unless ``pos`` can arise in a deal of ``rules``."""
+    players = rules.players
+    if len(pos.hands) != players:
+        raise PlayError(f"{len(pos.hands)} hands given; {rules.name} has {players} players")
+    if not 0 <= pos.leader < players:
+        raise PlayError(f"leader seat {pos.leader} is not a seat 0..{players - 1}")
+    if len(pos.trick) >= players:
+        raise PlayError(f"the trick {format_cards(pos.trick)} has {len(pos.trick)} cards: with {players} players "
+                        "it is complete")
+    if trump not in rules.suits:
+        raise PlayError(f"trump {trump} is not a suit of {rules.deck.name}")
+    played = {(pos.leader + j) % players for j in range(len(pos.trick))}
+    size = len(pos.hands[pos.to_play])
+    if size == 0:
+        raise PlayError("the hands are empty: there is nothing left to play")
+    sizes = [len(h) for h in pos.hands]
+    if any(n != (size - 1 if seat in played else size) for seat, n in enumerate(sizes)):
+        raise PlayError(f"the hands hold {', '.join(map(str, sizes))} cards (seat 0 first): they must be the same "
+                        "size, one card fewer for each player who already played to the trick")
+    if size > rules.hand_size:
+        raise PlayError(f"the hands hold {size} cards; a hand in {rules.name} has {rules.hand_size}")
+    try:
+        rules.deck.check([c for h in pos.hands for c in h] + list(pos.trick))
+    except CardError as exc:
+        raise PlayError(f"the hands and the trick together: {exc}") from None
+    for j, card in enumerate(pos.trick):
+        seat = (pos.leader + j) % players
+        ruling = check_play(rules, trump, pos.trick[:j], pos.hands[seat].add(card), card,
+                            phase="play-off" if rules.has_stock else None, leader_seat=pos.leader)
+        if not ruling.allowed:
+            raise PlayError(f"the trick: seat {seat} played {card} — {ruling.summary}")
+
+
+def check_time_limit(seconds: float | None) -> None:
+    """``PlayError`` (parameter ``time_limit``) unless ``seconds`` is None or a number above 0 and at most
+    ``MAX_TIME_LIMIT``."""
+    if seconds is not None and not 0 < seconds <= MAX_TIME_LIMIT:
+        raise PlayError(f"time_limit {seconds}: give the CPU seconds as a number above 0 and at most "
+                        f"{MAX_TIME_LIMIT:g} (a day)", parameter="time_limit")
+
+
+def quick_tricks(rules: Ruleset) -> int:
+    """The tricks left that solve in under a second in ``rules`` (from ``QUICK_CARDS``)."""
+    return min(rules.hand_size, QUICK_CARDS // rules.players)
+
+
+SearchProgress = Callable[[float, int], None]
+
+
+class Solver:
+    """Double-dummy values for one ruleset and trump suit, with a transposition table kept across calls.
+
+    Raises ``PlayError`` for a ruleset the search cannot hold or a ``time_limit`` out of range (see
+    ``check_time_limit``); every question raises ``SearchLimitError`` once a search passes ``node_limit``
+    nodes (0, the default: no limit) or the questions together pass ``time_limit`` seconds of ``clock``
+    (CPU time; None, the default: no limit) counted from the solver's making. ``progress(seconds, nodes)``
+    is called after each search.
+    """
+
+    def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, table_bits: int = _TABLE_BITS,
+                 time_limit: float | None = None, clock: Callable[[], float] = time.process_time,
+                 progress: SearchProgress | None = None) -> None:
+        check_time_limit(time_limit)
+        self.rules = rules
+        self.trump = trump
+        self.step = counter_step(rules)
+        players = rules.players
+        strength = strength_table(rules)
+        values = [rules.counter_value(c) for c in ALL_CARDS]
+        classes = {v: i for i, v in enumerate(sorted(set(values)))}
+        self.tab = np.zeros((TAB_CLASS + 1, N_CARDS), dtype=np.int64)
+        self.tab[TAB_STRENGTH], self.tab[TAB_COUNTER] = strength, values
+        self.tab[TAB_CLASS] = [classes[v] for v in values]
+        self.side = np.array([0 if rules.side_of(s) == rules.side_of(us) else 1 for s in range(players)],
+                             dtype=np.int64)
+        ours = sum(((1 << SEAT_BITS) - 1) << (s * SEAT_BITS) for s in range(players) if self.side[s] == 0)
+        self.par = np.zeros(PAR_OURS + 1, dtype=np.int64)
+        self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), rules.last_trick
+        self.par[PAR_CLASSES], self.par[PAR_OURS] = len(classes), ours
+        core = compile_rules(rules, trump)
+        self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
+        self.order = np.array([[s * N_RANKS + int(rank) for rank in rules.rank_order] for s in range(N_SUITS)],
+                              dtype=np.int64)
+        self.ranked = np.array([sum(1 << k for k, c in enumerate(self.order[0]) if (m >> c) & 1)
+                                for m in range(SUIT_MASK + 1)], dtype=np.int64)
+        if 2 * players * len(classes) > TAGS:
+            raise PlayError(f"{rules.name}: too many counter values for the solver's table keys")
+        if rules.counter_total >= COUNTER_LIMIT:
+            raise PlayError(f"{rules.name}: the counters of a deal add up to {rules.counter_total}; the solver's table "
+                            f"holds totals below {COUNTER_LIMIT}")
+        rng = np.random.default_rng(_SEED)
+        keys = rng.integers(-(2**62), 2**62, size=(2, N_SUITS, LEAD_PLACE + 1, TAGS), dtype=np.int64)
+        # the tags in use: the table of keys fits the fastest cache
+        tags = 2 * players * len(classes)
+        # [suit, place, tag, stream]
+        self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()
+        self.tt = _aligned_table(table_bits)
+        self.hist = np.zeros((2 * players, N_CARDS), dtype=np.int64)
+        depth = rules.hand_size + 1
+        plies = depth * players + 1
+        self.moves = np.zeros((plies, N_CARDS), dtype=np.int64)
+        self.keys = np.zeros(N_CARDS, dtype=np.int64)
+        self.who = np.zeros(N_CARDS, dtype=np.int64)
+        # a node's fields, then a killer per seat
+        self.frames = np.zeros((plies, KILLER + players), dtype=np.int64)
+        self.tricks = np.zeros((depth, players), dtype=np.int64)
+        self.skey = np.zeros((depth, N_SUITS, 2), dtype=np.int64)
+        self.stats = empty_stats()
+        self.node_limit = 0
+        self.time_limit = time_limit
+        self.progress = progress
+        self._clock = clock
+        self._start = clock()
+        # the searches that measure the rate: their nodes and CPU seconds
+        self._timed = [0, 0.0]
+
+    @property
+    def nodes(self) -> int:
+        """Trick-boundary nodes searched since the solver was made."""
+        return int(self.stats[STAT_NODES])
+
+    @property
+    def seconds(self) -> float:
+        """CPU seconds (of its clock) since the solver was made."""
+        return self._clock() - self._start
+
+    def _stopped(self, pos: Position) -> SearchLimitError:
+        """The time limit is reached in a search from ``pos``: what stopped, and what would not have."""
+        quick, left = quick_tricks(self.rules), pos.tricks_left
+        size = f"this position has {left} trick{'s' if left != 1 else ''} left"
+        feasible = (f"{quick} tricks left usually solve in under a second" if left > quick
+                    else "that many usually solve in under a second")
+        return SearchLimitError(f"stopped after {self.time_limit:g} s of CPU: {size}; {feasible}",
+                                parameter="time_limit")
+
+    def _budget(self, pos: Position) -> int:
+        """The node limit of the next search: ``node_limit``, or fewer to end about when the time runs out."""
+        if self.time_limit is None:
+            return self.node_limit
+        left = self.time_limit - self.seconds
+        if left <= 0:
+            raise self._stopped(pos)
+        nodes, seconds = self._timed
+        rate = nodes / seconds if nodes and seconds > 0 else _ASSUMED_RATE
+        budget = max(_MIN_SLICE, int(rate * left))
+        return min(budget, self.node_limit) if self.node_limit else budget
+
+    def _measured(self, nodes: int, seconds: float) -> None:
+        """A search of ``nodes`` took ``seconds``: counted in the rate unless it was too short to tell."""
+        if nodes >= _MEASURED_NODES:
+            self._timed[0] += nodes
+            self._timed[1] += seconds
+        if self.progress is not None:
+            self.progress(self.seconds, self.nodes)
+
+    # ------------------------------------------------------------------ questions
+
+    def _arrays(self, pos: Position) -> tuple[np.ndarray, np.ndarray, int, int]:
+        hands = np.array([h.counts for h in pos.hands], dtype=np.int64)
+        held = np.array([sum(1 << c for c in range(N_CARDS) if row[c]) for row in hands], dtype=np.int64)
+        live = hands.sum(axis=0)
+        trick = self.tricks[pos.tricks_left]
+        for j, card in enumerate(pos.trick):
+            trick[j] = card.index
+            live[card.index] += 1
+        win = trick_winner(self.rules, self.trump, pos.trick) if pos.trick else 0
+        rest = int(self.tab[TAB_COUNTER] @ live) + self.rules.last_trick
+        return hands, held, win, rest
+
+    def reaches(self, pos: Position, target: int) -> bool:
+        """Does our side take at least ``target`` counters from ``pos`` on?"""
+        hands, held, win, rest = self._arrays(pos)
+        return self._bound(hands, held, pos, win, target, rest) >= target
+
+    def _bound(self, hands: np.ndarray, held: np.ndarray, pos: Position, win: int, target: int, rest: int) -> int:
+        """A bound answering "at least ``target``?": ``b >= target`` is a value surely reached, ``b < target``
+        one never passed."""
+        if target <= 0:
+            return 0
+        if target > rest:
+            return rest
+        stats = self.stats
+        # a search past the node limit the time gave is asked again, with the rate it measured
+        while True:
+            budget = self._budget(pos)
+            stats[STAT_LIMIT] = stats[STAT_NODES] + budget if budget else 0
+            timed = self.time_limit is not None or self.progress is not None
+            nodes, start = self.nodes, self._clock() if timed else 0.0
+            bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
+                          self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order,
+                          self.ranked, self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames,
+                          self.who, stats)
+            if timed:
+                self._measured(self.nodes - nodes, self._clock() - start)
+            if not stats[STAT_ABORTED]:
+                return int(bound)
+            stats[STAT_ABORTED] = 0
+            if budget == self.node_limit:
+                raise SearchLimitError(f"the search passed its limit of {self.node_limit} nodes")
+            # the stopped search left its cards played: the caller's arrays as they were
+            hands[...], held[...] = self._arrays(pos)[:2]
+
+    def value(self, pos: Position, lower: int = 0, upper: int | None = None, *, near: int | None = None) -> int:
+        """Our side's counters from ``pos`` on under perfect play, known to lie in ``lower..upper``.
+
+        ``near``: a value it is likely close to: asked first, then steps doubling away from it,
+        before the binary search (a value next to a known one takes one or two questions); without
+        it the first questions are the ones the side to move answers cheaply (``_climb``).
+        """
+        hands, held, win, rest = self._arrays(pos)
+        step = self.step
+        window = [max(0, lower), rest if upper is None else min(rest, upper)]
+
+        def ask(target: int) -> bool:
+            """At least ``target``? The bound the search finds narrows the window beyond the answer."""
+            bound = self._bound(hands, held, pos, win, target, rest)
+            if bound >= target:
+                window[0] = max(window[0], -(-bound // step) * step)
+                return True
+            window[1] = min(window[1], bound // step * step)
+            return False
+
+        # a new generation: the table's older entries give way first
+        self.stats[STAT_GENERATION] = (self.stats[STAT_GENERATION] + 1) % 256
+        self.narrow(ask, window, ours=bool(self.side[pos.to_play] == 0), near=near)
+        return window[0]
+
+    def narrow(self, ask: Callable[[int], bool], window: list[int], *, ours: bool, near: int | None = None) -> None:
+        """Narrow ``window`` (a range of multiples of the step) to the value by questions ``ask(v)``: "at least
+        ``v``?" (``ask`` narrows ``window`` by each answer). ``ours``: our side is to move. ``near``: see ``value``."""
+        step = self.step
+        if near is not None and window[0] < window[1]:
+            self._gallop(ask, window, min(max(near, window[0]), window[1]))
+        elif window[0] < window[1]:
+            self._climb(ask, window, ours)
+        while window[0] < window[1]:
+            lo, hi = window
+            ask(lo + ((hi - lo) // step + 1) // 2 * step)
+
+    def _climb(self, ask: Callable[[int], bool], window: list[int], ours: bool) -> None:
+        """Narrow ``window`` by the questions the side to move answers cheaply: it proves its answer with one
+        good card where the other side must refute each of its cards, and the further the target from the
+        value, the easier the proof. So the questions start a fifth of the way into the window from the end the
+        side to move is unlikely to fall short of, and move on in short jumps while the answer stays its way."""
+        step = self.step
+        lo, hi = window
+        jump = max(step, (hi - lo) // step * _CLIMB_JUMP // 100 * step)
+        start = max((hi - lo) // step * _CLIMB_FROM // 100 * step, step)
+        target = lo + start if ours else hi - start + step
+        while window[0] < window[1] and ask(target) == ours:
+            target = min(window[0] + jump, window[1]) if ours else max(window[1] - jump + step, window[0] + step)
+
+    def _gallop(self, ask: Callable[[int], bool], window: list[int], x: int) -> None:
+        """Narrow ``window`` around ``x`` by steps doubling away from it."""
+        up = ask(x)
+        jump = self.step
+        while window[0] < window[1]:
+            lo, hi = window
+            if ask(min(hi, lo + jump) if up else max(lo, hi - jump)) != up:
+                break
+            jump *= 2
+
+    def legal(self, pos: Position) -> list[Card]:
+        """The distinct cards the player to move may play (the compiled rule, as the search sees it)."""
+        _hands, held, win, _rest = self._arrays(pos)
+        seat = pos.to_play
+        win_seat = (pos.leader + win) % self.rules.players
+        partner_win = bool(pos.trick) and win_seat != seat and self.side[win_seat] == self.side[seat]
+        allowed = legal_cards(self.above, self.suit_mask, int(self.par[PAR_TRUMP]), self.duties, int(held[seat]),
+                              self.tricks[pos.tricks_left], len(pos.trick), partner_win)
+        return [ALL_CARDS[i] for i in range(N_CARDS) if (allowed >> i) & 1]
+
+    def after(self, pos: Position, card: Card) -> tuple[Position, int]:
+        """The position after ``card`` and the counters our side took by it (when it ends a trick)."""
+        nxt = pos.play(card)
+        if len(nxt.trick) < self.rules.players:
+            return nxt, 0
+        winner = (pos.leader + trick_winner(self.rules, self.trump, nxt.trick)) % self.rules.players
+        points = sum(self.rules.counter_value(c) for c in nxt.trick)
+        if not nxt.hands[pos.to_play]:
+            points += self.rules.last_trick
+        return Position(nxt.hands, winner), (points if self.side[winner] == 0 else 0)
+
+    def value_after(self, pos: Position, card: Card, *, near: int | None = None) -> int:
+        """Our side's counters from ``pos`` on when the player to move plays ``card`` and all play perfectly after."""
+        nxt, taken = self.after(pos, card)
+        if not any(nxt.hands):
+            return taken
+        return taken + self.value(nxt, near=None if near is None else near - taken)
+
+    def keeps(self, pos: Position, card: Card, value: int) -> bool:
+        """Does ``card`` keep ``value`` (our side's value from ``pos``) for the side of the player to move?"""
+        nxt, taken = self.after(pos, card)
+        ours = self.side[pos.to_play] == 0
+        if not any(nxt.hands):
+            return taken >= value if ours else taken <= value
+        if ours:
+            return self.reaches(nxt, value - taken)
+        return not self.reaches(nxt, value - taken + self.step)
+
+    def plays(self, pos: Position, *, progress: Callable[[int, int], None] | None = None) -> list[tuple[Card, int]]:
+        """Each distinct legal card of the player to move, with our side's value after it;
+        ``progress(done, total)`` before the first card and after each. Past the time limit the
+        ``SearchLimitError`` names ``pos``."""
+        result: list[tuple[Card, int]] = []
+        cards = self.legal(pos)
+        if progress is not None:
+            progress(0, len(cards))
+        for card in cards:
+            try:
+                result.append((card, self.value_after(pos, card, near=result[-1][1] if result else None)))
+            except SearchLimitError as exc:
+                raise (self._stopped(pos) if exc.parameter == "time_limit" else exc) from None
+            if progress is not None:
+                progress(len(result), len(cards))
+        return result
+
+    def best(self, plays: Sequence[tuple[Card, int]], seat: int) -> int:
+        """The best value among ``plays`` for the side of ``seat``."""
+        values = [v for _, v in plays]
+        return max(values) if self.side[seat] == 0 else min(values)
