@@ -254,7 +254,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
 
 
 def _chart(result: Estimate) -> None:
-    from ..charts import bids_chart
+    from ..charts.bids import bids_chart
     from .chart_view import chart_glyphs, chart_width
 
     click.echo("")

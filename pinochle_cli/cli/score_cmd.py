@@ -168,7 +168,7 @@ def standings_text(record: MatchRecord, width: int | None = None) -> str:
 
 def chart_text(record: MatchRecord) -> str:
     """``score --chart``: the heading, the running totals drawn, and the standing."""
-    from ..charts import totals_chart
+    from ..charts.totals import totals_chart
     from .chart_view import chart_glyphs, chart_width
 
     width = chart_width()
