@@ -220,3 +220,7 @@ def relocated(error: PinochleError, *, detail: str | _Keep = _KEEP, source: str 
     return RecordError(_given(detail, kept[0]), source=_given(source, kept[1]), line=_given(line, kept[2]),
                        deal=_given(deal, kept[3]), trick=_given(trick, kept[4]), field=_given(field, kept[5]),
                        parameter=error.parameter)
+
+
+class ServeError(PinochleError):
+    """The score page cannot be served: its extra not installed, no free port, an address that cannot be used."""

@@ -1,0 +1,159 @@
+"""The routes of the score page (Flask): the page, its live part, the record file, the style and script, and
+the changes (a deal, undo, redo, the PIN). Nothing else is served.
+
+Every change is a POST that carries the form token, comes from this server's own page (its Origin
+or Referer), and, where a PIN is set, from a phone whose cookie shows it entered the PIN; a refused
+change is 403 and changes nothing. Bodies over ``MAX_BODY`` are 413, a field too long or too many
+fields 400.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, jsonify, redirect, request
+
+from ..errors import RecordError
+from ..records.edit import redo_deal, undo_deal
+from .form import Refused, add_deal, form_fields
+from .pages import SCRIPT, STYLE, deal_form, live, page
+from .security import CSRF_COOKIE, MAX_BODY, MAX_FIELDS, PIN_COOKIE, Guard, fields_ok
+from .snapshot import Snapshot, read_snapshot, version_of
+
+__all__ = ["create_app"]
+
+SAID = {"added": "Deal added.", "undone": "The last deal was taken out (Redo puts it back).",
+        "redone": "The deal was put back.", "pin": "PIN accepted: this phone may enter deals."}
+POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+          "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def _text(status: int, text: str) -> Response:
+    return Response(text + "\n", status=status, mimetype="text/plain")
+
+
+def create_app(path: str, guard: Guard) -> Flask:  # long: the routes, one closure each over the record and guard
+    """The application over the record at ``path``; ``guard``: its PIN and keys."""
+    app = Flask(__name__, static_folder=None)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_MEMORY_SIZE=MAX_BODY, MAX_FORM_PARTS=MAX_FIELDS)
+    title = os.path.basename(path)
+
+    def form_cookie() -> str:
+        return request.cookies.get(CSRF_COOKIE) or ""
+
+    def render(snap: Snapshot, *, status: int = 200, values: Mapping[str, str] | None = None,
+               errors: Mapping[str, str] | None = None, message: str | None = None,
+               pin_said: str | None = None) -> Response:
+        cookie = form_cookie() or guard.new_form_cookie()
+        token = guard.form_token(cookie)
+        html = page(snap, title=title, token=token, can_change=guard.may_change(request.cookies),
+                    form=_form(snap, token, values or {}, errors or {}), message=message, pin_said=pin_said)
+        response = Response(html, status=status, mimetype="text/html")
+        if not form_cookie():
+            response.set_cookie(CSRF_COOKIE, cookie, httponly=True, samesite="Strict")
+        return response
+
+    def refused_post(needs_pin: bool = True) -> Response | None:
+        """Why a post may not change anything (400, 403), or None."""
+        wrong = fields_ok(request.form)
+        if wrong is not None:
+            return _text(400, f"Bad request: {wrong}.")
+        if not guard.same_origin(dict(request.headers), request.host) or not guard.form_ok(
+                request.cookies, request.form.get("token")):
+            return _text(403, "Refused: this form did not come from this page (reload the page and try again).")
+        if needs_pin and not guard.may_change(request.cookies):
+            return _text(403, "Refused: enter the PIN first; nothing was changed.")
+        return None
+
+    @app.get("/")
+    def index() -> Response:
+        return render(read_snapshot(path), message=SAID.get(request.args.get("said", "")))
+
+    @app.get("/live")
+    def live_part() -> Response:
+        if request.args.get("v") == version_of(path):
+            return Response(status=204)
+        snap = read_snapshot(path)
+        doc: dict[str, Any] = {"version": snap.version, "live": live(snap)}
+        if guard.may_change(request.cookies) and form_cookie():
+            doc["form"] = _form(snap, guard.form_token(form_cookie()), {}, {})
+        return jsonify(doc)
+
+    @app.get("/record")
+    def record_file() -> Response:
+        with open(path, "rb") as fh:
+            return Response(fh.read(), mimetype="text/plain")
+
+    @app.get("/app.css")
+    def style() -> Response:
+        return Response(STYLE, mimetype="text/css")
+
+    @app.get("/app.js")
+    def script() -> Response:
+        return Response(SCRIPT, mimetype="text/javascript")
+
+    @app.post("/deal")
+    def deal() -> Any:
+        refused = refused_post()
+        if refused is not None:
+            return refused
+        values = {k: v for k, v in request.form.items() if k != "token"}
+        try:
+            add_deal(path, values)
+        except Refused as exc:
+            return render(read_snapshot(path), status=422, values=values, errors=exc.errors)
+        return redirect("/?said=added", code=303)
+
+    def change(what: str) -> Any:
+        refused = refused_post()
+        if refused is not None:
+            return refused
+        try:
+            (undo_deal if what == "undone" else redo_deal)(path)
+        except RecordError as exc:
+            return render(read_snapshot(path), status=409, message=exc.detail)
+        return redirect(f"/?said={what}", code=303)
+
+    app.add_url_rule("/undo", "undo", lambda: change("undone"), methods=["POST"])
+    app.add_url_rule("/redo", "redo", lambda: change("redone"), methods=["POST"])
+
+    @app.post("/pin")
+    def pin() -> Any:
+        refused = refused_post(needs_pin=False)
+        if refused is not None:
+            return refused
+        said = guard.check_pin(request.form.get("pin", ""))
+        if said != "ok":
+            text = "Wrong PIN." if said == "wrong" else "Too many wrong PINs: wait a minute."
+            return render(read_snapshot(path), status=403 if said == "wrong" else 429, pin_said=text)
+        response = redirect("/?said=pin", code=303)
+        response.set_cookie(PIN_COOKIE, guard.writer_cookie(), httponly=True, samesite="Strict")
+        return response
+
+    _errors(app)
+    return app
+
+
+def _form(snap: Snapshot, token: str, values: Mapping[str, str], errors: Mapping[str, str]) -> str:
+    record = snap.record
+    if record.standing.status != "in-progress":
+        return '<p class="over">The match is over: no more deals.</p>'
+    return deal_form(form_fields(record), token, values, errors, record.sides[-1], record.rules.counter_total)
+
+
+def _errors(app: Flask) -> None:
+    """Every error a short plain text; every answer with the headers that keep it to this page."""
+    for status, text in ((400, "Bad request."), (404, "Not found: this server serves the score page only."),
+                         (405, "Method not allowed."), (413, f"Request too large (at most {MAX_BODY} bytes)."),
+                         (500, "Internal error.")):
+        app.register_error_handler(status, lambda _exc, s=status, t=text: _text(s, t))
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers["Content-Security-Policy"] = POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["Cache-Control"] = "no-store"
+        return response
