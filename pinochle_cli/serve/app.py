@@ -26,6 +26,8 @@ __all__ = ["create_app"]
 
 SAID = {"added": "Deal added.", "undone": "The last deal was taken out (Redo puts it back).",
         "redone": "The deal was put back.", "pin": "PIN accepted: this phone may enter deals."}
+# what the page's forms send
+FORM_TYPE = "application/x-www-form-urlencoded"
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
           "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 
@@ -57,6 +59,8 @@ def create_app(path: str, guard: Guard) -> Flask:  # long: the routes, one closu
 
     def refused_post(needs_pin: bool = True) -> Response | None:
         """Why a post may not change anything (400, 403), or None."""
+        if request.mimetype != FORM_TYPE:
+            return _text(400, f"Bad request: expected a form ({FORM_TYPE}).")
         wrong = fields_ok(request.form)
         if wrong is not None:
             return _text(400, f"Bad request: {wrong}.")
