@@ -31,8 +31,8 @@ def _loopback(host: str) -> bool:
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, exists=True))
 @click.option("--host", metavar="ADDR", default=None,
               help="The address to listen on [default: 127.0.0.1, this machine only; with --share: every address].")
-@click.option("--port", type=click.IntRange(1, 65535), default=None, metavar="N",
-              help="The port [default: the first free one from 8177].")
+@click.option("--port", type=click.IntRange(0, 65535), default=None, metavar="N",
+              help="The port (0: any free one) [default: the first free one from 8177].")
 @click.option("--share", is_flag=True, help="Let the other phones on the network open the page: prints its address, "
               "a QR code of it and the PIN that lets a phone enter deals.")
 def serve(path: str, host: str | None, port: int | None, share: bool) -> None:

@@ -30,6 +30,8 @@ def listen(app: Any, host: str, port: int | None) -> Any:
         try:
             return create_server(app, host=host, port=candidate, threads=THREADS, ident="pinochle",
                                  clear_untrusted_proxy_headers=True)
+        except ValueError:
+            raise ServeError(f"cannot listen on {host!r}: not an address of this machine", parameter="host") from None
         except OSError as exc:
             if exc.errno not in (errno.EADDRINUSE, errno.EACCES) or candidate == ports[-1]:
                 where = f"port {candidate}" if port is not None else f"ports {ports[0]}-{ports[-1]}"
