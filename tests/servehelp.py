@@ -3,7 +3,12 @@ token and posts forms the way the page does."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +61,23 @@ class Phone:
 
 # a deal of the single-deck game: Ann bids 250 in hearts and makes it
 MADE = {"bidder": "Ann", "bid": "250", "trump": "H", "meld:Us": "100", "meld:Them": "40", "counters:Us": "150"}
+
+
+def start_server(path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
+    """``pinochle serve`` of ``path`` in a process of its own; its address (from its first line,
+    ``Serving FILE at URL``)."""
+    env = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "pinochle_cli", "serve", str(path), *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    assert first.startswith("Serving "), first + (proc.stderr.read() if proc.stderr else "")
+    return proc, first.split(" at ")[1].strip()
+
+
+def stop_server(proc: subprocess.Popen[str]) -> tuple[int, str, float]:
+    """Ctrl-C to the server: its exit code, its stderr and how long it took to stop."""
+    started = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=30)
+    return proc.returncode, err, time.monotonic() - started

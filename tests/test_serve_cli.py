@@ -4,72 +4,49 @@ error is one line with exit 2 (the extra missing among them)."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from servehelp import new_record
+from servehelp import new_record, start_server, stop_server
 
 from pinochle_cli.cli import cli, serve_cmd
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _start(path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
-    """A server of ``path``; its first line (``Serving FILE at URL``)."""
-    env = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "pinochle_cli", "serve", str(path), *args], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    first = proc.stdout.readline()
-    assert first.startswith("Serving "), first + proc.stderr.read() if proc.stderr else first
-    return proc, first.split(" at ")[1].strip()
-
-
-def _stop(proc: subprocess.Popen[str]) -> tuple[int, str, float]:
-    started = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    _out, err = proc.communicate(timeout=30)
-    return proc.returncode, err, time.monotonic() - started
-
-
 def test_it_serves_and_ctrl_c_stops_it_at_once(tmp_path: Path) -> None:
     path = new_record(tmp_path)
-    proc, url = _start(path)
+    proc, url = start_server(path)
     try:
         assert url.startswith("http://127.0.0.1:")
         with urllib.request.urlopen(url, timeout=30) as page:
             assert b"game.yaml" in page.read()
     finally:
-        code, err, took = _stop(proc)
+        code, err, took = stop_server(proc)
     assert code == 130 and "Traceback" not in err and took < 10
 
 
 def test_a_second_server_of_the_same_file_runs_beside_the_first(tmp_path: Path) -> None:
     path = new_record(tmp_path)
-    first, url1 = _start(path)
+    first, url1 = start_server(path)
     try:
-        second, url2 = _start(path)
+        second, url2 = start_server(path)
         try:
             assert url1 != url2
             for url in (url1, url2):
                 with urllib.request.urlopen(url + "live", timeout=30) as live:
                     assert live.status == 200
         finally:
-            assert _stop(second)[0] == 130
+            assert stop_server(second)[0] == 130
     finally:
-        assert _stop(first)[0] == 130
+        assert stop_server(first)[0] == 130
 
 
 def test_share_prints_the_address_a_qr_code_and_the_pin(tmp_path: Path) -> None:
     path = new_record(tmp_path)
-    proc, url = _start(path, "--share", "--port", "0")
+    proc, url = start_server(path, "--share", "--port", "0")
     try:
         assert proc.stdout is not None
         lines = [proc.stdout.readline()]
@@ -80,7 +57,7 @@ def test_share_prints_the_address_a_qr_code_and_the_pin(tmp_path: Path) -> None:
         assert sum("█" in line for line in lines) > 10
         assert not url.startswith("http://127.")
     finally:
-        assert _stop(proc)[0] == 130
+        assert stop_server(proc)[0] == 130
 
 
 def _invoke(*args: str) -> tuple[int, str]:
@@ -108,10 +85,10 @@ def test_errors_are_one_line(tmp_path: Path) -> None:
 
 def test_a_port_in_use_is_an_error(tmp_path: Path) -> None:
     path = new_record(tmp_path)
-    proc, url = _start(path)
+    proc, url = start_server(path)
     try:
         port = url.rsplit(":", 1)[1].strip("/")
         code, err = _invoke(str(path), "--port", port)
         assert code == 2 and f"port {port}" in err
     finally:
-        _stop(proc)
+        stop_server(proc)

@@ -136,7 +136,8 @@ _SIDE_COLOURS = "".join(f".side.c{i}{{border-color:{c}}}.legend .c{i}{{color:{c}
 STYLE = _SIDE_COLOURS + """
 *{box-sizing:border-box}body{margin:0;font:16px/1.4 system-ui,sans-serif;color:#111;background:#fafafa}
 header{background:#234;color:#fff;padding:.5rem 1rem}h1{font-size:1.1rem;margin:0;word-break:break-all}
-main{padding:.5rem;display:grid;gap:.75rem;max-width:1600px;margin:auto}
+main{padding:.5rem;display:grid;grid-template-columns:minmax(0,1fr);gap:.75rem;max-width:1600px;margin:auto}
+main>*{min-width:0}
 .sides{display:flex;flex-wrap:wrap;gap:.5rem}.side{flex:1 1 8rem;background:#fff;border-left:.4rem solid;
 padding:.4rem .6rem;display:flex;flex-direction:column}.side .name{font-weight:600}
 .side .total{font-size:2.2rem;font-weight:700;line-height:1.1}.state{font-size:1.05rem;margin:.4rem 0}
@@ -149,8 +150,8 @@ label{font-weight:600;margin-top:.3rem}input,select,button{font-size:1.05rem;pad
 button{background:#234;color:#fff;border:0;border-radius:.3rem;margin-top:.4rem}
 .changes{display:flex;gap:.5rem}.changes form{flex:1;padding:.3rem}.error{color:#b00020;font-weight:600}
 .message{background:#e7f4e4;padding:.4rem}.problems{color:#b00020}footer{padding:1rem;text-align:center}
-@media (min-width:1100px){main{grid-template-columns:2fr 1fr}#live{grid-column:1}.enter{grid-column:2}
-.side .total{font-size:3.5rem}body{font-size:18px}}
+@media (min-width:1100px){main{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}#live{grid-column:1}
+.enter{grid-column:2}.side .total{font-size:3.5rem}body{font-size:18px}}
 """
 
 # every second: the record's version; when it changed, the live part again (no reload)
