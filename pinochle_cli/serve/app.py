@@ -36,106 +36,111 @@ def _text(status: int, text: str) -> Response:
     return Response(text + "\n", status=status, mimetype="text/plain")
 
 
-def create_app(path: str, guard: Guard) -> Flask:  # long: the routes, one closure each over the record and guard
-    """The application over the record at ``path``; ``guard``: its PIN and keys."""
-    app = Flask(__name__, static_folder=None)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_MEMORY_SIZE=MAX_BODY, MAX_FORM_PARTS=MAX_FIELDS)
-    title = os.path.basename(path)
+class _Site:
+    """The page over one record: every route is a method."""
 
+    def __init__(self, path: str, guard: Guard) -> None:
+        self.path, self.guard, self.title = path, guard, os.path.basename(path)
+
+    @staticmethod
     def form_cookie() -> str:
         return request.cookies.get(CSRF_COOKIE) or ""
 
-    def render(snap: Snapshot, *, status: int = 200, values: Mapping[str, str] | None = None,
+    def render(self, *, status: int = 200, values: Mapping[str, str] | None = None,
                errors: Mapping[str, str] | None = None, message: str | None = None,
                pin_said: str | None = None) -> Response:
-        cookie = form_cookie() or guard.new_form_cookie()
-        token = guard.form_token(cookie)
-        html = page(snap, title=title, token=token, can_change=guard.may_change(request.cookies),
+        """The whole page as the record now is (a new browser gets its form cookie with it)."""
+        snap = read_snapshot(self.path)
+        cookie = self.form_cookie() or self.guard.new_form_cookie()
+        token = self.guard.form_token(cookie)
+        html = page(snap, title=self.title, token=token, can_change=self.guard.may_change(request.cookies),
                     form=_form(snap, token, values or {}, errors or {}), message=message, pin_said=pin_said)
         response = Response(html, status=status, mimetype="text/html")
-        if not form_cookie():
+        if not self.form_cookie():
             response.set_cookie(CSRF_COOKIE, cookie, httponly=True, samesite="Strict")
         return response
 
-    def refused_post(needs_pin: bool = True) -> Response | None:
+    def refused_post(self, needs_pin: bool = True) -> Response | None:
         """Why a post may not change anything (400, 403), or None."""
         if request.mimetype != FORM_TYPE:
             return _text(400, f"Bad request: expected a form ({FORM_TYPE}).")
         wrong = fields_ok(request.form)
         if wrong is not None:
             return _text(400, f"Bad request: {wrong}.")
-        if not guard.same_origin(dict(request.headers), request.host) or not guard.form_ok(
+        if not self.guard.same_origin(dict(request.headers), request.host) or not self.guard.form_ok(
                 request.cookies, request.form.get("token")):
             return _text(403, "Refused: this form did not come from this page (reload the page and try again).")
-        if needs_pin and not guard.may_change(request.cookies):
+        if needs_pin and not self.guard.may_change(request.cookies):
             return _text(403, "Refused: enter the PIN first; nothing was changed.")
         return None
 
-    @app.get("/")
-    def index() -> Response:
-        return render(read_snapshot(path), message=SAID.get(request.args.get("said", "")))
+    # ----------------------------------------------------------------- reading
 
-    @app.get("/live")
-    def live_part() -> Response:
-        if request.args.get("v") == version_of(path):
+    def index(self) -> Response:
+        return self.render(message=SAID.get(request.args.get("said", "")))
+
+    def live_part(self) -> Response:
+        """204 while the record is at the version the page has; else its live part (and a fresh form)."""
+        if request.args.get("v") == version_of(self.path):
             return Response(status=204)
-        snap = read_snapshot(path)
+        snap = read_snapshot(self.path)
         doc: dict[str, Any] = {"version": snap.version, "live": live(snap)}
-        if guard.may_change(request.cookies) and form_cookie():
-            doc["form"] = _form(snap, guard.form_token(form_cookie()), {}, {})
+        if self.guard.may_change(request.cookies) and self.form_cookie():
+            doc["form"] = _form(snap, self.guard.form_token(self.form_cookie()), {}, {})
         return jsonify(doc)
 
-    @app.get("/record")
-    def record_file() -> Response:
-        with open(path, "rb") as fh:
+    def record_file(self) -> Response:
+        with open(self.path, "rb") as fh:
             return Response(fh.read(), mimetype="text/plain")
 
-    @app.get("/app.css")
-    def style() -> Response:
-        return Response(STYLE, mimetype="text/css")
+    # ----------------------------------------------------------------- changes
 
-    @app.get("/app.js")
-    def script() -> Response:
-        return Response(SCRIPT, mimetype="text/javascript")
-
-    @app.post("/deal")
-    def deal() -> Any:
-        refused = refused_post()
+    def deal(self) -> Any:
+        refused = self.refused_post()
         if refused is not None:
             return refused
         values = {k: v for k, v in request.form.items() if k != "token"}
         try:
-            add_deal(path, values)
+            add_deal(self.path, values)
         except Refused as exc:
-            return render(read_snapshot(path), status=422, values=values, errors=exc.errors)
+            return self.render(status=422, values=values, errors=exc.errors)
         return redirect("/?said=added", code=303)
 
-    def change(what: str) -> Any:
-        refused = refused_post()
+    def change(self, what: str) -> Any:
+        refused = self.refused_post()
         if refused is not None:
             return refused
         try:
-            (undo_deal if what == "undone" else redo_deal)(path)
+            (undo_deal if what == "undone" else redo_deal)(self.path)
         except RecordError as exc:
-            return render(read_snapshot(path), status=409, message=exc.detail)
+            return self.render(status=409, message=exc.detail)
         return redirect(f"/?said={what}", code=303)
 
-    app.add_url_rule("/undo", "undo", lambda: change("undone"), methods=["POST"])
-    app.add_url_rule("/redo", "redo", lambda: change("redone"), methods=["POST"])
-
-    @app.post("/pin")
-    def pin() -> Any:
-        refused = refused_post(needs_pin=False)
+    def pin(self) -> Any:
+        refused = self.refused_post(needs_pin=False)
         if refused is not None:
             return refused
-        said = guard.check_pin(request.form.get("pin", ""))
+        said = self.guard.check_pin(request.form.get("pin", ""))
         if said != "ok":
             text = "Wrong PIN." if said == "wrong" else "Too many wrong PINs: wait a minute."
-            return render(read_snapshot(path), status=403 if said == "wrong" else 429, pin_said=text)
+            return self.render(status=403 if said == "wrong" else 429, pin_said=text)
         response = redirect("/?said=pin", code=303)
-        response.set_cookie(PIN_COOKIE, guard.writer_cookie(), httponly=True, samesite="Strict")
+        response.set_cookie(PIN_COOKIE, self.guard.writer_cookie(), httponly=True, samesite="Strict")
         return response
 
+
+def create_app(path: str, guard: Guard) -> Flask:
+    """The application over the record at ``path``; ``guard``: its PIN and keys."""
+    app = Flask(__name__, static_folder=None)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_MEMORY_SIZE=MAX_BODY, MAX_FORM_PARTS=MAX_FIELDS)
+    site = _Site(path, guard)
+    for rule, view in (("/", site.index), ("/live", site.live_part), ("/record", site.record_file),
+                       ("/app.css", lambda: Response(STYLE, mimetype="text/css")),
+                       ("/app.js", lambda: Response(SCRIPT, mimetype="text/javascript"))):
+        app.add_url_rule(rule, rule, view, methods=["GET"])
+    for rule, view in (("/deal", site.deal), ("/undo", lambda: site.change("undone")),
+                       ("/redo", lambda: site.change("redone")), ("/pin", site.pin)):
+        app.add_url_rule(rule, rule, view, methods=["POST"])
     _errors(app)
     return app
 
