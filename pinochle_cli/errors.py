@@ -9,6 +9,7 @@ code 2 for all of them. This module imports nothing from the package (every modu
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Protocol, TypeVar
 
 _T = TypeVar("_T")
@@ -222,5 +223,14 @@ def relocated(error: PinochleError, *, detail: str | _Keep = _KEEP, source: str 
                        parameter=error.parameter)
 
 
+class FormError(PinochleError, ValueError):
+    """A form the checker refused: the message beside each field it concerns, by the form's field name."""
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        self.errors = dict(errors)
+        super().__init__("; ".join(f"{name}: {message}" for name, message in self.errors.items()))
+
+
 class ServeError(PinochleError):
-    """The score page cannot be served: its extra not installed, no free port, an address that cannot be used."""
+    """The score page cannot be served: its extra not installed, no free port, an address that cannot be used
+    (not bad input alone: a port in use is the machine's state)."""

@@ -223,3 +223,11 @@ def test_the_page_and_record_add_at_once_lose_nothing(record: Path) -> None:
     deals = read_record(str(record)).deals
     assert len(deals) == 2 * rounds
     assert sorted(d.bidder for d in deals) == ["Ann"] * rounds + ["Bob"] * rounds
+
+
+def test_a_record_that_becomes_unreadable_is_said(record: Path) -> None:
+    phone = Phone(record)
+    phone.open()
+    record.write_text("deals: [\n", encoding="utf-8")
+    got = phone.client.get("/", base_url=ORIGIN)
+    assert got.status_code == 503 and "The record cannot be read now" in got.get_data(as_text=True)

@@ -8,7 +8,7 @@ import ipaddress
 import click
 
 from ..errors import ServeError
-from .chart_view import chart_glyphs
+from .chart_view import prints
 from .common import CONTEXT_SETTINGS
 
 INSTALL = 'pinochle serve needs its extra: pip install "pinochle-cli[serve]" (Flask, waitress, segno)'
@@ -59,7 +59,7 @@ def serve(path: str, host: str | None, port: int | None, share: bool) -> None:
     click.echo(f"Serving {path} at {url}")
     if guard.pin is not None:
         if share:
-            click.echo("\n".join(qr_text(url, blocks=chart_glyphs().vertical == "│")))
+            click.echo("\n".join(qr_text(url, blocks=prints("█▀▄"))))
         click.echo(f"PIN to enter deals: {guard.pin}")
     click.echo("Ctrl-C stops the server.")
     run(server)

@@ -15,12 +15,12 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, redirect, request
 
-from ..errors import RecordError
+from ..errors import FormError, PinochleError, RecordError
 from ..records.edit import redo_deal, undo_deal
-from .form import Refused, add_deal, form_fields
+from .form import add_deal, form_fields
 from .pages import SCRIPT, STYLE, deal_form, live, page
 from .security import CSRF_COOKIE, MAX_BODY, MAX_FIELDS, PIN_COOKIE, Guard, fields_ok
-from .snapshot import Snapshot, read_snapshot, version_of
+from .snapshot import Snapshot, read_bytes, read_snapshot, version_of
 
 __all__ = ["create_app"]
 
@@ -90,8 +90,7 @@ class _Site:
         return jsonify(doc)
 
     def record_file(self) -> Response:
-        with open(self.path, "rb") as fh:
-            return Response(fh.read(), mimetype="text/plain")
+        return Response(read_bytes(self.path), mimetype="text/plain")
 
     # ----------------------------------------------------------------- changes
 
@@ -102,7 +101,7 @@ class _Site:
         values = {k: v for k, v in request.form.items() if k != "token"}
         try:
             add_deal(self.path, values)
-        except Refused as exc:
+        except FormError as exc:
             return self.render(status=422, values=values, errors=exc.errors)
         return redirect("/?said=added", code=303)
 
@@ -158,6 +157,9 @@ def _errors(app: Flask) -> None:
                          (405, "Method not allowed."), (413, f"Request too large (at most {MAX_BODY} bytes)."),
                          (500, "Internal error.")):
         app.register_error_handler(status, lambda _exc, s=status, t=text: _text(s, t))
+
+    # the record became unreadable while served (removed, broken by hand): said, not a traceback
+    app.register_error_handler(PinochleError, lambda exc: _text(503, f"The record cannot be read now: {exc}"))
 
     @app.after_request
     def headers(response: Response) -> Response:

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import RecordError
+from ..errors import FormError, RecordError
 from ..records import MatchRecord
 from ..records.entry import DealInput, asked_field, check_nothing_left_out, counters_questions, deal_entries, questions
 from ..records.writer import Entries, append_deal
 
-__all__ = ["Field", "Refused", "add_deal", "deal_input", "form_fields"]
+__all__ = ["Field", "add_deal", "deal_input", "form_fields"]
 
 
 @dataclass(frozen=True)
@@ -29,14 +29,6 @@ class Field:
     # the players or suits to choose from (None: typed)
     choices: tuple[str, ...] | None = None
     number: bool = False
-
-
-class Refused(Exception):
-    """A deal the checker refused: the message for each form field concerned (the file is unchanged)."""
-
-    def __init__(self, errors: Mapping[str, str]) -> None:
-        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
-        self.errors = dict(errors)
 
 
 def _key(question_field: str, side: str | None) -> str:
@@ -59,7 +51,7 @@ def form_fields(record: MatchRecord) -> list[Field]:
 def _number(fields: list[Field], form: Mapping[str, str], field: Field) -> str:
     value = form.get(field.name, "").strip()
     if value and not re.fullmatch(r"\d+", value):
-        raise Refused({field.name: f"{value!r}: expected a whole number"})
+        raise FormError({field.name: f"{value!r}: expected a whole number"})
     return value
 
 
@@ -98,7 +90,7 @@ def _where(record: MatchRecord, exc: RecordError) -> str:
 
 
 def add_deal(path: str, form: Mapping[str, str]) -> MatchRecord:
-    """Append the deal the form gives to the record at ``path`` (locked, checked, atomic); ``Refused`` (file
+    """Append the deal the form gives to the record at ``path`` (locked, checked, atomic); ``FormError`` (file
     unchanged) names the field each problem is beside."""
 
     def build(current: MatchRecord) -> Entries:
@@ -111,4 +103,4 @@ def add_deal(path: str, form: Mapping[str, str]) -> MatchRecord:
     except RecordError as exc:
         from ..records import read_record
 
-        raise Refused({_where(read_record(path, strict=False), exc): exc.detail}) from None
+        raise FormError({_where(read_record(path, strict=False), exc): exc.detail}) from None

@@ -171,6 +171,8 @@ SCRIPT = """
   }
   function wire(){
     var form=document.getElementById('deal');if(!form){return;}
+    // a refused deal's fields, as typed: kept until sent again
+    if(form.querySelector('.error')){form.dataset.touched='1';}
     var out=document.getElementById('inferred');
     form.addEventListener('input',function(){
       form.dataset.touched='1';if(!out){return;}

@@ -11,12 +11,13 @@ import hashlib
 import os
 from dataclasses import dataclass
 
-from ..errors import RecordError
+from ..errors import RecordError, YamlError
 from ..records import MatchRecord, parse_record
 from ..records.brief import Brief, brief
 from ..records.safewrite import _decode
+from ..yamlsource import open_nonblocking, read_capped
 
-__all__ = ["Snapshot", "read_snapshot", "version_of"]
+__all__ = ["Snapshot", "read_bytes", "read_snapshot", "version_of"]
 
 
 @dataclass(frozen=True)
@@ -34,15 +35,23 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
+def read_bytes(path: str) -> bytes:
+    """The record file's bytes, read as every reader reads a record (no device, pipe or huge file:
+    a ``YamlError`` naming ``path``)."""
+    try:
+        with open_nonblocking(path) as fh:
+            return read_capped(fh, path)
+    except OSError as exc:
+        raise YamlError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
 def version_of(path: str) -> str:
     """The record file's version: changes whenever its bytes do."""
-    with open(path, "rb") as fh:
-        return _digest(fh.read())
+    return _digest(read_bytes(path))
 
 
 def read_snapshot(path: str) -> Snapshot:
     """The record at ``path`` and its version, from one read of the file (writes replace it whole)."""
-    with open(path, "rb") as fh:
-        data = fh.read()
+    data = read_bytes(path)
     record = parse_record(_decode(data, path), path, os.path.dirname(os.path.abspath(path)), strict=False)
     return Snapshot(_digest(data), record, brief(record))
