@@ -9,6 +9,7 @@ code 2 for all of them. This module imports nothing from the package (every modu
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Protocol, TypeVar
 
 _T = TypeVar("_T")
@@ -220,3 +221,16 @@ def relocated(error: PinochleError, *, detail: str | _Keep = _KEEP, source: str 
     return RecordError(_given(detail, kept[0]), source=_given(source, kept[1]), line=_given(line, kept[2]),
                        deal=_given(deal, kept[3]), trick=_given(trick, kept[4]), field=_given(field, kept[5]),
                        parameter=error.parameter)
+
+
+class FormError(PinochleError, ValueError):
+    """A form the checker refused: the message beside each field it concerns, by the form's field name."""
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        self.errors = dict(errors)
+        super().__init__("; ".join(f"{name}: {message}" for name, message in self.errors.items()))
+
+
+class ServeError(PinochleError):
+    """The score page cannot be served: its extra not installed, no free port, an address that cannot be used
+    (not bad input alone: a port in use is the machine's state)."""

@@ -19,13 +19,15 @@ from pinochle_cli.errors import (
     RecordError,
     SchemaError,
     SearchLimitError,
+    ServeError,
     YamlError,
     relocated,
 )
 from pinochle_cli.solver.solve import SolveAborted
 
-# the conditions that are not about bad input: the base, and a search stopped by its limit
-NOT_INPUT = {PinochleError, SearchLimitError}
+# the conditions that are not about bad input: the base, a search stopped by its limit, a page that cannot be
+# served (its extra missing, no free port)
+NOT_INPUT = {PinochleError, SearchLimitError, ServeError}
 
 
 def _exception_classes() -> list[type[BaseException]]:

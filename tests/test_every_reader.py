@@ -41,6 +41,7 @@ READERS: dict[str, list[str]] = {
     "rulesets show": ["rulesets", "show", "BAD"],
     "rulesets show --rules": ["rulesets", "show", "BAD", "--rules"],
     "score": ["score", "BAD"],
+    "serve": ["serve", "BAD", "--port", "0"],
     "score (its ruleset)": ["score", "TMP/names-it.yaml"],
     "stats": ["stats", "BAD"],
 }

@@ -34,7 +34,8 @@ VALUES = ("0", "-1", "1e-300", "1e-16", "1e15", "1e308", "inf", "-inf", "nan", s
 SECONDS = 30
 # a time budget that is accepted runs as long as it says: still working after this, it passes
 BUDGET_SECONDS = 8
-BUDGETS = {("analyze", "--time-limit")}
+# (a server runs until it is stopped: a port it takes is still serving at the limit)
+BUDGETS = {("analyze", "--time-limit"), ("serve", "--port")}
 # what each command needs besides the option tried ({night}: a copy of a record, made for each run)
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("analyze",): (str(EXAMPLES / "single-deck-played.yaml"), "--deal", "1"),
@@ -43,6 +44,7 @@ BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("record", "add"): ("{night}", "--dealer", "Ann", "--bidder", "Bob", "--bid", "300", "-t", "H",
                         "--meld", "NS=60", "--meld", "EW=180", "--counters", "NS=80", "--no-prompt"),
     ("record", "edit"): ("{night}", "1", "--bid", "300"),
+    ("serve",): ("{night}",),
     ("solve",): ("-r", "single-deck", "-t", "H", "--hand", "9H", "--hand", "9D", "--hand", "AS", "--hand", "QH"),
 }
 # what one option needs besides (an option that counts only with another)

@@ -22,6 +22,7 @@ COMMANDS = {
                             "deals of the unseen cards."),
     "record": LazyCommand("record_cmd:record", "Keep a match record at the table: start one, then add each deal as "
                           "it is scored."),
+    "serve": LazyCommand("serve_cmd:serve", "A live score page over the record FILE, for every phone at the table."),
     "rulesets": LazyCommand("rulesets_cmd:rulesets", "List the bundled rulesets; show, check or describe one."),
     "docs": LazyCommand("docs_cmd:docs", "Print a page of the documentation (without PAGE: the list of pages)."),
     "solve": LazyCommand("solve_cmd:solve", "The counters seat 0's side takes from here on when every player plays "

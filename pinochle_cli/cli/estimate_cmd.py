@@ -213,11 +213,13 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
 @click.option("--exact-from", type=int, default=None, metavar="TRICK",
               help="With --play double-dummy: the heuristic plays the tricks before TRICK, perfect play the rest "
                    "[default: 1, every trick].")
+@click.option("--chart", is_flag=True, help="Also draw P(make) against the bid for each suit, each suit's "
+              "recommended bid marked (letters where the terminal cannot print the symbols).")
 @click.option("--brief", is_flag=True, hidden=True, help="The summary only (the default).")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
              samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
-             ladder: bool, play: str, exact_from: int | None, brief: bool, as_json: bool) -> None:
+             ladder: bool, play: str, exact_from: int | None, chart: bool, brief: bool, as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
     CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
@@ -237,6 +239,8 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     After the runs played with numpy add up to 430,000 deal-suits, it is built in the background,
     after the answer is printed, for the runs that follow (PINOCHLE_COMPILED=0 turns it off).
     """
+    if chart and as_json:
+        raise click.UsageError("--chart draws the estimate; it does not go with --json")
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_cards(rules, parse_cards(" ".join(cards)))
@@ -261,9 +265,19 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
         _count_work(result)
         return
     _human(result, rules, confidence, ladder and not brief)
+    if chart:
+        _chart(result)
     if perfect is not None:
         perfect_view.show(perfect)
     _count_work(result)
+
+
+def _chart(result: Estimate) -> None:
+    from ..charts.bids import bids_chart
+    from .chart_view import chart_glyphs, chart_width
+
+    click.echo("")
+    click.echo("\n".join(bids_chart(result, chart_width(), chart_glyphs())))
 
 
 def _count_work(result: Estimate) -> None:

@@ -171,6 +171,17 @@ def standings_text(record: MatchRecord, width: int | None = None) -> str:
     return "\n".join(lines)
 
 
+def chart_text(record: MatchRecord) -> str:
+    """``score --chart``: the heading, the running totals drawn, and the standing."""
+    from ..charts.totals import totals_chart
+    from .chart_view import chart_glyphs, chart_width
+
+    width = chart_width()
+    lines = [textwrap.fill(_head(record), width, break_on_hyphens=False), ""]
+    lines += totals_chart(record, width, chart_glyphs())
+    return "\n".join([*lines, "", standing_line(record)])
+
+
 def problems_error(record: MatchRecord, path: str) -> RecordError:
     """``RECORD: N problems:`` and one indented line per problem (the CLI prefixes ``Error: ``)."""
     n = len(record.problems)
@@ -204,8 +215,10 @@ def night_text(records: Sequence[MatchRecord]) -> str:
                    "of the standings (exit 2 if there is any).")
 @click.option("--brief", is_flag=True, help="Only the standing: each side's total, what it still needs, the deals "
               "played and the next dealer.")
+@click.option("--chart", is_flag=True, help="A chart of the running totals, deal by deal, toward the target, in "
+              "place of the table (letters where the terminal cannot print the symbols).")
 @json_option
-def score(record_paths: tuple[str, ...], all_errors: bool, brief: bool, as_json: bool) -> None:
+def score(record_paths: tuple[str, ...], all_errors: bool, brief: bool, chart: bool, as_json: bool) -> None:
     """Score match records: every deal checked against the ruleset, running totals, the winner.
 
     RECORD is a YAML file (its format: `pinochle record format`); `pinochle record new` starts
@@ -214,13 +227,15 @@ def score(record_paths: tuple[str, ...], all_errors: bool, brief: bool, as_json:
     Several RECORDs (a game each) also print each game's result and the games each side won. The
     table of deals fits the terminal's width ($COLUMNS; 80 when output is not a terminal).
     """
+    if chart and (as_json or brief):
+        raise click.UsageError(f"--chart draws the totals; it does not go with {'--json' if as_json else '--brief'}")
     check_distinct(record_paths)
     records = [read_record(path, strict=not all_errors) for path in record_paths]
     if as_json:
         docs = [r.to_json() for r in records]
         emit_json(docs[0] if len(docs) == 1 else {"games": docs, "games_won": games_won(records)})
     else:
-        texts = [brief_text(r) if brief else standings_text(r) for r in records]
+        texts = [brief_text(r) if brief else chart_text(r) if chart else standings_text(r) for r in records]
         if len(records) > 1:
             texts = [f"== {p}\n{t}" for p, t in zip(record_paths, texts, strict=True)] + [night_text(records)]
         click.echo("\n\n".join(texts))

@@ -1,0 +1,106 @@
+"""A deal entered on the page: its fields as the prompted ``record add`` asks them (same defaults), and the
+answers checked by the same code, each refusal put beside the field it concerns.
+
+A ``Field`` is what the page shows: ``name`` is the form's key (``meld:North-South``), ``field`` the
+record's field it fills. The side left out of the counters is inferred, as on the command line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import FormError, RecordError
+from ..records import MatchRecord
+from ..records.entry import DealInput, asked_field, check_nothing_left_out, counters_questions, deal_entries, questions
+from ..records.writer import Entries, append_deal
+
+__all__ = ["Field", "add_deal", "deal_input", "form_fields"]
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    field: str
+    label: str
+    default: str | None = None
+    # the players or suits to choose from (None: typed)
+    choices: tuple[str, ...] | None = None
+    number: bool = False
+
+
+def _key(question_field: str, side: str | None) -> str:
+    return question_field if side is None else f"{question_field}:{side}"
+
+
+def form_fields(record: MatchRecord) -> list[Field]:
+    """The fields of the next deal, in the order ``record add`` asks them; the counters of every side but the
+    last (inferred)."""
+    suits = tuple(s.letter for s in record.rules.suits)
+    players = tuple(record.table.seating)
+    out = []
+    for q in [*questions(record, DealInput()), *counters_questions(record)]:
+        choices = players if q.field in ("dealer", "bidder") else suits if q.field == "trump" else None
+        number = q.field in ("bid", "meld", "counters")
+        out.append(Field(_key(q.field, q.side), q.field, q.text, q.default, choices, number))
+    return out
+
+
+def _number(fields: list[Field], form: Mapping[str, str], field: Field) -> str:
+    value = form.get(field.name, "").strip()
+    if value and not re.fullmatch(r"\d+", value):
+        raise FormError({field.name: f"{value!r}: expected a whole number"})
+    return value
+
+
+def deal_input(record: MatchRecord, form: Mapping[str, str]) -> DealInput:
+    """The deal the form gives (empty fields left out: the checker says what is missing)."""
+    fields = form_fields(record)
+    given = DealInput()
+    meld: list[str] = []
+    counters: list[str] = []
+    for f in fields:
+        value = _number(fields, form, f) if f.number else form.get(f.name, "").strip()
+        if not value:
+            continue
+        if f.field == "meld":
+            meld.append(f"{f.name.partition(':')[2]}={value}")
+        elif f.field == "counters":
+            counters.append(f"{f.name.partition(':')[2]}={value}")
+        elif f.field == "bid":
+            given = replace(given, bid=int(value))
+        else:
+            named: Any = value
+            given = replace(given, **{f.field: named})
+    return replace(given, meld=tuple(meld), counters=tuple(counters))
+
+
+def _where(record: MatchRecord, exc: RecordError) -> str:
+    """The form field a refusal concerns: the side's own field where one side is named, else the first of
+    its kind; a refusal of no field of the form goes with the whole deal (``deal``)."""
+    field = asked_field(exc)
+    names = [f.name for f in form_fields(record) if f.field == field]
+    for name in names:
+        side = name.partition(":")[2]
+        if side and side in exc.detail:
+            return name
+    return names[0] if names else "deal"
+
+
+def add_deal(path: str, form: Mapping[str, str]) -> MatchRecord:
+    """Append the deal the form gives to the record at ``path`` (locked, checked, atomic); ``FormError`` (file
+    unchanged) names the field each problem is beside."""
+
+    def build(current: MatchRecord) -> Entries:
+        entries = deal_entries(current, deal_input(current, form))
+        check_nothing_left_out(current, entries, len(current.deals) + 1)
+        return entries
+
+    try:
+        return append_deal(path, build)
+    except RecordError as exc:
+        from ..records import read_record
+
+        raise FormError({_where(read_record(path, strict=False), exc): exc.detail}) from None
