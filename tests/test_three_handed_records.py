@@ -436,3 +436,18 @@ def test_solve_checks_a_two_card_trick_with_the_bidder(bidder: str, sides: str) 
     # seat 1 played K♥ holding J♠
     code, _, err = run_cli("solve", *args[:-4], "--trick", "AS KH", "--bidder", bidder)
     assert code == 2 and "seat 1 played K♥" in err and "must follow suit" in err
+
+
+def test_analyze_gives_the_buried_counters_to_the_last_tricks_winner_where_the_ruleset_says(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    game = (root / "rulesets" / "three-handed.yaml").read_text(encoding="utf-8")
+    game = re.sub(r"\n  counters: bidder[^\n]*", "\n  counters: last-trick", game).replace(
+        "name: three-handed", "name: three-handed-last", 1)
+    (tmp_path / "last.yaml").write_text(game, encoding="utf-8")
+    played = (root / "examples" / "three-handed-played.yaml").read_text(encoding="utf-8")
+    (tmp_path / "played.yaml").write_text(played.replace("ruleset: three-handed", "ruleset: last.yaml", 1),
+                                          encoding="utf-8")
+    deal = run_cli_json("analyze", str(tmp_path / "played.yaml"), "--time-limit", "5")["deals"][0]
+    # Bob takes 60 in tricks; the 30 buried (A♥ A♣ 10♣) go with the last trick to Ann: 160 + 30 for Ann and Cy
+    assert deal["taken"] == 60
+    assert deal["cards"][-1]["trick"] == 15 and deal["cards"][-1]["kept"] == 190

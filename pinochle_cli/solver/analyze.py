@@ -112,10 +112,10 @@ class _Step:
     gain: int
 
 
-def _buried(record: MatchRecord, deal: DealRecord, bidder: int | None) -> int:
-    """The counters in the cards the bidder buried, where they count for the bidder (known to the analysis)."""
+def _buried(record: MatchRecord, deal: DealRecord, bidder: int | None, goes_to: str) -> int:
+    """The counters in the cards the bidder buried where ``bury.counters`` is ``goes_to`` (known to the analysis)."""
     rules = record.rules
-    if rules.bury is None or rules.bury.counters != "bidder" or bidder is None or deal.buried is None:
+    if rules.bury is None or rules.bury.counters != goes_to or bidder is None or deal.buried is None:
         return 0
     return sum(rules.counter_value(c) for c in deal.buried)
 
@@ -129,10 +129,11 @@ def _steps(record: MatchRecord, deal: DealRecord, us: int, bidder: int | None) -
     played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
     ours = rules.deal_side_of(us, bidder)
     steps: list[_Step] = []
-    taken = _buried(record, deal, bidder)
+    taken = _buried(record, deal, bidder, "bidder")
+    last = rules.last_trick + _buried(record, deal, bidder, "last-trick")
     first = len(played.tricks) + 1
     for k, trick in enumerate(played.tricks):
-        points = sum(rules.counter_value(c) for c in trick) + (rules.last_trick if k == len(played.tricks) - 1 else 0)
+        points = sum(rules.counter_value(c) for c in trick) + (last if k == len(played.tricks) - 1 else 0)
         gain = points if rules.deal_side_of(played.winners[k], bidder) == ours else 0
         if played.phases[k] != "stock":
             first = min(first, k + 1)
@@ -180,7 +181,9 @@ def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | N
     check_time_limit(time_limit)
     steps, first, taken = _steps(record, deal, us, bidder)
     start = clock()
-    solver = Solver(rules, deal.trump, us=us, bidder=bidder, time_limit=time_limit, clock=clock)
+    solver = Solver(rules, deal.trump, us=us, bidder=bidder,
+                    last_trick=rules.last_trick + _buried(record, deal, bidder, "last-trick"),
+                    time_limit=time_limit, clock=clock)
     judged: list[CardVerdict] = []
     value_next, values = 0, [0] * len(steps)
     done_from = len(steps)

@@ -188,16 +188,18 @@ class Solver:
     ``check_time_limit``); every question raises ``SearchLimitError`` once a search passes ``node_limit``
     nodes (0, the default: no limit) or the questions together pass ``time_limit`` seconds of ``clock``
     (CPU time; None, the default: no limit) counted from the solver's making. ``progress(seconds, nodes)``
-    is called after each search.
+    is called after each search. ``last_trick``: what the last trick earns besides its cards (default the
+    ruleset's bonus; more where buried cards go to the last trick's winner).
     """
 
     def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, bidder: int | None = None,
-                 table_bits: int = _TABLE_BITS,
+                 last_trick: int | None = None, table_bits: int = _TABLE_BITS,
                  time_limit: float | None = None, clock: Callable[[], float] = time.process_time,
                  progress: SearchProgress | None = None) -> None:
         check_time_limit(time_limit)
         self.rules = rules
         self.trump = trump
+        self.last_trick = rules.last_trick if last_trick is None else last_trick
         self.step = counter_step(rules)
         players = rules.players
         strength = strength_table(rules)
@@ -210,7 +212,7 @@ class Solver:
                               for s in range(players)], dtype=np.int64)
         ours = sum(((1 << SEAT_BITS) - 1) << (s * SEAT_BITS) for s in range(players) if self.side[s] == 0)
         self.par = np.zeros(PAR_OURS + 1, dtype=np.int64)
-        self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), rules.last_trick
+        self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), self.last_trick
         self.par[PAR_CLASSES], self.par[PAR_OURS] = len(classes), ours
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
@@ -306,7 +308,7 @@ class Solver:
             trick[j] = card.index
             live[card.index] += 1
         win = trick_winner(self.rules, self.trump, pos.trick) if pos.trick else 0
-        rest = int(self.tab[TAB_COUNTER] @ live) + self.rules.last_trick
+        rest = int(self.tab[TAB_COUNTER] @ live) + self.last_trick
         return hands, held, win, rest
 
     def reaches(self, pos: Position, target: int) -> bool:
@@ -420,7 +422,7 @@ class Solver:
         winner = (pos.leader + trick_winner(self.rules, self.trump, nxt.trick)) % self.rules.players
         points = sum(self.rules.counter_value(c) for c in nxt.trick)
         if not nxt.hands[pos.to_play]:
-            points += self.rules.last_trick
+            points += self.last_trick
         return Position(nxt.hands, winner), (points if self.side[winner] == 0 else 0)
 
     def value_after(self, pos: Position, card: Card, *, near: int | None = None) -> int:
