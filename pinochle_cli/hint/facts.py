@@ -271,8 +271,8 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     leaders, winners, now = _walk(rules, trump, tricks_in, first, current)
     to_play = (now + len(current)) % rules.players
     if to_play != seat:
-        raise HintError(f"seat {to_play} is to play to trick {len(tricks_in) + 1}, not seat {seat}: the hint is for "
-                        "the player to move", parameter="seat")
+        raise HintError(f"it is seat {to_play}'s turn to play to trick {len(tricks_in) + 1}, not seat {seat}'s: the "
+                        "hint is for the player to move", parameter="seat")
     stock_tricks = rules.stock_size // rules.players
     if len(tricks_in) < stock_tricks:
         raise HintError(f"the hint is for the play after the stock: give the {stock_tricks} tricks played while it "

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from ..errors import HintError
-from ..tricks import check_play, strength_table, winning_card
+from ..tricks import check_play, duties_for, strength_table, winning_card
 from .facts import Facts
 
 __all__ = ["Inference", "excluded", "infer"]
@@ -47,7 +47,9 @@ def excluded(facts: Facts, prefix: Sequence[Card], card: Card, leader: int) -> d
                             leader_seat=leader, bidder=facts.bidder)
         if not ruling.allowed and ruling.duty is not None and ruling.duty != "not-held":
             out.setdefault(ruling.duty, []).append(other)
-    return out
+    # in the order of the duty list
+    order = [d.name for d in duties_for(rules, facts.phase)]
+    return {name: out[name] for name in sorted(out, key=order.index)}
 
 
 def _suit_words(facts: Facts, suit: Suit, cards: list[Card]) -> str:
