@@ -104,7 +104,7 @@ def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
             click.echo(f"  {said}")
     if show_worlds:
         others = [s for s in range(facts.players) if s != facts.seat]
-        rows = [[i + 1, *(str(w.hands[s]) for s in others)] for i, w in enumerate(h.worlds)]
+        rows = [[str(i + 1), *(str(w.hands[s]) for s in others)] for i, w in enumerate(h.worlds)]
         click.echo(table(rows, headers=["world", *(f"seat {s}" for s in others)]))
 
 

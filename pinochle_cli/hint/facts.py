@@ -285,8 +285,9 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
                         "nothing is left to play", parameter="tricks")
     sizes = tuple(left - (1 if s in on_trick else 0) for s in range(rules.players))
     if len(mine) != sizes[seat]:
-        raise HintError(f"--hand holds {len(mine)} cards; after {len(tricks_in)} tricks seat {seat} holds "
-                        f"{sizes[seat]}", parameter="hand")
+        done = f"{len(tricks_in)} trick{'s' if len(tricks_in) != 1 else ''}"
+        raise HintError(f"--hand holds {len(mine)} cards; after {done} seat {seat} holds {sizes[seat]}",
+                        parameter="hand")
     checked_shown = _shown(rules, trump, shown or {}, bool(stock_tricks), bidder)
     base = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
                  tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand())

@@ -48,8 +48,8 @@ def excluded(facts: Facts, prefix: Sequence[Card], card: Card, leader: int) -> d
         if not ruling.allowed and ruling.duty is not None and ruling.duty != "not-held":
             out.setdefault(ruling.duty, []).append(other)
     # in the order of the duty list
-    order = [d.name for d in duties_for(rules, facts.phase)]
-    return {name: out[name] for name in sorted(out, key=order.index)}
+    order: list[str] = [d.name for d in duties_for(rules, facts.phase)]
+    return {name: out[name] for name in sorted(out, key=lambda name: order.index(name))}
 
 
 def _suit_words(facts: Facts, suit: Suit, cards: list[Card]) -> str:
