@@ -13,7 +13,7 @@ from ..deal import replay_deal
 from ..records import DealRecord, MatchRecord
 from .facts import Facts, make_facts, shown_cards
 
-__all__ = ["facts_at"]
+__all__ = ["facts_at", "place_of"]
 
 
 def facts_at(record: MatchRecord, deal: DealRecord, trick: int, place: int) -> Facts:
@@ -42,3 +42,12 @@ def facts_at(record: MatchRecord, deal: DealRecord, trick: int, place: int) -> F
     first = played.leaders[0]
     return make_facts(rules, deal.trump, Hand(now), seat=seat, bidder=bidder, bid=deal.bid, shown=shown,
                       tricks=tricks, leader=first, trick=list(deal.play[trick - 1][:place]))
+
+
+def place_of(record: MatchRecord, deal: DealRecord, trick: int, seat: int) -> int:
+    """Where (from 0) in trick ``trick`` (from 1) of ``deal`` the player at ``seat`` played."""
+    rules = record.rules
+    assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
+    hands = [deal.hands[p] for p in record.table.seating]
+    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock)
+    return (seat - played.leaders[trick - 1]) % rules.players
