@@ -45,7 +45,7 @@ def test_the_time_limit_is_for_the_whole() -> None:
 def test_the_human_answer_has_both_views() -> None:
     code, out, err = run_cli("analyze", PLAYED, "--view", "players", "--time-limit", "4")
     assert (code, err) == (0, "")
-    assert "By what each player could see" in out
+    assert "By what each player could see (the hint at each card):" in out
     assert "player      cards    mistakes    unlucky" in out
 
 

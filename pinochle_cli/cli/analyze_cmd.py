@@ -185,8 +185,7 @@ def _view_json(v: PlayersView) -> dict[str, Any]:
 
 def _show_view(record: MatchRecord, v: PlayersView) -> None:
     """The cards that were a mistake by what the player could see, or unlucky, and each player's count."""
-    click.echo("By what each player could see (the hint at that card: the worlds consistent with the hand, the meld "
-               "shown and the tricks so far):")
+    click.echo("By what each player could see (the hint at each card):")
     if v.first_trick > 1:
         span = "trick 1" if v.first_trick == 2 else f"tricks 1–{v.first_trick - 1}"
         click.echo(f"{span} not judged (the time limit).")

@@ -78,7 +78,7 @@ def _percent(p: float | None) -> str:
 def _how_many(h: Hint, seed: int) -> str:
     n = len(h.worlds)
     if h.exact:
-        return f"Exact: all {n} consistent world{'s' if n != 1 else ''} solved."
+        return "Exact: the one consistent world solved." if n == 1 else f"Exact: all {n} consistent worlds solved."
     what = (f"every one of the {h.drawn} consistent worlds" if n == h.drawn and h.layouts <= h.drawn else
             f"a uniform sample of {h.drawn} (seed {seed}) of the {h.layouts} layouts that fit the hand sizes and "
             "inferences")

@@ -17,6 +17,7 @@ TOPICS = {
     "json": ("json.md", "the JSON output of every command"),
     "estimate": ("estimate.md", "how estimate models a deal, and its known biases"),
     "solver": ("solver.md", "the double-dummy solver: what it computes, how it searches"),
+    "hint": ("hint.md", "the hint: the worlds, the inferences, why the sampling is uniform"),
 }
 
 
