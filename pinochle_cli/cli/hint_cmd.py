@@ -159,8 +159,9 @@ def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int
 
     \b
     Example:
-      pinochle hint -t H --hand "AH 10H KS QS" --seat 0 --bidder 0 --bid 250 \\
-        --tricks "AC 9C KC QC; ..." --trick ""
+      pinochle hint -t S --hand "TS QH 9D" --seat 1 --bidder 2 --bid 260 --leader 2 --trick KD \\
+        --tricks "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S;
+                  9C KC AC 9H; 9C AH QC QS; TH TC AH TH"
     """
     from ..hint.advice import hint as run_hint
 
