@@ -131,7 +131,7 @@ def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], 
         if n <= copies:
             continue
         mine = hand.count(card)
-        where = [f"{mine} in --hand"] if mine else []
+        where = [f"{mine} in the hand"] if mine else []
         out = sum(c == card for cards in played for c in cards)
         where += [f"{out} played"] if out else []
         extra = sum(h.count(card) for h in known.values())
@@ -149,7 +149,7 @@ def _in_deck(rules: Ruleset, cards: Sequence[Card] | Hand, where: str, parameter
     try:
         return rules.deck.check(cards)
     except CardError as exc:
-        raise HintError(f"{where}: {exc}", parameter=parameter) from None
+        raise HintError(f"{where} {format_cards(cards)}: {exc}", parameter=parameter) from None
 
 
 def _check_mine(facts: Facts) -> None:
@@ -175,7 +175,7 @@ def _shown(rules: Ruleset, trump: Suit, shown: Mapping[int, Hand], stock: bool, 
     out: dict[int, Hand] = {}
     for seat, cards in shown.items():
         _seat(rules, seat, "meld")
-        where = f"--meld {seat}={format_cards(cards)}"
+        where = f"meld {seat}={format_cards(cards)}"
         hand = _in_deck(rules, cards, where, "meld")
         if rules.melders == "bidder" and not stock and seat != bidder:
             raise HintError(f"{where}: in {rules.name} only the bidder melds", parameter="meld")
@@ -195,13 +195,13 @@ def _exchange(facts: Facts, passed: Hand, received: Hand) -> tuple[int, Hand] | 
     if not passed and not received:
         return None
     if not rules.exchange:
-        raise HintError(f"{rules.name} has no exchange: give no --passed or --received", parameter="passed")
+        raise HintError(f"passed {format_cards(passed or received)}: {rules.name} has no exchange", parameter="passed")
     for cards, name in ((passed, "passed"), (received, "received")):
         if cards and len(cards) != rules.exchange:
             raise HintError(f"--{name} {format_cards(cards)}: {len(cards)} cards; the exchange in {rules.name} is "
                             f"{rules.exchange}", parameter=name)
     if facts.bidder is None:
-        raise HintError("an exchange is between the bidder and the partner: give --bidder", parameter="bidder")
+        raise HintError("an exchange is between the bidder and the partner: bidder not given", parameter="bidder")
     partners = rules.partner_seats(facts.bidder)
     if facts.seat != facts.bidder and facts.seat not in partners:
         raise HintError(f"seat {facts.seat} took no part in the exchange: it is between the bidder (seat "
@@ -224,7 +224,7 @@ def _check_my_meld(facts: Facts) -> None:
     held = _meld_time(facts, seat, facts.hand)
     shown = facts.shown[seat]
     if not shown.issubset(held) or shown_cards(rules, held, facts.trump) != shown:
-        raise HintError(f"--meld {seat}={format_cards(shown)}: your hand at the meld ({format_cards(held)}) shows "
+        raise HintError(f"meld {seat}={format_cards(shown)}: your hand at the meld ({format_cards(held)}) shows "
                         f"{format_cards(shown_cards(rules, held, facts.trump)) or 'no meld'}", parameter="meld")
 
 
@@ -257,16 +257,16 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     for value, name in ((seat, "seat"), (bidder, "bidder"), (leader, "leader")):
         _seat(rules, value, name)
     if bid is not None and bidder is None:
-        raise HintError(f"--bid {bid} without --bidder: whose bid is it?", parameter="bid")
+        raise HintError(f"bid {bid} given without the bidder's seat: whose bid is it?", parameter="bid")
     if trump not in rules.suits:
         raise HintError(f"trump {trump} is not a suit of {rules.deck.name}", parameter="trump")
     rules.deal_sides(bidder)
-    mine = _in_deck(rules, hand, "--hand", "hand")
+    mine = _in_deck(rules, hand, "hand", "hand")
     for k, t in enumerate(tricks):
-        _in_deck(rules, t, f"--tricks, trick {k + 1}", "tricks")
+        _in_deck(rules, t, f"tricks (trick {k + 1})", "tricks")
     tricks_in = tuple(tuple(t) for t in tricks)
     current = tuple(trick)
-    _in_deck(rules, current, "--trick", "trick")
+    _in_deck(rules, current, "the current trick", "trick")
     first = leader if leader is not None else (bidder if bidder is not None else 0)
     leaders, winners, now = _walk(rules, trump, tricks_in, first, current)
     to_play = (now + len(current)) % rules.players
@@ -286,13 +286,13 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     sizes = tuple(left - (1 if s in on_trick else 0) for s in range(rules.players))
     if len(mine) != sizes[seat]:
         done = f"{len(tricks_in)} trick{'s' if len(tricks_in) != 1 else ''}"
-        raise HintError(f"--hand holds {len(mine)} cards; after {done} seat {seat} holds {sizes[seat]}",
+        raise HintError(f"hand holds {len(mine)} cards; after {done} seat {seat} holds {sizes[seat]}",
                         parameter="hand")
     checked_shown = _shown(rules, trump, shown or {}, bool(stock_tricks), bidder)
     base = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
                  tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand())
-    known = _known(base, _in_deck(rules, passed, "--passed", "passed"),
-                   _in_deck(rules, received, "--received", "received"))
+    known = _known(base, _in_deck(rules, passed, "passed", "passed"),
+                   _in_deck(rules, received, "received", "received"))
     _check_counts(rules, mine, played, len(tricks_in), known)
     _check_mine(base)
     _check_my_meld(base)
@@ -301,6 +301,6 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     allowed = rules.widow_size if rules.bury is not None else 0
     if spare not in (0, allowed):
         raise HintError(f"{spare} cards of the pack are in no hand, no trick and not buried: give every trick of "
-                        "the deal so far (--tricks)", parameter="tricks")
+                        "the deal so far", parameter="tricks")
     return Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
                  tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare)

@@ -291,4 +291,4 @@ def draw_worlds(facts: Facts, inferences: Sequence[Inference], wanted: int, rng:
 
 def _nothing(total: int) -> str:
     return (f"none of the {total} layouts of the unseen cards that fit the hand sizes and the inferences gives every "
-            "player the meld it showed and a legal card at every play: check --meld and --tricks")
+            "player the meld it showed and a legal card at every play: check the meld shown and the tricks")
