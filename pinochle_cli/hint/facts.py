@@ -118,8 +118,7 @@ def _played(rules: Ruleset, tricks: Sequence[Sequence[Card]], leaders: Sequence[
     return played
 
 
-def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], tricks: int,
-                  known: Mapping[int, Hand]) -> None:
+def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], known: Mapping[int, Hand]) -> None:
     """Too many copies of a card among my hand, the cards played and the cards others are known to hold."""
     copies = rules.deck.copies
     seen = Counter(hand.cards())
@@ -138,11 +137,6 @@ def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], 
         where += [f"{extra} shown or passed and not yet played"] if extra else []
         raise HintError(f"too many {card}: {', '.join(where)}; the {rules.name} pack holds {copies}",
                         parameter="hand" if mine else "tricks")
-
-
-def _minus(hand: Hand, cards: Hand) -> Hand:
-    """``hand`` less ``cards``, copy by copy (a card not held is no error)."""
-    return hand - cards
 
 
 def _in_deck(rules: Ruleset, cards: Sequence[Card] | Hand, where: str, parameter: str) -> Hand:
@@ -209,7 +203,7 @@ def _exchange(facts: Facts, passed: Hand, received: Hand) -> tuple[int, Hand] | 
     # the partner passes first, the bidder returns: what went to the other seat and stayed there
     if facts.seat == facts.bidder:
         return partners[0], passed
-    return facts.bidder, _minus(passed, received)
+    return facts.bidder, passed - received
 
 
 def _meld_time(facts: Facts, seat: int, hand: Hand) -> Hand:
@@ -233,14 +227,14 @@ def _known(facts: Facts, passed: Hand, received: Hand) -> dict[int, Hand]:
     known: dict[int, Hand] = {}
     for seat, shown in facts.shown.items():
         if seat != facts.seat:
-            known[seat] = _minus(shown, Hand(facts.played[seat]))
+            known[seat] = shown - Hand(facts.played[seat])
     exchange = _exchange(facts, passed, received)
     if exchange is not None:
         partner, cards = exchange
         # the same copy may be both shown and passed: the larger of the two counts
         have = known.get(partner, Hand())
         at_meld = Hand.from_counts([max(a, b) for a, b in zip(have.counts, cards.counts, strict=True)])
-        known[partner] = _minus(at_meld, Hand(facts.played[partner])) if partner != facts.seat else have
+        known[partner] = at_meld - Hand(facts.played[partner]) if partner != facts.seat else have
     for seat, cards in known.items():
         if len(cards) > facts.sizes[seat]:
             raise HintError(f"seat {seat} holds {facts.sizes[seat]} cards now but {len(cards)} it showed or was "
@@ -293,7 +287,7 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
                  tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand())
     known = _known(base, _in_deck(rules, passed, "passed", "passed"),
                    _in_deck(rules, received, "received", "received"))
-    _check_counts(rules, mine, played, len(tricks_in), known)
+    _check_counts(rules, mine, played, known)
     _check_mine(base)
     _check_my_meld(base)
     unseen = rules.deck.full() - mine - Hand([c for p in played for c in p])
