@@ -232,3 +232,11 @@ def test_the_hint_is_the_same_at_any_workers() -> None:
     one = hint(facts, worlds=6, seconds=600, workers=1)
     two = hint(facts, worlds=6, seconds=600, workers=2)
     assert one.cards == two.cards and one.worlds == two.worlds
+
+
+def test_more_consistent_worlds_than_asked_are_a_sample_of_them() -> None:
+    facts, every = _position_with_worlds(8, 400)
+    some = draw_worlds(facts, infer(facts), 5, random.Random(3))
+    assert not some.exact and len(some.worlds) == 5
+    assert {w.hands for w in some.worlds} <= {w.hands for w in every.worlds}
+    assert all(w.weight == 1 for w in some.worlds)

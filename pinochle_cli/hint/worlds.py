@@ -8,14 +8,15 @@ a time with each split's share of the count, weighted by the ways its copies can
 draw is uniform over the physical deals. A draw is kept only when ``consistent`` (every recorded
 play legal for the hand then held, each shown meld exactly the meld of its hand at meld time):
 rejection from a uniform draw is uniform on what is kept. When the layouts are few, every one is
-listed and weighted (``exact``). Why this is uniform: docs/hint.md.
+listed and weighted (``exact``; more consistent ones than asked: drawn from the list by weight).
+Why this is uniform: docs/hint.md.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from math import factorial
 
@@ -29,7 +30,7 @@ from .inference import Inference
 __all__ = ["ENUMERATE_LIMIT", "World", "Worlds", "consistent", "draw_worlds", "layouts"]
 
 # layouts listed one by one (then every consistent one is used when they are at most the worlds asked)
-ENUMERATE_LIMIT = 5000
+ENUMERATE_LIMIT = 1000
 # draws per world asked before giving up on finding more consistent ones
 _TRIES = 200
 
@@ -275,6 +276,9 @@ def draw_worlds(facts: Facts, inferences: Sequence[Inference], wanted: int, rng:
         if len(every) <= wanted:
             rng.shuffle(every)
             return Worlds(tuple(every), True, total)
+        # more than asked: a uniform sample of them, each drawn by the deals it stands for
+        picked = rng.choices(every, weights=[w.weight for w in every], k=wanted)
+        return Worlds(tuple(replace(w, weight=1) for w in picked), False, total)
     kept: list[World] = []
     for _ in range(wanted * _TRIES):
         world = _draw(facts, space, counter, rng)
