@@ -77,6 +77,11 @@ class PlayError(PinochleError, ValueError):
     """Impossible trick input: too many cards, a missing phase, cards beyond the pack."""
 
 
+class HintError(PlayError):
+    """What a player says they saw (their hand, the meld shown, the exchange, the tricks) contradicts
+    itself or the rules: the message names the fact at fault and where it is."""
+
+
 class PlayedCard(Protocol):
     """What ``IllegalPlayError.card`` offers: a ``cards.Card``, named here without importing it."""
 

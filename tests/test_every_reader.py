@@ -25,6 +25,7 @@ from pinochle_cli.yamlsource import MAX_BYTES
 READERS: dict[str, list[str]] = {
     "analyze": ["analyze", "BAD"],
     "estimate -r": ["estimate", "AS KS", "-r", "BAD"],
+    "hint -r": ["hint", "--hand", "AS", "-t", "S", "-r", "BAD"],
     "legal -r": ["legal", "--hand", "AS", "-t", "S", "-r", "BAD"],
     "meld -r": ["meld", "AS", "-r", "BAD"],
     "solve -r": ["solve", "--hand", "AS", "--hand", "KS", "--hand", "QS", "--hand", "JS", "-t", "S", "-r", "BAD"],

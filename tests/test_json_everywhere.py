@@ -43,6 +43,9 @@ RUNS: dict[str, tuple[list[list[str]], list[str]]] = {
     "score --brief": ([], ["score", "night.yaml", "--brief"]),
     "score (two games)": ([], ["score", "night.yaml", "two.yaml"]),
     "stats": ([], ["stats", "night.yaml", "two.yaml"]),
+    "hint": ([], ["hint", "-t", "S", "--hand", "TS QH 9D", "--seat", "1", "--bidder", "2", "--bid", "260", "--tricks",
+                  "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S; 9C KC AC 9H; "
+                  "9C AH QC QS; TH TC AH TH", "--leader", "2", "--trick", "KD", "--workers", "1"]),
     "solve": ([], ["solve", "-t", "H", "--hand", "AH KH", "--hand", "QH JH", "--hand", "AS KS", "--hand", "QS JS"]),
 }
 # what ``record add --prompt`` is asked, answered

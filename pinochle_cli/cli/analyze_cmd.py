@@ -15,7 +15,7 @@ from .common import CONTEXT_SETTINGS, emit_json, json_option, table
 from .solve_cmd import time_limit_option
 
 if TYPE_CHECKING:
-    from ..solver.analyze import DealAnalysis, Progress
+    from ..solver.analyze import DealAnalysis, PlayersView, Progress
 
 
 def _deals(record: MatchRecord, number: int | None, path: str) -> list[DealRecord]:
@@ -115,8 +115,12 @@ def _json(record: MatchRecord, a: DealAnalysis, limit: float | None) -> dict[str
               help="Analyse deal N only [default: every deal with a recorded play].")
 @time_limit_option(30, "CPU seconds per deal (at most a day): the first tricks left when they run out are "
                          "marked not analysed.")
+@click.option("--view", type=click.Choice(["double-dummy", "players"]), default="double-dummy", show_default=True,
+              help="players: also judge each card by the hint from its player's view at that moment (a mistake by "
+                   "what the player could see, or unlucky: only the double-dummy view shows it); the time limit "
+                   "is shared by both.")
 @json_option
-def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> None:
+def analyze(path: str, number: int | None, time_limit: float, view: str, as_json: bool) -> None:
     """Could the bid have been made, and which cards cost points? Each card of a recorded deal is
     compared with the best card, every player playing perfectly afterwards with all hands seen.
 
@@ -130,6 +134,9 @@ def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> 
     from ..solver.analyze import analyze_deal
 
     record = read_record(path)
+    if view == "players":
+        _players(record, _deals(record, number, path), time_limit, as_json)
+        return
     results = []
     for deal in _deals(record, number, path):
         with _progress(f"deal {deal.number}") as progress:
@@ -141,3 +148,55 @@ def analyze(path: str, number: int | None, time_limit: float, as_json: bool) -> 
         if i:
             click.echo("")
         _show(record, a, time_limit)
+
+
+def _players(record: MatchRecord, deals: list[DealRecord], limit: float, as_json: bool) -> None:
+    """Each deal analysed double-dummy in half the time limit, then from the players' view in what is left."""
+    import time
+
+    from ..solver.analyze import analyze_deal, view_deal
+
+    results = []
+    for deal in deals:
+        start = time.process_time()
+        with _progress(f"deal {deal.number} (double-dummy)") as progress:
+            a = analyze_deal(record, deal, time_limit=limit / 2, progress=progress)
+        left = max(limit - (time.process_time() - start), 0.001)
+        with _progress(f"deal {deal.number} (players' view)") as progress:
+            results.append((a, view_deal(record, a, deal, time_limit=left, progress=progress)))
+    if as_json:
+        emit_json({"ruleset": record.rules.name,
+                   "deals": [{**_json(record, a, limit / 2), "players_view": _view_json(v)} for a, v in results]})
+        return
+    for i, (a, v) in enumerate(results):
+        if i:
+            click.echo("")
+        _show(record, a, limit / 2)
+        click.echo("")
+        _show_view(record, v)
+
+
+def _view_json(v: PlayersView) -> dict[str, Any]:
+    return {"judged_from_trick": v.first_trick,
+            "cards": [{"trick": c.trick, "player": c.player, "card": c.card.ascii(), "best": c.best.ascii(),
+                       "lost": round(c.lost, 3), "worlds": c.worlds, "exact": c.exact, "gave_up": c.cost,
+                       "verdict": c.verdict} for c in v.verdicts]}
+
+
+def _show_view(record: MatchRecord, v: PlayersView) -> None:
+    """The cards that were a mistake by what the player could see, or unlucky, and each player's count."""
+    click.echo("By what each player could see (the hint at each card):")
+    if v.first_trick > 1:
+        span = "trick 1" if v.first_trick == 2 else f"tricks 1–{v.first_trick - 1}"
+        click.echo(f"{span} not judged (the time limit).")
+    shown = [c for c in v.verdicts if c.verdict != "fine"]
+    if shown:
+        rows = [[c.trick, c.player, str(c.card), str(c.best), f"{c.lost:.1f}", c.cost, c.verdict] for c in shown]
+        click.echo(table(rows, headers=["trick", "player", "played", "hint", "lost", "gave up", "verdict"]))
+    else:
+        click.echo("No card judged was a mistake by what its player could see, and none unlucky.")
+    click.echo("")
+    rows = [[name, sum(c.player == name for c in v.verdicts),
+             sum(c.player == name and c.verdict == "mistake" for c in v.verdicts),
+             sum(c.player == name and c.verdict == "unlucky" for c in v.verdicts)] for name in record.table.seating]
+    click.echo(table(rows, headers=["player", "cards", "mistakes", "unlucky"]))

@@ -180,7 +180,9 @@ def read_cards(text: str, where: str) -> list[Card]:
 # the option that gives each library parameter a command passes on: a message about the one names the other
 OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "--confidence", "seed": "--seed",
              "workers": "--workers", "exact_from": "--exact-from", "name": "--name", "clear": "--clear",
-             "force": "--force", "meld": "--meld"}
+             "force": "--force", "meld": "--meld", "worlds": "--worlds", "time": "--time", "seat": "--seat",
+             "bidder": "--bidder", "leader": "--leader",
+             "hand": "--hand", "bid": "--bid", "passed": "--passed", "received": "--received", "tricks": "--tricks"}
 
 
 def option_words(text: str, parameter: str | None) -> str:

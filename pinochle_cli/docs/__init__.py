@@ -18,6 +18,7 @@ TOPICS = {
     "estimate": ("estimate.md", "how estimate models a deal, and its known biases"),
     "solver": ("solver.md", "the double-dummy solver: what it computes, how it searches"),
     "serve": ("serve.md", "the score page on every phone: what it shows, how it is kept safe"),
+    "hint": ("hint.md", "the hint: the worlds, the inferences, why the sampling is uniform"),
 }
 
 

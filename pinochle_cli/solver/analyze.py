@@ -6,6 +6,11 @@ and the counters it ends with after the card actually played. The difference is 
 gave up. The bidding side is the solver's "our side" (the first seat's side when the game has
 no bidder).
 
+``view_deal`` judges the same cards again from each player's view at that moment (the hint:
+the worlds consistent with the player's hand, the meld shown and the tricks so far): a card that
+scores fewer points than the hint's best by what the player could see is a mistake; a card that
+cost counters double-dummy but was the hint's best was unlucky.
+
 Positions are solved from the last card back to the first, so the solver's table fills with
 the endings before the hard early positions; a time limit (CPU seconds) stops the work early and the first
 tricks are then reported as not analysed. Tricks played while a stock lasts (whose hands change
@@ -24,7 +29,11 @@ from ..errors import PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
 from .solve import Position, Solver, check_time_limit
 
-__all__ = ["CardVerdict", "DealAnalysis", "PlayerSummary", "analyze_deal", "playable_deals"]
+__all__ = ["VIEW_WORLDS", "CardVerdict", "DealAnalysis", "PlayerSummary", "PlayersView", "ViewVerdict", "analyze_deal",
+           "playable_deals", "view_deal"]
+
+# worlds the players' view solves for each card (fewer when the time runs short)
+VIEW_WORLDS = 20
 
 Progress = Callable[[int, int], None]
 
@@ -222,3 +231,84 @@ def _first_whole_trick(steps: list[_Step], done_from: int, tricks: int) -> int:
         return tricks + 1
     step = steps[done_from]
     return step.trick if not step.pos.trick else step.trick + 1
+
+
+@dataclass(frozen=True)
+class ViewVerdict:
+    """A card judged from its player's view: ``best`` the hint's card, ``lost`` the points (the deal's score, our
+    side minus theirs, by the player's view) the card played gave up against it; ``cost`` the double-dummy cost."""
+
+    trick: int
+    seat: int
+    player: str
+    card: Card
+    best: Card
+    lost: float
+    worlds: int
+    exact: bool
+    cost: int
+
+    @property
+    def verdict(self) -> str:
+        """``mistake`` (by what the player could see), ``unlucky`` (only the double-dummy view shows it) or ``fine``."""
+        if self.lost > _TIE:
+            return "mistake"
+        return "unlucky" if self.cost > 0 else "fine"
+
+
+# points a card may trail the hint's best by and still count as as good (rounding of the means)
+_TIE = 1e-9
+
+
+@dataclass(frozen=True)
+class PlayersView:
+    """The cards of a deal judged from their players' view, in play order; ``first_trick``: the first trick whose
+    every card was judged (the tricks before it ran out of time)."""
+
+    verdicts: tuple[ViewVerdict, ...]
+    first_trick: int
+    seconds: float
+
+
+def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int, seconds: float, seed: int,
+             clock: Callable[[], float]) -> ViewVerdict:
+    # the hint solves with this package's solver: imported here, as the hint imports it
+    from ..hint.advice import hint
+    from ..hint.from_record import facts_at, place_of
+    from ..tricks import legal_plays
+
+    facts = facts_at(record, deal, v.trick, place_of(record, deal, v.trick, v.seat))
+    legal = legal_plays(record.rules, facts.trump, facts.trick, facts.hand, phase=facts.phase,
+                        leader_seat=facts.leader, bidder=facts.bidder)
+    if len(legal) == 1:
+        return ViewVerdict(v.trick, v.seat, v.player, v.card, v.card, 0.0, 0, True, v.cost)
+    answer = hint(facts, worlds=worlds, seconds=seconds, seed=seed, workers=1, names=record.table.seating,
+                  clock=clock)
+    points = {j.card: j.points for j in answer.cards}
+    best = max(points.values())
+    return ViewVerdict(v.trick, v.seat, v.player, v.card, answer.best, best - points[v.card], len(answer.worlds),
+                       answer.exact, v.cost)
+
+
+def view_deal(record: MatchRecord, analysis: DealAnalysis, deal: DealRecord, *, time_limit: float | None = None,
+              worlds: int = VIEW_WORLDS, seed: int = 1, progress: Progress | None = None,
+              clock: Callable[[], float] = time.process_time) -> PlayersView:
+    """Judge each card ``analysis`` judged again from its player's view (see the module docstring), from the last
+    card back, within ``time_limit`` seconds of ``clock``; ``progress(done, total)`` after each card."""
+    check_time_limit(time_limit)
+    start = clock()
+    cards = list(analysis.verdicts)
+    judged: list[ViewVerdict] = []
+    for i in range(len(cards) - 1, -1, -1):
+        left = None if time_limit is None else time_limit - (clock() - start)
+        if left is not None and left <= 0:
+            break
+        share = 5.0 if left is None else left / (i + 1)
+        judged.append(_view_of(record, deal, cards[i], worlds, share, seed, clock))
+        if progress is not None:
+            progress(len(judged), len(cards))
+    done = tuple(reversed(judged))
+    first = analysis.tricks + 1 if not done else done[0].trick
+    if done and any(v.trick == first for v in cards[:len(cards) - len(done)]):
+        first += 1
+    return PlayersView(tuple(v for v in done if v.trick >= first), first, clock() - start)

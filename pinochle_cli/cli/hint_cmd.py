@@ -1,0 +1,177 @@
+"""``pinochle hint``: what to play from one seat's view, over the worlds consistent with what it saw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..cards import Card, Hand, format_cards
+from ..errors import HintError
+from ..ruleset import Ruleset
+from ..workers import workers_for
+from .common import (
+    CONTEXT_SETTINGS,
+    emit_json,
+    get_ruleset,
+    get_trump,
+    heading,
+    json_option,
+    option_words,
+    read_cards,
+    ruleset_options,
+    table,
+    trump_option,
+)
+
+if TYPE_CHECKING:
+    from ..hint.advice import Hint
+    from ..hint.facts import Facts
+
+# a day, as solve's --time-limit
+_MAX_SECONDS = 86_400
+
+
+def _shown(texts: tuple[str, ...]) -> dict[int, Hand]:
+    shown: dict[int, Hand] = {}
+    for text in texts:
+        seat, sep, cards = text.partition("=")
+        if not sep or not seat.strip().lstrip("-").isdigit():
+            raise HintError(f'--meld "{text}": give SEAT=CARDS, e.g. --meld "1=KH QH"', parameter="meld")
+        number = int(seat)
+        if number in shown:
+            raise HintError(f'--meld "{text}": seat {number} is given twice', parameter="meld")
+        shown[number] = Hand(read_cards(cards, f"--meld {number}"))
+    return shown
+
+
+def _tricks(text: str) -> list[list[Card]]:
+    parts = text.split(";")
+    if not text.strip():
+        return []
+    tricks = []
+    for k, part in enumerate(parts):
+        if not part.strip():
+            raise HintError(f'--tricks "{text}": trick {k + 1} is empty (tricks are separated by ";")',
+                            parameter="tricks")
+        tricks.append(read_cards(part, f"--tricks, trick {k + 1}"))
+    return tricks
+
+
+def _facts(rules: Ruleset, trump: str, options: dict[str, Any]) -> Facts:
+    from ..hint.facts import make_facts
+
+    suit = get_trump(trump, rules)
+    assert suit is not None
+    return make_facts(rules, suit, Hand(read_cards(options["hand"], "--hand")), seat=options["seat"],
+                      bidder=options["bidder"], bid=options["bid"], shown=_shown(options["meld"]),
+                      passed=Hand(read_cards(options["passed"], "--passed")),
+                      received=Hand(read_cards(options["received"], "--received")),
+                      tricks=_tricks(options["tricks"]), leader=options["leader"],
+                      trick=read_cards(options["trick"], "--trick"))
+
+
+def _percent(p: float | None) -> str:
+    return "–" if p is None else f"{100 * p:.0f}%"
+
+
+def _how_many(h: Hint, seed: int) -> str:
+    n = len(h.worlds)
+    if h.exact:
+        return "Exact: the one consistent world solved." if n == 1 else f"Exact: all {n} consistent worlds solved."
+    what = (f"every one of the {h.drawn} consistent worlds" if n == h.drawn and h.layouts <= h.drawn else
+            f"a uniform sample of {h.drawn} (seed {seed}) of the {h.layouts} layouts that fit the hand sizes and "
+            "inferences")
+    return f"{n} world{'s' if n != 1 else ''} solved of {what}."
+
+
+def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
+    trick = f"; on the trick: {format_cards(facts.trick)} (led by seat {facts.leader})" if facts.trick else ""
+    bid = f"; seat {facts.bidder} bid {facts.bid}" if facts.bid is not None else ""
+    click.echo(f"{heading(facts.rules, facts.trump)}{bid}; seat {h.to_play} to play to trick {facts.trick_number}"
+               f"{trick}")
+    click.echo(_how_many(h, seed))
+    n = len(h.worlds)
+    rows = [[f"{j.card}{' *' if j.card == h.best else ''}", f"{j.points:.1f}", _percent(j.p_make),
+             f"{j.counters:.1f}", f"{j.best_in} of {n}"] for j in h.cards]
+    click.echo(table(rows, headers=["card", "points", "P(make)", "counters", "best in"], colalign=("left", "right",
+                                                                                                 "right", "right",
+                                                                                                 "right")))
+    click.echo("points: our side's score minus theirs for the deal; counters: what our side takes from here on.")
+    if h.inferences:
+        click.echo("What the play showed:")
+        for said in dict.fromkeys(i.says for i in h.inferences):
+            click.echo(f"  {said}")
+    if show_worlds:
+        others = [s for s in range(facts.players) if s != facts.seat]
+        rows = [[str(i + 1), *(str(w.hands[s]) for s in others)] for i, w in enumerate(h.worlds)]
+        click.echo(table(rows, headers=["world", *(f"seat {s}" for s in others)]))
+
+
+def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "to_play": h.to_play, "worlds": len(h.worlds), "exact": h.exact, "best": h.best.ascii(),
+        "cards": [{"card": j.card.ascii(), "points": round(j.points, 3),
+                   "p_make": None if j.p_make is None else round(j.p_make, 4), "counters": round(j.counters, 3),
+                   "best_in": j.best_in} for j in h.cards],
+        "inferences": [{"seat": i.seat, "says": i.says} for i in h.inferences],
+    }
+    if show_worlds:
+        data["world_hands"] = [[h_.ascii() for h_ in w.hands] for w in h.worlds]
+    return data
+
+
+@click.command("hint", context_settings=CONTEXT_SETTINGS)
+@trump_option(required=True)
+@click.option("--hand", required=True, metavar="CARDS", help="Your cards now.")
+@click.option("--seat", type=int, default=0, show_default=True, metavar="N", help="Your seat (0, 1, … clockwise).")
+@click.option("--bidder", type=int, default=None, metavar="SEAT", help="The bidder's seat.")
+@click.option("--bid", type=click.IntRange(min=0), default=None, metavar="N", help="The bid (with --bidder).")
+@click.option("--meld", multiple=True, metavar="SEAT=CARDS",
+              help="The cards a seat showed as meld (repeatable; a seat not given: its meld unknown).")
+@click.option("--passed", default="", metavar="CARDS", help="The cards you passed in the exchange.")
+@click.option("--received", default="", metavar="CARDS", help="The cards you received in the exchange.")
+@click.option("--tricks", default="", metavar="CARDS; …", help="The earlier tricks in order, each from its leader.")
+@click.option("--leader", type=int, default=None, metavar="SEAT",
+              help="Who led the first of --tricks [default: the bidder, else seat 0].")
+@click.option("--trick", default="", metavar="CARDS", help="The current trick so far, leader first.")
+@click.option("--time", "seconds", type=click.FloatRange(0, _MAX_SECONDS, min_open=True), default=5.0,
+              show_default=True, metavar="SECONDS", help="Seconds to draw and solve worlds (one at least).")
+@click.option("--worlds", type=click.IntRange(min=1), default=None, metavar="N",
+              help="The most worlds to solve [default: as many as fit, at most 200].")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+              help="Seed of the worlds drawn: the same seed, the same worlds at any --workers.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Processes solving worlds [default: every core].")
+@click.option("--show-worlds", is_flag=True, help="List every seat's cards in each world solved.")
+@ruleset_options
+@json_option
+def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int | None, show_worlds: bool,
+         ruleset: str | None, options: tuple[str, ...], as_json: bool, **given: Any) -> None:
+    """What should I play? Each legal card judged over the deals of the unseen cards consistent with
+    everything you saw, each solved double-dummy, by the deal's score for your side.
+
+    The worlds respect the hand sizes, the meld shown (a hand shows all its meld), the exchange
+    and what each play revealed by the ruleset's duties (listed). "points": your side's score
+    minus theirs, "P(make)": the chance the bid is made, "best in": the worlds where no card
+    does better. With few worlds all are used (exact); in the two-handed play-off the other
+    hand is known.
+
+    \b
+    Example:
+      pinochle hint -t S --hand "TS QH 9D" --seat 1 --bidder 2 --bid 260 --leader 2 --trick KD \\
+        --tricks "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S;
+                  9C KC AC 9H; 9C AH QC QS; TH TC AH TH"
+    """
+    from ..hint.advice import hint as run_hint
+
+    rules = get_ruleset(ruleset, options)
+    facts = _facts(rules, trump, given)
+    count, notice = workers_for(workers)
+    if notice:
+        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+    answer = run_hint(facts, worlds=worlds, seconds=seconds, seed=seed, workers=count)
+    if as_json:
+        emit_json(_json(answer, show_worlds))
+        return
+    _show(facts, answer, seed, show_worlds)

@@ -1,0 +1,66 @@
+"""``hint``: the worlds decided first (from the seed alone), then solved in order while the time lasts.
+
+The answer depends on the seed and on how many worlds were solved, never on the number of
+workers: the worlds are drawn before any is solved and the solved ones are always the first.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import HintError
+from ..solver.solve import Position
+from .facts import Facts
+from .inference import Inference, infer
+from .judge import CardJudgement, best_card, judge
+from .solving import solve_positions
+from .worlds import World, draw_worlds
+
+__all__ = ["DEFAULT_WORLDS", "Hint", "hint"]
+
+# the most worlds solved when the number is not given
+DEFAULT_WORLDS = 200
+# the share of the time the drawing may take when the worlds are many
+_DRAW_SHARE = 0.3
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The answer: ``cards`` judged over ``worlds`` (the ones solved), ``best`` the card to play."""
+
+    to_play: int
+    best: Card
+    cards: tuple[CardJudgement, ...]
+    worlds: tuple[World, ...]
+    exact: bool
+    # the worlds drawn (a sample) or consistent (exact) before the time ran out
+    drawn: int
+    layouts: int
+    inferences: tuple[Inference, ...]
+    seconds: float
+
+
+def hint(facts: Facts, *, worlds: int | None = None, seconds: float = 5.0, seed: int = 1, workers: int = 1,
+         names: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic) -> Hint:
+    """The hint for ``facts.seat`` (see the module docstring): at most ``worlds`` worlds (default
+    ``DEFAULT_WORLDS``), drawing and solving until ``seconds`` have passed (one world at least)."""
+    if worlds is not None and worlds < 1:
+        raise HintError(f"worlds {worlds}: give 1 or more", parameter="worlds")
+    if not seconds > 0:
+        raise HintError(f"time {seconds}: give seconds above 0", parameter="time")
+    start = clock()
+    inferences = infer(facts, names)
+    drawn = draw_worlds(facts, inferences, worlds or DEFAULT_WORLDS, random.Random(seed),
+                        until=lambda: clock() - start > seconds * _DRAW_SHARE)
+    positions = [Position(w.hands, facts.leader, facts.trick) for w in drawn.worlds]
+    plays = list(solve_positions(facts.rules, facts.trump, facts.seat, positions, workers=workers,
+                                 stop=lambda: clock() - start > seconds))
+    solved = drawn.worlds[:len(plays)]
+    judged = judge(facts, solved, plays)
+    exact = drawn.exact and len(plays) == len(drawn.worlds)
+    return Hint(facts.seat, best_card(judged), tuple(judged), solved, exact, len(drawn.worlds), drawn.layouts,
+                tuple(inferences), clock() - start)

@@ -1,0 +1,300 @@
+"""The view of one seat at the table: what it holds, what it saw, and the checks that it adds up.
+
+``make_facts`` takes what the player says (hand now, shown meld, the exchange it took part in,
+the tricks of the deal so far and the current one) and returns ``Facts``: the same, checked,
+with what follows from it — who led and won each trick, the cards each seat played, the size
+of every hand now, the unseen cards and the cards each other seat is known to hold. Input that
+cannot be true raises ``HintError`` naming the fact at fault (the option through ``parameter``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..cards import Card, Hand, Suit, format_cards
+from ..errors import CardError, HintError
+from ..meld import meld
+from ..ruleset import Ruleset
+from ..tricks import check_play, trick_winner
+
+__all__ = ["Facts", "make_facts", "shown_cards"]
+
+# no cards
+_NONE = Hand()
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One seat's checked view (see the module docstring); ``tricks[k]`` was led by ``leaders[k]``."""
+
+    rules: Ruleset
+    trump: Suit
+    seat: int
+    hand: Hand
+    bidder: int | None
+    bid: int | None
+    shown: Mapping[int, Hand]
+    passed: Hand
+    received: Hand
+    tricks: tuple[tuple[Card, ...], ...]
+    leaders: tuple[int, ...]
+    winners: tuple[int, ...]
+    trick: tuple[Card, ...]
+    # who led the current trick
+    leader: int
+    # the tricks played while the stock lasted (no inferences, no meld check: the hands changed)
+    stock_tricks: int
+    # every seat's cards played, in play order
+    played: tuple[tuple[Card, ...], ...]
+    sizes: tuple[int, ...]
+    unseen: Hand
+    # cards a seat other than this one is known to hold now (shown meld not played, cards passed to it)
+    known: Mapping[int, Hand] = field(default_factory=dict)
+    # cards of the unseen out of every hand now (buried by the bidder)
+    out_of_play: int = 0
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def phase(self) -> str | None:
+        return "play-off" if self.rules.has_stock else None
+
+    @property
+    def trick_number(self) -> int:
+        """The number (from 1) of the trick being played."""
+        return len(self.tricks) + 1
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.rules.deal_sides(self.bidder)
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.deal_side_of(seat, self.bidder)
+
+
+def shown_cards(rules: Ruleset, hand: Hand, trump: Suit) -> Hand:
+    """The cards ``hand`` shows with its best meld: of each card, the most copies one class of meld uses."""
+    need: Counter[tuple[str, Card]] = Counter()
+    for item in meld(rules, hand, trump).melds:
+        for card in item.cards:
+            need[(item.klass, card)] += 1
+    most: dict[Card, int] = {}
+    for (_, card), n in need.items():
+        most[card] = max(most.get(card, 0), n)
+    return Hand([c for c, n in most.items() for _ in range(n)])
+
+
+def _seat(rules: Ruleset, value: int | None, parameter: str) -> None:
+    if value is not None and not 0 <= value < rules.players:
+        raise HintError(f"{parameter} {value} is not a seat 0..{rules.players - 1}", parameter=parameter)
+
+
+def _walk(rules: Ruleset, trump: Suit, tricks: Sequence[Sequence[Card]], leader: int,
+          current: Sequence[Card]) -> tuple[list[int], list[int], int]:
+    """Each trick's leader and winner, and who leads the current trick."""
+    leaders, winners = [], []
+    for k, trick in enumerate(tricks):
+        if len(trick) != rules.players:
+            raise HintError(f"trick {k + 1} ({format_cards(trick) or 'empty'}) has {len(trick)} cards; a trick of "
+                            f"{rules.name} has {rules.players}", parameter="tricks")
+        leaders.append(leader)
+        leader = (leader + trick_winner(rules, trump, trick)) % rules.players
+        winners.append(leader)
+    if len(current) >= rules.players:
+        raise HintError(f"the current trick {format_cards(current)} has {len(current)} cards: with {rules.players} "
+                        "players it is complete (give it with the earlier tricks)", parameter="trick")
+    return leaders, winners, leader
+
+
+def _played(rules: Ruleset, tricks: Sequence[Sequence[Card]], leaders: Sequence[int], current: Sequence[Card],
+            leader: int) -> list[list[Card]]:
+    played: list[list[Card]] = [[] for _ in range(rules.players)]
+    for trick, first in (*zip(tricks, leaders, strict=True), (current, leader)):
+        for j, card in enumerate(trick):
+            played[(first + j) % rules.players].append(card)
+    return played
+
+
+def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], known: Mapping[int, Hand]) -> None:
+    """Too many copies of a card among my hand, the cards played and the cards others are known to hold."""
+    copies = rules.deck.copies
+    seen = Counter(hand.cards())
+    for cards in played:
+        seen.update(cards)
+    for held in known.values():
+        seen.update(held.cards())
+    for card, n in seen.items():
+        if n <= copies:
+            continue
+        mine = hand.count(card)
+        where = [f"{mine} in the hand"] if mine else []
+        out = sum(c == card for cards in played for c in cards)
+        where += [f"{out} played"] if out else []
+        extra = sum(h.count(card) for h in known.values())
+        where += [f"{extra} shown or passed and not yet played"] if extra else []
+        raise HintError(f"too many {card}: {', '.join(where)}; the {rules.name} pack holds {copies}",
+                        parameter="hand" if mine else "tricks")
+
+
+def _in_deck(rules: Ruleset, cards: Sequence[Card] | Hand, where: str, parameter: str) -> Hand:
+    try:
+        return rules.deck.check(cards)
+    except CardError as exc:
+        raise HintError(f"{where} {format_cards(cards)}: {exc}", parameter=parameter) from None
+
+
+def _check_mine(facts: Facts) -> None:
+    """This seat's own plays, each legal for the hand it then held (its hand now and the cards it played since)."""
+    rules, seat = facts.rules, facts.seat
+    later = list(facts.played[seat])
+    hand = facts.hand + Hand(later)
+    for k, (trick, first) in enumerate((*zip(facts.tricks, facts.leaders, strict=True), (facts.trick, facts.leader))):
+        for j, card in enumerate(trick):
+            if (first + j) % rules.players != seat:
+                continue
+            if k >= facts.stock_tricks:
+                ruling = check_play(rules, facts.trump, trick[:j], hand, card, phase=facts.phase, leader_seat=first,
+                                    bidder=facts.bidder)
+                if not ruling.allowed:
+                    raise HintError(f"trick {k + 1}: seat {seat} (you) played {card} holding {format_cards(hand)} — "
+                                    f"{ruling.summary}", parameter="tricks" if k < len(facts.tricks) else "trick")
+            hand = hand.remove(card)
+
+
+def _shown(rules: Ruleset, trump: Suit, shown: Mapping[int, Hand], stock: bool, bidder: int | None) -> dict[int, Hand]:
+    """Each seat's shown meld checked: cards of the pack that are a meld, all of them used by it."""
+    out: dict[int, Hand] = {}
+    for seat, cards in shown.items():
+        _seat(rules, seat, "meld")
+        where = f"meld {seat}={format_cards(cards)}"
+        hand = _in_deck(rules, cards, where, "meld")
+        if rules.melders == "bidder" and not stock and seat != bidder:
+            raise HintError(f"{where}: in {rules.name} only the bidder melds", parameter="meld")
+        uses = shown_cards(rules, hand, trump)
+        if uses != hand:
+            spare = hand - uses
+            raise HintError(f"{where}: {format_cards(spare)} {'is' if len(spare) == 1 else 'are'} no part of a meld "
+                            f"with trump {trump} (a hand showing these cards shows "
+                            f"{format_cards(uses) or 'no meld'})", parameter="meld")
+        out[seat] = hand
+    return out
+
+
+def _exchange(facts: Facts, passed: Hand, received: Hand) -> tuple[int, Hand] | None:
+    """The seat the exchange was with and the cards it holds for sure from it (None: no exchange given)."""
+    rules = facts.rules
+    if not passed and not received:
+        return None
+    if not rules.exchange:
+        raise HintError(f"passed {format_cards(passed or received)}: {rules.name} has no exchange", parameter="passed")
+    for cards, name in ((passed, "passed"), (received, "received")):
+        if cards and len(cards) != rules.exchange:
+            raise HintError(f"--{name} {format_cards(cards)}: {len(cards)} cards; the exchange in {rules.name} is "
+                            f"{rules.exchange}", parameter=name)
+    if facts.bidder is None:
+        raise HintError("an exchange is between the bidder and the partner: bidder not given", parameter="bidder")
+    partners = rules.partner_seats(facts.bidder)
+    if facts.seat != facts.bidder and facts.seat not in partners:
+        raise HintError(f"seat {facts.seat} took no part in the exchange: it is between the bidder (seat "
+                        f"{facts.bidder}) and the partner", parameter="passed")
+    # the partner passes first, the bidder returns: what went to the other seat and stayed there
+    if facts.seat == facts.bidder:
+        return partners[0], passed
+    return facts.bidder, passed - received
+
+
+def _meld_time(facts: Facts, seat: int, hand: Hand) -> Hand:
+    """The cards ``seat`` held at the meld: its hand now and every card it played."""
+    return hand + Hand(facts.played[seat])
+
+
+def _check_my_meld(facts: Facts) -> None:
+    rules, seat = facts.rules, facts.seat
+    if seat not in facts.shown or facts.stock_tricks:
+        return
+    held = _meld_time(facts, seat, facts.hand)
+    shown = facts.shown[seat]
+    if not shown.issubset(held) or shown_cards(rules, held, facts.trump) != shown:
+        raise HintError(f"meld {seat}={format_cards(shown)}: your hand at the meld ({format_cards(held)}) shows "
+                        f"{format_cards(shown_cards(rules, held, facts.trump)) or 'no meld'}", parameter="meld")
+
+
+def _known(facts: Facts, passed: Hand, received: Hand) -> dict[int, Hand]:
+    """The cards each other seat holds for sure now: its shown meld not yet played, and what this seat passed it."""
+    known: dict[int, Hand] = {}
+    for seat, shown in facts.shown.items():
+        if seat != facts.seat:
+            known[seat] = shown - Hand(facts.played[seat])
+    exchange = _exchange(facts, passed, received)
+    if exchange is not None:
+        partner, cards = exchange
+        # the same copy may be both shown and passed: the larger of the two counts
+        have = known.get(partner, Hand())
+        at_meld = Hand.from_counts([max(a, b) for a, b in zip(have.counts, cards.counts, strict=True)])
+        known[partner] = at_meld - Hand(facts.played[partner]) if partner != facts.seat else have
+    for seat, cards in known.items():
+        if len(cards) > facts.sizes[seat]:
+            raise HintError(f"seat {seat} holds {facts.sizes[seat]} cards now but {len(cards)} it showed or was "
+                            f"passed are not yet played ({format_cards(cards)})", parameter="meld")
+    return {s: h for s, h in known.items() if len(h)}
+
+
+def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder: int | None = None,
+               bid: int | None = None, shown: Mapping[int, Hand] | None = None, passed: Hand = _NONE,
+               received: Hand = _NONE, tricks: Sequence[Sequence[Card]] = (), leader: int | None = None,
+               trick: Sequence[Card] = ()) -> Facts:
+    """The checked view of ``seat`` (see the module docstring); ``leader``: who led the first of ``tricks``
+    (default the bidder, else seat 0)."""
+    for value, name in ((seat, "seat"), (bidder, "bidder"), (leader, "leader")):
+        _seat(rules, value, name)
+    if bid is not None and bidder is None:
+        raise HintError(f"bid {bid} given without the bidder's seat: whose bid is it?", parameter="bid")
+    if trump not in rules.suits:
+        raise HintError(f"trump {trump} is not a suit of {rules.deck.name}", parameter="trump")
+    rules.deal_sides(bidder)
+    mine = _in_deck(rules, hand, "hand", "hand")
+    for k, t in enumerate(tricks):
+        _in_deck(rules, t, f"tricks (trick {k + 1})", "tricks")
+    tricks_in = tuple(tuple(t) for t in tricks)
+    current = tuple(trick)
+    _in_deck(rules, current, "the current trick", "trick")
+    first = leader if leader is not None else (bidder if bidder is not None else 0)
+    leaders, winners, now = _walk(rules, trump, tricks_in, first, current)
+    to_play = (now + len(current)) % rules.players
+    if to_play != seat:
+        raise HintError(f"it is seat {to_play}'s turn to play to trick {len(tricks_in) + 1}, not seat {seat}'s: the "
+                        "hint is for the player to move", parameter="seat")
+    stock_tricks = rules.stock_size // rules.players
+    if len(tricks_in) < stock_tricks:
+        raise HintError(f"the hint is for the play after the stock: give the {stock_tricks} tricks played while it "
+                        f"lasted first ({len(tricks_in)} given)", parameter="tricks")
+    played = _played(rules, tricks_in, leaders, current, now)
+    on_trick = {(now + j) % rules.players for j in range(len(current))}
+    left = rules.tricks_per_deal - len(tricks_in)
+    if left <= 0:
+        raise HintError(f"{len(tricks_in)} tricks given: a deal of {rules.name} has {rules.tricks_per_deal}, so "
+                        "nothing is left to play", parameter="tricks")
+    sizes = tuple(left - (1 if s in on_trick else 0) for s in range(rules.players))
+    if len(mine) != sizes[seat]:
+        done = f"{len(tricks_in)} trick{'s' if len(tricks_in) != 1 else ''}"
+        raise HintError(f"hand holds {len(mine)} cards; after {done} seat {seat} holds {sizes[seat]}",
+                        parameter="hand")
+    checked_shown = _shown(rules, trump, shown or {}, bool(stock_tricks), bidder)
+    base = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
+                 tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand())
+    known = _known(base, _in_deck(rules, passed, "passed", "passed"),
+                   _in_deck(rules, received, "received", "received"))
+    _check_counts(rules, mine, played, known)
+    _check_mine(base)
+    _check_my_meld(base)
+    unseen = rules.deck.full() - mine - Hand([c for p in played for c in p])
+    spare = len(unseen) - sum(n for s, n in enumerate(sizes) if s != seat)
+    allowed = rules.widow_size if rules.bury is not None else 0
+    if spare not in (0, allowed):
+        raise HintError(f"{spare} cards of the pack are in no hand, no trick and not buried: give every trick of "
+                        "the deal so far", parameter="tricks")
+    return Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
+                 tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare)

@@ -1,0 +1,54 @@
+"""``analyze --view players``: each card judged by the hint from its player's view, beside the double-dummy view."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from clihelp import run_cli, run_cli_json
+
+from pinochle_cli.records import read_record
+from pinochle_cli.solver.analyze import analyze_deal, view_deal
+
+PLAYED = str(Path(__file__).resolve().parent.parent / "examples" / "single-deck-played.yaml")
+
+
+def test_each_card_is_a_mistake_unlucky_or_fine_by_its_figures() -> None:
+    record = read_record(PLAYED)
+    deal = next(d for d in record.deals if d.play)
+    analysis = analyze_deal(record, deal)
+    view = view_deal(record, analysis, deal, worlds=4)
+    assert view.first_trick == 1 and len(view.verdicts) == len(analysis.verdicts) == 48
+    costs = {(v.trick, v.seat): v.cost for v in analysis.verdicts}
+    for v in view.verdicts:
+        assert v.cost == costs[(v.trick, v.seat)]
+        assert v.lost >= 0
+        expected = "mistake" if v.lost > 0 else ("unlucky" if v.cost > 0 else "fine")
+        assert v.verdict == expected
+    # the last trick: every hand is known, so the view is the double-dummy view
+    assert all(v.exact and v.lost == 0 == v.cost for v in view.verdicts if v.trick == 12)
+    assert {v.verdict for v in view.verdicts} >= {"mistake", "unlucky"}
+
+
+def test_the_time_limit_is_for_the_whole() -> None:
+    start = time.process_time()
+    data = run_cli_json("analyze", PLAYED, "--view", "players", "--time-limit", "4")
+    assert time.process_time() - start < 30
+    deal = data["deals"][0]
+    view = deal["players_view"]
+    assert view["judged_from_trick"] > 1
+    assert all(c["trick"] >= view["judged_from_trick"] for c in view["cards"])
+    for card in view["cards"]:
+        assert set(card) == {"trick", "player", "card", "best", "lost", "worlds", "exact", "gave_up", "verdict"}
+
+
+def test_the_human_answer_has_both_views() -> None:
+    code, out, err = run_cli("analyze", PLAYED, "--view", "players", "--time-limit", "4")
+    assert (code, err) == (0, "")
+    assert "By what each player could see (the hint at each card):" in out
+    assert "player      cards    mistakes    unlucky" in out
+
+
+def test_an_unknown_view_is_refused() -> None:
+    code, out, err = run_cli("analyze", PLAYED, "--view", "nobody")
+    assert code == 2 and out == "" and err.startswith("Error: Invalid value for '--view'")

@@ -1,0 +1,242 @@
+"""The hint: exact where the other hands are known, every world consistent, enumeration and sampling
+agreeing, the inferences of every duty list, determinism."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hintcheck import check_world
+
+from pinochle_cli.cards import Hand, Suit, parse_cards
+from pinochle_cli.errors import HintError
+from pinochle_cli.hint.advice import hint
+from pinochle_cli.hint.facts import make_facts
+from pinochle_cli.hint.from_record import facts_at
+from pinochle_cli.hint.inference import excluded, infer
+from pinochle_cli.hint.worlds import _Counter, _draw, _space, consistent, draw_worlds
+from pinochle_cli.records import read_record
+from pinochle_cli.ruleset import load_ruleset
+from pinochle_cli.solver.solve import Position, Solver
+from pinochle_cli.tricks import legal_plays, trick_winner
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _played_deal():
+    record = read_record(str(EXAMPLES / "single-deck-played.yaml"))
+    return record, next(d for d in record.deals if d.play)
+
+
+def _two_handed(seed: int, lead_first: bool):
+    """A two-handed play-off: the stock played out in 12 tricks, then seat to move with hands known."""
+    rules = load_ruleset("two-handed")
+    rng = random.Random(seed)
+    cards = rules.deck.cards()
+    rng.shuffle(cards)
+    hands = [Hand(cards[:12]), Hand(cards[12:24])]
+    tricks = [cards[24 + 2 * k: 26 + 2 * k] for k in range(12)]
+    leader = 0
+    for trick in tricks:
+        leader = (leader + trick_winner(rules, Suit.H, trick)) % 2
+    trick = []
+    if lead_first:
+        trick = [hands[leader].cards()[0]]
+        hands[leader] = hands[leader].remove(trick[0])
+    seat = (leader + len(trick)) % 2
+    return rules, hands, tricks, leader, trick, seat
+
+
+@pytest.mark.parametrize(("seed", "lead_first"), [(1, False), (2, True), (3, False)])
+def test_two_handed_play_off_is_exact_and_equals_solve(seed: int, lead_first: bool) -> None:
+    rules, hands, tricks, leader, trick, seat = _two_handed(seed, lead_first)
+    facts = make_facts(rules, Suit.H, hands[seat], seat=seat, tricks=tricks, leader=0, trick=trick)
+    answer = hint(facts, seconds=600, workers=1)
+    assert answer.exact and len(answer.worlds) == 1
+    assert answer.worlds[0].hands == tuple(hands)
+    solved = Solver(rules, Suit.H, us=seat).plays(Position(tuple(hands), leader, tuple(trick)))
+    assert [(j.card, j.counters) for j in answer.cards] == [(c, float(v)) for c, v in solved]
+
+
+@pytest.mark.parametrize("place", [1, 2, 3])
+def test_the_last_trick_is_determined_and_equals_solve(place: int) -> None:
+    record, deal = _played_deal()
+    facts = facts_at(record, deal, 12, place)
+    answer = hint(facts, seconds=600, workers=1)
+    assert answer.exact and len(answer.worlds) == 1
+    hands = answer.worlds[0].hands
+    solved = Solver(record.rules, deal.trump, us=facts.seat).plays(Position(hands, facts.leader, facts.trick))
+    assert [(j.card, j.counters) for j in answer.cards] == [(c, float(v)) for c, v in solved]
+    # the one world is the deal as it was
+    assert hands[(facts.leader + len(facts.trick)) % 4] == facts.hand
+
+
+@pytest.mark.parametrize(("trick", "place"), [(6, 3), (8, 1), (9, 0), (4, 2)])
+def test_every_world_is_consistent_with_every_fact(trick: int, place: int) -> None:
+    record, deal = _played_deal()
+    facts = facts_at(record, deal, trick, place)
+    drawn = draw_worlds(facts, infer(facts), 60, random.Random(trick))
+    assert drawn.worlds
+    for world in drawn.worlds:
+        assert check_world(facts, world.hands) == []
+
+
+def test_the_checker_finds_a_broken_world() -> None:
+    record, deal = _played_deal()
+    facts = facts_at(record, deal, 6, 3)
+    world = draw_worlds(facts, infer(facts), 1, random.Random(1)).worlds[0]
+    others = [s for s in range(4) if s != facts.seat]
+    a, b = others[0], others[1]
+    # swap the cards of two seats: their meld, or a play, no longer fits
+    swapped = list(world.hands)
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    assert check_world(facts, swapped) or swapped[a] == swapped[b]
+
+
+def _position_with_worlds(low: int, high: int):
+    record, deal = _played_deal()
+    for trick in range(12, 0, -1):
+        for place in range(4):
+            facts = facts_at(record, deal, trick, place)
+            every = draw_worlds(facts, infer(facts), 10_000, random.Random(0))
+            if every.exact and low <= len(every.worlds) <= high:
+                return facts, every
+    raise AssertionError("no position with that many worlds")
+
+
+def test_enumeration_and_sampling_agree() -> None:
+    facts, every = _position_with_worlds(8, 400)
+    total = sum(w.weight for w in every.worlds)
+    exact = {w.hands: w.weight / total for w in every.worlds}
+    inferences = infer(facts)
+    space = _space(facts, inferences)
+    counter = _Counter(space, weighted=True)
+    rng = random.Random(5)
+    n = 0
+    seen: Counter[tuple[Hand, ...]] = Counter()
+    while n < 4000:
+        world = _draw(facts, space, counter, rng)
+        if consistent(facts, world):
+            seen[world.hands] += 1
+            n += 1
+    assert set(seen) <= set(exact)
+    for hands, p in exact.items():
+        sigma = (p * (1 - p) / n) ** 0.5
+        assert abs(seen[hands] / n - p) <= 5 * sigma + 1e-9, (p, seen[hands] / n)
+
+
+def test_the_same_seed_gives_the_same_worlds() -> None:
+    record, deal = _played_deal()
+    facts = facts_at(record, deal, 5, 1)
+    one = draw_worlds(facts, infer(facts), 30, random.Random(7))
+    two = draw_worlds(facts, infer(facts), 30, random.Random(7))
+    other = draw_worlds(facts, infer(facts), 30, random.Random(8))
+    assert one == two
+    assert one != other
+
+
+def _lowest(rules, suit: Suit):
+    rank = rules.rank_order[-1]
+    return next(c for c in rules.deck.cards() if c.suit == suit and c.rank == rank)
+
+
+def _opening(rules, trump: Suit, led: Suit, bidder: int | None = None):
+    """Me at seat 3 (seat 2 with three players) to play to trick 1: the lowest card of ``led`` led, the next
+    seat discarding the lowest club, the third (four players) following with the led card again."""
+    low_led, low_club = _lowest(rules, led), _lowest(rules, Suit.C)
+    trick = [low_led, low_club] + ([low_led] if rules.players == 4 else [])
+    me = len(trick)
+    pool = rules.deck.full() - Hand(trick)
+    mine = [c for c in pool if c.suit not in (led, Suit.C)][:rules.tricks_per_deal]
+    return make_facts(rules, trump, Hand(mine), seat=me, bidder=bidder, leader=0, trick=trick)
+
+
+def _said(facts) -> list[str]:
+    return [i.says for i in infer(facts)]
+
+
+@pytest.mark.parametrize("name", ["single-deck", "single-deck-small", "double-deck"])
+def test_inferences_of_each_bundled_four_handed_game(name: str) -> None:
+    rules = load_ruleset(name)
+    facts = _opening(rules, Suit.S, Suit.H)
+    low = _lowest(rules, Suit.H)
+    assert _said(facts) == ["seat 1: no ♥ (did not follow trick 1)", "seat 1: no trump (did not trump trick 1)",
+                            f"seat 2: no ♥ above the {low} (did not beat the {low} in trick 1)"]
+
+
+def test_inferences_of_the_three_handed_game() -> None:
+    rules = load_ruleset("three-handed")
+    facts = _opening(rules, Suit.S, Suit.H, bidder=0)
+    assert _said(facts) == ["seat 1: no ♥ (did not follow trick 1)", "seat 1: no trump (did not trump trick 1)"]
+
+
+def test_inferences_of_the_house_rules() -> None:
+    # beat only on a trump lead: nothing learned from a plain card that does not beat
+    rules = load_ruleset("single-deck-small", {"overtake": "trump-lead"})
+    assert _said(_opening(rules, Suit.S, Suit.H)) == ["seat 1: no ♥ (did not follow trick 1)",
+                                                      "seat 1: no trump (did not trump trick 1)"]
+    low = _lowest(rules, Suit.S)
+    assert _said(_opening(rules, Suit.S, Suit.S))[-1] == f"seat 2: no trump above the {low} (did not beat the {low} " \
+        "in trick 1)"
+    # trump only when it would win: a void player who does not trump a plain lead may still hold trump
+    rules = load_ruleset("single-deck", {"must-trump": "if-it-wins"})
+    said = _said(_opening(rules, Suit.S, Suit.H))
+    assert said[1] == "seat 1: no trump (did not trump trick 1)"
+
+
+def test_inferences_of_an_edited_duty_list(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parent.parent / "rulesets" / "single-deck.yaml").read_text(encoding="utf-8")
+    # the house rules patch the duties by name: without them
+    text = text.split("\noptions:")[0].replace("name: single-deck", "name: house")
+    follow_only = tmp_path / "follow-only.yaml"
+    follow_only.write_text(text.replace("duties: [follow, trump, beat]", "duties: [follow]"), encoding="utf-8")
+    assert _said(_opening(load_ruleset(str(follow_only)), Suit.S, Suit.H)) == ["seat 1: no ♥ (did not follow trick 1)"]
+    none = tmp_path / "none.yaml"
+    none.write_text(text.replace("duties: [follow, trump, beat]", "duties: []"), encoding="utf-8")
+    assert _said(_opening(load_ruleset(str(none)), Suit.S, Suit.H)) == []
+
+
+@pytest.mark.parametrize(("name", "options"), [("single-deck", {}), ("single-deck", {"must-trump": "if-it-wins"}),
+                                               ("single-deck", {"beat-partner": "no"}), ("double-deck", {}),
+                                               ("single-deck-small", {"overtake": "trump-lead"})])
+def test_an_inference_is_exactly_the_duty(name: str, options: dict[str, str]) -> None:
+    """A card played is legal from a hand exactly when the hand holds none of the cards it excludes."""
+    rules = load_ruleset(name, options)
+    facts = _opening(rules, Suit.S, Suit.H)
+    rng = random.Random(11)
+    deck = rules.deck.cards()
+    for _ in range(300):
+        rng.shuffle(deck)
+        size = rng.randrange(1, rules.players)
+        prefix, held = deck[:size], Hand(deck[size:size + rng.randrange(1, 9)])
+        card = held.cards()[0]
+        legal = card in legal_plays(rules, Suit.S, prefix, held, leader_seat=0)
+        cut = {c for cards in excluded(facts, prefix, card, 0).values() for c in cards}
+        assert legal == (not any(c in held for c in cut)), (prefix, held, card)
+
+
+def test_a_seat_that_later_plays_what_it_could_not_hold_is_refused() -> None:
+    rules = load_ruleset("single-deck")
+    facts = make_facts(rules, Suit.S, Hand.parse("AS AS TS KS QS JS 9S AD AD TD"), seat=3, bidder=0,
+                       tricks=[parse_cards("AH 9H KH QH"), parse_cards("AC 9C 9H KC")], trick=parse_cards("TH JH QS"))
+    with pytest.raises(HintError, match=r"trick 2: seat 2 played 9♥ — but seat 2 played Q♠ in trick 3, so the play "
+                                        r"broke a duty: no trump \(did not trump trick 2\)"):
+        infer(facts)
+
+
+def test_the_hint_is_the_same_at_any_workers() -> None:
+    record, deal = _played_deal()
+    facts = facts_at(record, deal, 7, 2)
+    one = hint(facts, worlds=6, seconds=600, workers=1)
+    two = hint(facts, worlds=6, seconds=600, workers=2)
+    assert one.cards == two.cards and one.worlds == two.worlds
+
+
+def test_more_consistent_worlds_than_asked_are_a_sample_of_them() -> None:
+    facts, every = _position_with_worlds(8, 400)
+    some = draw_worlds(facts, infer(facts), 5, random.Random(3))
+    assert not some.exact and len(some.worlds) == 5
+    assert {w.hands for w in some.worlds} <= {w.hands for w in every.worlds}
+    assert all(w.weight == 1 for w in some.worlds)
