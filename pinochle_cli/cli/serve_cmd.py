@@ -20,6 +20,12 @@ def _check_extra() -> None:
         raise ServeError(INSTALL)
 
 
+# the addresses that listen on every interface, loopback included
+EVERY = ("0.0.0.0", "::")
+NOT_FOUND = ("(No network address of this machine was found, so its name is shown: if the phones cannot open "
+             "it, give --host the machine's address; see `pinochle docs serve`.)")
+
+
 def _loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -46,17 +52,20 @@ def serve(path: str, host: str | None, port: int | None, share: bool) -> None:
     """
     _check_extra()
     from ..serve.app import create_app
-    from ..serve.security import Guard, new_pin
+    from ..serve.security import Guard, hosts_for, new_pin
     from ..serve.server import bound_port, listen, qr_text, run, share_address
     from ..serve.snapshot import read_snapshot
 
     read_snapshot(path)
     address = host or ("0.0.0.0" if share else "127.0.0.1")
-    guard = Guard(None if _loopback(address) else new_pin())
+    shown, found = share_address() if address in EVERY else (address, True)
+    hosts = hosts_for(address, shown, loopback=_loopback(address) or address in EVERY)
+    guard = Guard(None if _loopback(address) else new_pin(), hosts=hosts)
     server = listen(create_app(path, guard), address, port)
-    shown = share_address() if address in ("0.0.0.0", "::") else address
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound_port(server)}/"
     click.echo(f"Serving {path} at {url}")
+    if not found:
+        click.echo(NOT_FOUND)
     if guard.pin is not None:
         if share:
             click.echo("\n".join(qr_text(url, blocks=prints("█▀▄"))))

@@ -1,10 +1,11 @@
 """The routes of the score page (Flask): the page, its live part, the record file, the style and script, and
 the changes (a deal, undo, redo, the PIN). Nothing else is served.
 
-Every change is a POST that carries the form token, comes from this server's own page (its Origin
-or Referer), and, where a PIN is set, from a phone whose cookie shows it entered the PIN; a refused
-change is 403 and changes nothing. Bodies over ``MAX_BODY`` are 413, a field too long or too many
-fields 400.
+A request whose Host is not one of this server's names (``Guard.hosts``: another site's name pointed at
+this machine) is 400 before anything is read or changed. Every change is a POST that carries the form
+token, comes from this server's own page (its Origin or Referer), and, where a PIN is set, from a phone
+whose cookie shows it entered the PIN; a refused change is 403 and changes nothing. Bodies over
+``MAX_BODY`` are 413, a field too long or too many fields 400.
 """
 
 from __future__ import annotations
@@ -141,6 +142,15 @@ def create_app(path: str, guard: Guard) -> Flask:
                        ("/redo", lambda: site.change("redone")), ("/pin", site.pin)):
         app.add_url_rule(rule, rule, view, methods=["POST"])
     _errors(app)
+
+    @app.before_request
+    def known_host() -> Response | None:
+        header = request.headers.get("Host", "")
+        if guard.host_ok(header):
+            return None
+        return _text(400, f"Bad request: the host {header[:80]!r} is not this server's; open the address the "
+                          "server printed.")
+
     return app
 
 

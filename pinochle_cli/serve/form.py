@@ -2,7 +2,9 @@
 answers checked by the same code, each refusal put beside the field it concerns.
 
 A ``Field`` is what the page shows: ``name`` is the form's key (``meld:North-South``), ``field`` the
-record's field it fills. The side left out of the counters is inferred, as on the command line.
+record's field it fills. The side left out of the counters is inferred, as on the command line. The
+prompted add asks only for a deal played out; the page also offers, where the ruleset has a rule for
+it, a deal that ended otherwise (the ``ending`` field: conceded, no-trump, redeal), checked alike.
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ from ..records import MatchRecord
 from ..records.entry import DealInput, asked_field, check_nothing_left_out, counters_questions, deal_entries, questions
 from ..records.writer import Entries, append_deal
 
-__all__ = ["Field", "add_deal", "deal_input", "form_fields"]
+__all__ = ["ENDING", "Field", "add_deal", "deal_input", "endings", "form_fields"]
+
+# the form's field for a deal not played out, and the record's flag each of its choices sets
+ENDING = "ending"
+ENDINGS = {"conceded": "conceded: the bidding side threw the deal in after the meld",
+           "no-trump": "no trump: the bidder held no suit they could name",
+           "redeal": "redeal: thrown in before the auction"}
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,9 @@ class Field:
     # the players or suits to choose from (None: typed)
     choices: tuple[str, ...] | None = None
     number: bool = False
+    # what each choice shows (default: the choice itself), and the empty choice
+    shown: tuple[str, ...] | None = None
+    blank: str = ""
 
 
 def _key(question_field: str, side: str | None) -> str:
@@ -45,7 +56,22 @@ def form_fields(record: MatchRecord) -> list[Field]:
         choices = players if q.field in ("dealer", "bidder") else suits if q.field == "trump" else None
         number = q.field in ("bid", "meld", "counters")
         out.append(Field(_key(q.field, q.side), q.field, q.text, q.default, choices, number))
+    offered = endings(record)
+    if offered:
+        out.append(Field(ENDING, ENDING, "How the deal ended", "", offered,
+                         shown=tuple(ENDINGS[e] for e in offered), blank="played out"))
     return out
+
+
+def endings(record: MatchRecord) -> tuple[str, ...]:
+    """The ways a deal may end unplayed that the ruleset has a rule for: conceding and a deal without trump
+    (a game with a bidder), a redeal (a game with a redeal condition)."""
+    rules = record.rules
+    bidder = rules.auction is not None
+    offered = {"conceded": bidder and rules.scoring.concede is not None,
+               "no-trump": bidder and rules.scoring.no_trump is not None and bool(rules.trump_needs),
+               "redeal": bool(rules.redeal_at_least or rules.redeal_at_most)}
+    return tuple(e for e in ENDINGS if offered[e])
 
 
 def _number(fields: list[Field], form: Mapping[str, str], field: Field) -> str:
@@ -71,16 +97,27 @@ def deal_input(record: MatchRecord, form: Mapping[str, str]) -> DealInput:
             counters.append(f"{f.name.partition(':')[2]}={value}")
         elif f.field == "bid":
             given = replace(given, bid=int(value))
+        elif f.field == ENDING:
+            given = _ended(given, f, value)
         else:
             named: Any = value
             given = replace(given, **{f.field: named})
     return replace(given, meld=tuple(meld), counters=tuple(counters))
 
 
+def _ended(given: DealInput, field: Field, value: str) -> DealInput:
+    if value not in (field.choices or ()):
+        offered = ", ".join(field.choices or ())
+        raise FormError({field.name: f"{value!r}: expected one of {offered}, or empty ({field.blank})"})
+    on: Any = True
+    return replace(given, **{value.replace("-", "_"): on})
+
+
 def _where(record: MatchRecord, exc: RecordError) -> str:
     """The form field a refusal concerns: the side's own field where one side is named, else the first of
     its kind; a refusal of no field of the form goes with the whole deal (``deal``)."""
-    field = asked_field(exc)
+    head = (exc.field or "").split(".")[0]
+    field = ENDING if head in ENDINGS else asked_field(exc)
     names = [f.name for f in form_fields(record) if f.field == field]
     for name in names:
         side = name.partition(":")[2]

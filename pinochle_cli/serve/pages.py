@@ -78,8 +78,9 @@ def live(snap: Snapshot) -> str:
 def _input(f: Field, value: str | None) -> str:
     shown = value if value is not None else (f.default or "")
     if f.choices is not None:
-        options = "".join(f'<option value="{_e(c)}"{" selected" if c == shown else ""}>{_e(c)}</option>'
-                          for c in ("", *f.choices))
+        texts = (f.blank, *(f.shown or f.choices))
+        options = "".join(f'<option value="{_e(c)}"{" selected" if c == shown else ""}>{_e(t)}</option>'
+                          for c, t in zip(("", *f.choices), texts, strict=True))
         return f'<select id="f-{_e(f.name)}" name="{_e(f.name)}">{options}</select>'
     kind = ' inputmode="numeric" pattern="[0-9]*"' if f.number else ""
     return f'<input id="f-{_e(f.name)}" name="{_e(f.name)}" value="{_e(shown)}" maxlength="40"{kind}>'
@@ -94,8 +95,10 @@ def deal_form(fields: Sequence[Field], token: str, values: Mapping[str, str], er
         note = f'<span class="error" role="alert">{_e(err)}</span>' if err else ""
         rows.append(f'<label for="f-{_e(f.name)}">{_e(f.label)}</label>{_input(f, values.get(f.name))}{note}')
     if inferred is not None:
-        rows.append(f'<p class="inferred">{_e(inferred)}\'s counters: <output id="inferred">the rest of {total}'
-                    "</output></p>")
+        # after the counters typed (a deal's other fields may follow them)
+        at = max((i + 1 for i, f in enumerate(fields) if f.field == "counters"), default=len(rows))
+        rows.insert(at, f'<p class="inferred">{_e(inferred)}\'s counters: <output id="inferred">the rest of '
+                        f"{total}</output></p>")
     whole = errors.get("deal")
     top = f'<p class="error" role="alert">{_e(whole)}</p>' if whole else ""
     return (f'<form method="post" action="/deal" id="deal" data-total="{total}">{top}'

@@ -1,5 +1,6 @@
 """What keeps the page safe on a shared network: the PIN and the cookie that proves it, the token every form
-carries, the checks of a post's origin, and the limits on what a request may send.
+carries, the checks of a post's origin and of every request's Host (against DNS rebinding: a page of
+another site whose name is pointed at this machine), and the limits on what a request may send.
 
 Nothing here knows the web framework: the app passes headers, cookies and fields in and acts on
 the answers. Every secret comes from ``secrets``; every comparison is in constant time.
@@ -16,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-__all__ = ["CSRF_COOKIE", "MAX_BODY", "MAX_FIELD", "MAX_FIELDS", "PIN_COOKIE", "PIN_TRIES", "Guard", "fields_ok",
-           "new_pin"]
+__all__ = ["CSRF_COOKIE", "LOCAL_NAMES", "MAX_BODY", "MAX_FIELD", "MAX_FIELDS", "PIN_COOKIE", "PIN_TRIES", "Guard",
+           "fields_ok", "host_name", "hosts_for", "new_pin"]
 
 # a deal's form is well under a kilobyte
 MAX_BODY = 16 * 1024
@@ -29,6 +30,8 @@ PIN_PAUSE = 60.0
 PIN_DIGITS = 6
 CSRF_COOKIE = "pinochle_form"
 PIN_COOKIE = "pinochle_writer"
+# the names of this machine itself, good in a Host header wherever the server listens on loopback
+LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
 def new_pin() -> str:
@@ -44,6 +47,8 @@ class Guard:
     """One server's secrets: its PIN (None: no PIN needed, on this machine only) and the key of its cookies."""
 
     pin: str | None
+    # the names a request's Host may give (without the port)
+    hosts: frozenset[str] = LOCAL_NAMES
     key: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     _wrong: int = 0
     _paused_until: float = 0.0
@@ -74,6 +79,12 @@ class Guard:
                 self._wrong = 0
                 self._paused_until = time.monotonic() + PIN_PAUSE
             return "wrong"
+
+    def host_ok(self, header: str | None) -> bool:
+        """The Host a request names is this server's (any port): a page of another site, its name pointed at
+        this machine, names its own."""
+        name = host_name(header)
+        return name is not None and name in self.hosts
 
     # ----------------------------------------------------------------- the forms
 
@@ -107,3 +118,24 @@ def fields_ok(form: Mapping[str, str]) -> str | None:
         if len(name) > MAX_FIELD or len(value) > MAX_FIELD:
             return f"the field {name[:40]!r} is longer than {MAX_FIELD} characters"
     return None
+
+
+def host_name(header: str | None) -> str | None:
+    """The name in a Host header (``name``, ``name:port``, ``[v6]:port``), lowercase, without a final dot;
+    None for a header that is not one."""
+    if not header:
+        return None
+    try:
+        name = urlsplit(f"//{header.strip()}").hostname
+    except ValueError:
+        return None
+    return name.rstrip(".") if name else None
+
+
+def hosts_for(address: str, shown: str | None, *, loopback: bool, also: tuple[str, ...] = ()) -> frozenset[str]:
+    """The names a Host may give for a server listening on ``address``: the address itself, the address
+    printed for the other phones (``shown``), ``also`` (e.g. this machine's name), and this machine's own
+    names where ``loopback`` (a loopback address, or every address)."""
+    names = {address, *([shown] if shown else []), *also}
+    found = {n for n in (host_name(name if ":" not in name else f"[{name}]") for name in names) if n}
+    return frozenset(found | (LOCAL_NAMES if loopback else set()))

@@ -1,8 +1,9 @@
 """Serving the page: the listening socket (waitress), the address to open from another phone, its QR code.
 
 ``listen`` binds the first free port from the one asked for (a second server of the same file takes
-the next); ``run`` serves until Ctrl-C, then raises ``KeyboardInterrupt`` (waitress stops its
-threads first: the page holds no request open, so it stops at once).
+the next); ``share_address`` finds the address to print for the other phones; ``run`` serves until
+Ctrl-C, then raises ``KeyboardInterrupt`` (waitress stops its threads first: the page holds no
+request open, so it stops at once).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ __all__ = ["DEFAULT_PORT", "PORTS_TRIED", "bound_port", "listen", "qr_text", "ru
 DEFAULT_PORT = 8177
 PORTS_TRIED = 20
 THREADS = 8
+# a private address to ask the routing table about (nothing is sent to it)
+PROBE = "10.254.254.254"
 
 
 def listen(app: Any, host: str, port: int | None) -> Any:
@@ -50,18 +53,38 @@ def run(server: Any) -> None:
     raise KeyboardInterrupt
 
 
-def share_address() -> str:
-    """This machine's address on the local network (its name's first non-loopback IPv4), or its name."""
+def share_address() -> tuple[str, bool]:
+    """This machine's address on the local network and True: its name's first non-loopback IPv4, else (the
+    name resolves to loopback, as Debian's 127.0.1.1) the address of the interface that routes outward;
+    where neither is found, its name and False."""
     name = socket.gethostname()
     try:
-        found = socket.getaddrinfo(name, None, socket.AF_INET)
+        found = [str(sockaddr[0]) for *_rest, sockaddr in socket.getaddrinfo(name, None, socket.AF_INET)]
     except OSError:
-        return name
-    for *_rest, sockaddr in found:
-        address = str(sockaddr[0])
-        if not ipaddress.ip_address(address).is_loopback:
-            return address
-    return name
+        found = []
+    for address in [*found, _outward_address()]:
+        if address is not None and _usable(address):
+            return address, True
+    return name, False
+
+
+def _usable(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local)
+
+
+def _outward_address() -> str | None:
+    """The local address of the interface that routes toward a private network: "connecting" a UDP socket
+    sends nothing, it only picks the route (no network needed)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect((PROBE, 9))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
 
 
 def qr_text(url: str, *, blocks: bool) -> list[str]:
