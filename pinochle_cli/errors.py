@@ -178,6 +178,10 @@ class SimulationError(PinochleError, ValueError):
     """An estimate that cannot be made (a ruleset without an auction, bad sample counts)."""
 
 
+class PassError(SimulationError):
+    """A pass question that cannot be asked: a game without a pass, a hand or received cards of the wrong size."""
+
+
 class SearchLimitError(PinochleError):
     """A search stopped by its node or time limit before it had an answer.
 

@@ -313,13 +313,24 @@ class Simulator:
         slots = np.empty((b, r.players, r.hand_size), dtype=np.int64)
         slots[:, 0] = self.hand_cards[None, :]
         slots[:, 1:] = np.tile(others, (nt, 1, 1))
-        if self.partner is not None and r.exchange:
+        return self.play_slots(slots, trump, np.tile(leader, nt))
+
+    def play_slots(self, slots: IntArray, trump: IntArray, leaders: IntArray,
+                   exchange: Callable[[IntArray, IntArray], None] | None = None) -> GameBatch:
+        """Whole deals ``slots`` ``(B, players, hand_size)`` before the exchange, trump and first leader per row:
+        the exchange, meld, play and claims. ``exchange(slots, trump)`` replaces the heuristic pass and return
+        (it changes ``slots`` in place): the hook that judges one fixed pass on the deals ``estimate`` plays."""
+        r = self.rules
+        b = slots.shape[0]
+        if exchange is not None:
+            exchange(slots, trump)
+        elif self.partner is not None and r.exchange:
             self.exchange_cards(slots, trump, self.partner, r.exchange)
         hands = self.count(slots)
         meld = np.zeros(b, dtype=np.int64)
         only = np.ones(b, dtype=bool)
-        for i, t in enumerate(self.trumps):
-            rows = slice(i * n, (i + 1) * n)
+        for t in self.trumps:
+            rows = trump == int(t)
             for seat in self.side_seats:
                 total = self.meld_table.total_batch(hands[rows, seat], t)
                 meld[rows] += total
@@ -327,7 +338,6 @@ class Simulator:
                     only[rows] &= self.only_table.total_batch(hands[rows, seat], t) == total
         if self.only_table is None:
             only[:] = False
-        leaders = np.tile(leader, nt)
         points, tricks = self.play_tricks(hands, trump, leaders)
         claim = self.claims(meld, only, points[:, self.side], tricks[:, self.side] > 0)
         return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim)
