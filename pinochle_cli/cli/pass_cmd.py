@@ -66,7 +66,14 @@ def _margin(advice: Advice) -> str:
     lo, hi = (100 * x for x in m.ci95)
     line += (f"; ahead of the next ({format_cards(nxt.cards)}) by {_points(m)} points of P(make) "
              f"(95 % interval {lo:+.1f} – {hi:+.1f})")
-    return line + (": these two are within the noise." if m.noise else ".")
+    s = advice.score_margin
+    assert s is not None
+    line += f" and {s.mean:+.1f} in meld + counters ({s.ci95[0]:+.1f} – {s.ci95[1]:+.1f})"
+    if not m.noise:
+        return line + "."
+    if s.noise:
+        return line + ": these two are within the noise."
+    return line + ": the same chance within the noise, more points."
 
 
 def _human(advice: Advice) -> None:

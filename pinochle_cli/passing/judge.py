@@ -62,14 +62,14 @@ class Question:
                             f"no cards, so there is nothing to advise")
         if self.role not in ROLES:
             raise PassError(f"role {self.role!r}: one of {', '.join(ROLES)}", parameter="role")
+        if self.received is not None and len(self.received) != r.exchange:
+            raise PassError(f"received {len(self.received)} cards ({format_cards(self.received)}); the pass is "
+                            f"{r.exchange} cards in {r.name}", parameter="received")
         want = r.hand_size if self.role == "partner" else r.hand_size + r.exchange
         if len(self.hand) != want:
             whose = "the partner's hand" if self.role == "partner" else "the bidder's hand with the pass received"
             raise PassError(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
                             f"exactly {want} in {r.name}", parameter="hand")
-        if self.received is not None and len(self.received) != r.exchange:
-            raise PassError(f"received {len(self.received)} cards ({format_cards(self.received)}); the pass is "
-                            f"{r.exchange} cards in {r.name}", parameter="received")
         assert r.auction is not None
         if not r.auction.is_valid_bid(self.bid):
             raise PassError(f"bid {self.bid}: not a bid of {r.name} (at least {r.auction.minimum}, on its "

@@ -107,8 +107,9 @@ class Advice:
     heuristic: Judged
     # the heuristic's place among the last round's candidates (None: it went out earlier)
     heuristic_rank: int | None
-    # the best minus the next, P(make) per deal (None: a single candidate)
+    # the best minus the next, P(make) and meld + counters per deal (None: a single candidate)
     margin: Difference | None
+    score_margin: Difference | None
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
@@ -119,6 +120,7 @@ class Advice:
                 "ranked": [j.to_json() for j in self.ranked], "heuristic": self.heuristic.to_json(),
                 "heuristic_rank": self.heuristic_rank,
                 "margin": self.margin.to_json() if self.margin is not None else None,
+                "score_margin": self.score_margin.to_json() if self.score_margin is not None else None,
                 "within_noise": self.margin.noise if self.margin is not None else None}
 
 
@@ -271,7 +273,10 @@ def _advice(q: Question, judge: Judge, seed: int, cands: Sequence[Pass], plan: S
     order = sorted(alive, key=lambda c: _key(joined[c], c))
     ref = joined[reference]
     ranked = tuple(_judged(q, cands[c], joined[c], ref, c == reference) for c in order[:top])
-    margin = Difference.of(joined[order[0]].made, joined[order[1]].made) if len(order) > 1 else None
+    margin = score = None
+    if len(order) > 1:
+        a, b = joined[order[0]], joined[order[1]]
+        margin, score = Difference.of(a.made, b.made), Difference.of(a.meld + a.counters, b.meld + b.counters)
     rank = order.index(reference) + 1 if reference in order else None
     return Advice(q, seed, len(cands), tuple(plan), ranked, _judged(q, cands[reference], ref, ref, True), rank,
-                  margin)
+                  margin, score)
