@@ -1,11 +1,12 @@
 """The pass advice: every candidate on a few hundred common deals, then the deals go to those still in contention.
 
-``advise(question)`` judges every distinct pass (``candidates``) on the first ``FIRST_DEALS`` deals,
-then in rounds keeps the best quarter (never fewer than ``top + 1``) and deals more to them, until
-the last ones have ``samples`` deals; the heuristic's own pass is played on every deal as the
-reference. Candidates are ranked by the side's P(make) and then by its mean meld plus counters, on
-the same deals. The same seed gives the same advice whatever the number of workers. Raises as
-``Question.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed out of range.
+``advise(question)`` judges every distinct pass (``candidates``) on the first ``FIRST_DEALS`` deals
+(100 when there are more than 1,000 candidates), then in rounds keeps the best quarter (never
+fewer than ``top + 1``) and deals more to them, until the last ones have ``samples`` deals; the
+heuristic's own pass is played on every deal as the reference. Candidates are ranked by the side's
+P(make) and then by its mean meld plus counters, on the same deals. The same seed gives the same
+advice whatever the number of workers. Raises as ``Question.check`` and ``Judge`` do, and
+``SimulationError`` for samples, top or seed out of range.
 The method: docs/estimate.md, "The pass".
 """
 
@@ -30,9 +31,11 @@ from .judge import Judge, Outcome, Question, question_seed
 __all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "advise",
            "schedule"]
 
-# deals per chunk (the unit of seeding), and the deals every candidate gets first
+# deals per chunk (the unit of seeding); every candidate gets FIRST_DEALS deals first, or (many candidates)
+# as many chunks as FIRST_GAMES games allow, at least one
 CHUNK = 100
 FIRST_DEALS = 200
+FIRST_GAMES = 100_000
 # the deals the last candidates get by default, and how many are shown
 DEFAULT_SAMPLES = 4000
 DEFAULT_TOP = 5
@@ -127,7 +130,7 @@ class Advice:
 def schedule(candidates: int, samples: int, top: int) -> list[tuple[int, int]]:
     """The rounds: (candidates kept, deals each by the end of the round), the last with ``samples`` deals."""
     floor = min(candidates, top + 1)
-    first = min(samples, FIRST_DEALS)
+    first = min(samples, FIRST_DEALS, max(CHUNK, CHUNK * math.ceil(FIRST_GAMES / max(candidates, 1) / CHUNK)))
     rounds = [(candidates, first)]
     while rounds[-1][1] < samples:
         n, d = rounds[-1]
