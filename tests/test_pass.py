@@ -150,7 +150,7 @@ def test_breaking_a_double_pinochle_ranks_below_keeping_it() -> None:
     judge = Judge(Question(SINGLE, "partner", hand, Suit.H, 300))
     keep, broken = idx("AH 10H KH 9C"), idx("AH 10H KH QS")
     out = judge.play([keep, broken], judge.deal(0, 400, 3))
-    rows = [type(out)(out.made[i], out.meld[i], out.counters[i]) for i in range(2)]
+    rows = [type(out)(out.made[i], out.meld[i], out.counters[i], out.points[i]) for i in range(2)]
     assert _key(rows[0], 0) < _key(rows[1], 1)
     assert "double pinochle" in explain(SINGLE, hand, [Card.parse(c) for c in ["AH", "10H", "KH", "QS"]],
                                         Suit.H).broken

@@ -21,7 +21,7 @@ def test_json_shape() -> None:
         assert 0 <= j["ci95"][0] <= j["p_make"] <= j["ci95"][1] <= 1
         assert set(j["words"]) == {"kept_meld", "kept", "passed_whole", "broken", "trumps_sent", "top_cards_sent",
                                    "counters_sent", "voids"}
-    assert data["ranked"][0]["p_make"] >= data["ranked"][1]["p_make"]
+    assert data["ranked"][0]["points_mean"] >= data["ranked"][1]["points_mean"]
     assert isinstance(data["within_noise"], bool)
 
 

@@ -20,8 +20,8 @@ COMMANDS = {
                          "side and per player."),
     "estimate": LazyCommand("estimate_cmd:estimate", "How safe is each bid with this hand? Monte Carlo over "
                             "deals of the unseen cards."),
-    "pass": LazyCommand("pass_cmd:pass_", "Which cards to pass: every distinct pass, ranked by P(make) of the bid "
-                        "on common deals."),
+    "pass": LazyCommand("pass_cmd:pass_", "Which cards to pass: every distinct pass, ranked by what it does to the "
+                        "contract on common deals."),
     "record": LazyCommand("record_cmd:record", "Keep a match record at the table: start one, then add each deal as "
                           "it is scored."),
     "rulesets": LazyCommand("rulesets_cmd:rulesets", "List the bundled rulesets; show, check or describe one."),

@@ -44,8 +44,8 @@ def _rows(advice: Advice) -> list[list[str]]:
 
 
 def _row(label: str, j: Judged) -> list[str]:
-    return [label, format_cards(j.cards) + (" (h)" if j.heuristic else ""), _pct(j.p_make),
-            f"{_pct(j.ci95[0])} – {_pct(j.ci95[1])}", _points(j.change), f"{j.meld_mean:.1f}",
+    return [label, format_cards(j.cards) + (" (h)" if j.heuristic else ""), f"{j.points_mean:.1f}",
+            _pct(j.p_make), f"{_pct(j.ci95[0])} – {_pct(j.ci95[1])}", _points(j.change), f"{j.meld_mean:.1f}",
             f"{j.counters_mean:.1f}"]
 
 
@@ -59,21 +59,13 @@ def _rounds(advice: Advice) -> str:
 def _margin(advice: Advice) -> str:
     best = advice.ranked[0]
     line = f"Best pass: {format_cards(best.cards)}, makes {advice.question.bid} {round(100 * best.p_make)} times in 100"
-    m = advice.margin
-    if m is None or len(advice.ranked) < 2:
+    m, p = advice.margin, advice.p_make_margin
+    if m is None or p is None or len(advice.ranked) < 2:
         return line + " (the only pass)."
-    nxt = advice.ranked[1]
-    lo, hi = (100 * x for x in m.ci95)
-    line += (f"; ahead of the next ({format_cards(nxt.cards)}) by {_points(m)} points of P(make) "
-             f"(95 % interval {lo:+.1f} – {hi:+.1f})")
-    s = advice.score_margin
-    assert s is not None
-    line += f" and {s.mean:+.1f} in meld + counters ({s.ci95[0]:+.1f} – {s.ci95[1]:+.1f})"
-    if not m.noise:
-        return line + "."
-    if s.noise:
-        return line + ": these two are within the noise."
-    return line + ": the same chance within the noise, more points."
+    line += (f"; ahead of the next ({format_cards(advice.ranked[1].cards)}) by {m.mean:+.1f} points a deal "
+             f"(95 % interval {m.ci95[0]:+.1f} – {m.ci95[1]:+.1f}; P(make) {_points(p)}, "
+             f"{100 * p.ci95[0]:+.1f} – {100 * p.ci95[1]:+.1f})")
+    return line + (": these two are within the noise." if m.noise else ".")
 
 
 def _human(advice: Advice) -> None:
@@ -84,11 +76,14 @@ def _human(advice: Advice) -> None:
     click.echo(f"{advice.candidates} passes of {q.size} on common sampled deals (seed {advice.seed}): "
                f"{_rounds(advice)}")
     click.echo("")
-    click.echo(table(_rows(advice), headers=["rank", "pass", f"P(make {q.bid})", "95 % interval", "change",
-                                             "side's meld", "counters"],
-                     colalign=("left", "left", "right", "right", "right", "right", "right"), disable_numparse=True))
-    click.echo("change: P(make) against the heuristic's own pass (h), in points, on the same deals; "
-               "side's meld, counters: means after the pass")
+    click.echo(table(_rows(advice), headers=["rank", "pass", "points", f"P(make {q.bid})", "95 % interval",
+                                             "change", "meld", "counters"],
+                     colalign=("left", "left", "right", "right", "right", "right", "right", "right"),
+                     disable_numparse=True))
+    click.echo("points: what the contract scores the bidding side, a deal on average (made: meld + counters; set: "
+               "minus the bid)")
+    click.echo("change: P(make) against the heuristic's own pass (h) on the same deals, in percentage points; "
+               "meld, counters: the side's means")
     click.echo("")
     verb = "sends" if q.role == "partner" else "returns"
     for i, j in enumerate(advice.ranked, 1):
@@ -118,14 +113,15 @@ def _human(advice: Advice) -> None:
 def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str | None, ruleset: str | None,
           options: tuple[str, ...], samples: int, top: int, seed: int | None, workers: int | None,
           as_json: bool) -> None:
-    """Which cards to pass: every distinct pass, ranked by P(make) of the bid on common deals.
+    """Which cards to pass: every distinct pass, ranked by what it does to the contract on common deals.
 
     Every pass of the game's size (495 of 12 cards, fewer when cards are doubled) is played on
     the same sampled deals as estimate plays them (pass, return, meld, every trick by the
     heuristic players); the best in each round get more deals, the last ones --samples. The
-    answer ranks them by P(make) with its 95 % interval, then by the side's meld and counters,
-    says how far the best is ahead of the next (or that they are within the noise), the change
-    against the heuristic pass estimate uses, and in words what each pass keeps and gives.
+    answer ranks them by the points the contract scores the bidding side (made: meld +
+    counters; set: minus the bid), with P(make) and its 95 % interval, says how far the best
+    is ahead of the next (or that they are within the noise), the change against the heuristic
+    pass estimate uses, and in words what each pass keeps and gives.
     The same seed gives the same answer whatever --workers is. Games without a pass refuse.
     """
     rules = get_ruleset(ruleset, options)

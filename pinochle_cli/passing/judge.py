@@ -105,11 +105,13 @@ class Dealt:
 
 @dataclass
 class Outcome:
-    """Per candidate (rows) and deal (columns): did the side make the bid, its meld, its counters."""
+    """Per candidate (rows) and deal (columns): did the side make the bid, its meld, its counters, and what the
+    contract scores it (meld kept + counters when made, minus the bid when set)."""
 
     made: np.ndarray
     meld: IntArray
     counters: IntArray
+    points: IntArray
 
 
 class Judge:
@@ -162,8 +164,10 @@ class Judge:
         exchange = self._fixed_pass(cands, n) if self.q.role == "partner" else _nothing
         g = self.sim.play_slots(slots, trump, np.tile(dealt.leader, m), exchange)
         side = self.sim.side
-        made = (g.claim >= self.q.bid).reshape(m, n)
-        return Outcome(made, g.meld.reshape(m, n), g.points[:, side].reshape(m, n))
+        made = g.claim >= self.q.bid
+        points = np.where(made, g.claim, -self.q.bid)
+        return Outcome(made.reshape(m, n), g.meld.reshape(m, n), g.points[:, side].reshape(m, n),
+                       points.reshape(m, n))
 
     def slots(self, cands: Sequence[Pass], cards: IntArray) -> IntArray:
         """``(len(cands) × n, players, hand_size)`` whole deals, candidate by candidate: before the pass (the

@@ -3,10 +3,11 @@
 ``advise(question)`` judges every distinct pass (``candidates``) on the first ``FIRST_DEALS`` deals
 (100 when there are more than 1,000 candidates), then in rounds keeps the best quarter (never
 fewer than ``top + 1``) and deals more to them, until the last ones have ``samples`` deals; the
-heuristic's own pass is played on every deal as the reference. Candidates are ranked by the side's
-P(make) and then by its mean meld plus counters, on the same deals. The same seed gives the same
-advice whatever the number of workers. Raises as ``Question.check`` and ``Judge`` do, and
-``SimulationError`` for samples, top or seed out of range.
+heuristic's own pass is played on every deal as the reference. Candidates are ranked by what the
+contract scores the bidding side on the same deals (meld kept + counters when made, minus the bid
+when set), then by P(make). The same seed gives the same advice whatever the number of workers.
+Raises as ``Question.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed
+out of range.
 The method: docs/estimate.md, "The pass".
 """
 
@@ -81,9 +82,11 @@ class Judged:
     ci95: tuple[float, float]
     meld_mean: float
     counters_mean: float
-    # P(make) and meld + counters against the heuristic's pass on the same deals
+    # what the contract scores the side, on average
+    points_mean: float
+    # P(make) and the contract's points against the heuristic's pass on the same deals
     change: Difference
-    score_change: Difference
+    points_change: Difference
     heuristic: bool
     words: Words
 
@@ -94,9 +97,9 @@ class Judged:
     def to_json(self) -> dict[str, Any]:
         return {"pass": [c.ascii() for c in self.cards], "deals": self.deals, "p_make": round(self.p_make, 4),
                 "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)], "meld_mean": round(self.meld_mean, 4),
-                "counters_mean": round(self.counters_mean, 4), "change": self.change.to_json(),
-                "score_change": self.score_change.to_json(), "heuristic": self.heuristic,
-                "words": self.words.to_json()}
+                "counters_mean": round(self.counters_mean, 4), "points_mean": round(self.points_mean, 4),
+                "change": self.change.to_json(), "points_change": self.points_change.to_json(),
+                "heuristic": self.heuristic, "words": self.words.to_json()}
 
 
 @dataclass(frozen=True)
@@ -110,9 +113,9 @@ class Advice:
     heuristic: Judged
     # the heuristic's place among the last round's candidates (None: it went out earlier)
     heuristic_rank: int | None
-    # the best minus the next, P(make) and meld + counters per deal (None: a single candidate)
+    # the best minus the next: the contract's points and P(make) per deal (None: a single candidate)
     margin: Difference | None
-    score_margin: Difference | None
+    p_make_margin: Difference | None
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
@@ -123,7 +126,7 @@ class Advice:
                 "ranked": [j.to_json() for j in self.ranked], "heuristic": self.heuristic.to_json(),
                 "heuristic_rank": self.heuristic_rank,
                 "margin": self.margin.to_json() if self.margin is not None else None,
-                "score_margin": self.score_margin.to_json() if self.score_margin is not None else None,
+                "p_make_margin": self.p_make_margin.to_json() if self.p_make_margin is not None else None,
                 "within_noise": self.margin.noise if self.margin is not None else None}
 
 
@@ -190,17 +193,17 @@ def _games(plan: Sequence[tuple[int, int]]) -> int:
 
 def _rows(o: Outcome) -> Iterable[Outcome]:
     for i in range(o.made.shape[0]):
-        yield Outcome(o.made[i], o.meld[i], o.counters[i])
+        yield Outcome(o.made[i], o.meld[i], o.counters[i], o.points[i])
 
 
 def _joined(parts: Sequence[Outcome]) -> Outcome:
     return Outcome(np.concatenate([p.made for p in parts]), np.concatenate([p.meld for p in parts]),
-                   np.concatenate([p.counters for p in parts]))
+                   np.concatenate([p.counters for p in parts]), np.concatenate([p.points for p in parts]))
 
 
 def _key(o: Outcome, c: int) -> tuple[int, int, int]:
-    """Most deals made, then the most meld plus counters, then the first in the candidates' order."""
-    return (-int(o.made.sum()), -int(o.meld.sum() + o.counters.sum()), c)
+    """The most points from the contract, then the most deals made, then the first in the candidates' order."""
+    return (-int(o.points.sum()), -int(o.made.sum()), c)
 
 
 def _best(alive: Sequence[int], results: dict[int, list[Outcome]], n: int, reference: int) -> list[int]:
@@ -265,8 +268,8 @@ def _judged(q: Question, cards: Pass, o: Outcome, ref: Outcome, heuristic: bool)
     made = int(o.made.sum())
     sent = [Card.from_index(c) for c in cards]
     return Judged(tuple(sorted(sent)), n, made, wilson_interval(made, n), float(o.meld.mean()),
-                  float(o.counters.mean()), Difference.of(o.made, ref.made[:n]),
-                  Difference.of(o.meld + o.counters, (ref.meld + ref.counters)[:n]), heuristic,
+                  float(o.counters.mean()), float(o.points.mean()), Difference.of(o.made, ref.made[:n]),
+                  Difference.of(o.points, ref.points[:n]), heuristic,
                   explain(q.rules, q.hand, sent, q.trump))
 
 
@@ -276,10 +279,10 @@ def _advice(q: Question, judge: Judge, seed: int, cands: Sequence[Pass], plan: S
     order = sorted(alive, key=lambda c: _key(joined[c], c))
     ref = joined[reference]
     ranked = tuple(_judged(q, cands[c], joined[c], ref, c == reference) for c in order[:top])
-    margin = score = None
+    margin = p_make = None
     if len(order) > 1:
         a, b = joined[order[0]], joined[order[1]]
-        margin, score = Difference.of(a.made, b.made), Difference.of(a.meld + a.counters, b.meld + b.counters)
+        margin, p_make = Difference.of(a.points, b.points), Difference.of(a.made, b.made)
     rank = order.index(reference) + 1 if reference in order else None
     return Advice(q, seed, len(cands), tuple(plan), ranked, _judged(q, cands[reference], ref, ref, True), rank,
-                  margin, score)
+                  margin, p_make)
