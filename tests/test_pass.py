@@ -182,3 +182,12 @@ def test_bad_bid_and_samples() -> None:
         Judge(Question(SINGLE, "partner", PARTNER, Suit.H, 255))
     with pytest.raises(SimulationError, match="samples 0"):
         advise(Question(SINGLE, "partner", PARTNER, Suit.H, 300), samples=0)
+
+
+def test_a_trump_the_bidder_could_not_have_named_is_refused() -> None:
+    small = load_ruleset("single-deck-small", {"marriage-required": "yes"})
+    hand = Hand.parse("KS KS AH 10H KH 9H AC AD QS 9S JD 9D")
+    with pytest.raises(PassError, match="this hand holds every K♠"):
+        Judge(Question(small, "partner", hand, Suit.S, 25))
+    with pytest.raises(PassError, match="before the pass"):
+        Judge(Question(small, "bidder", BIDDER16, Suit.S, 25, Hand.parse("AS AC 9S JS")))

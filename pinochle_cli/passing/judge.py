@@ -74,6 +74,13 @@ class Question:
         if not r.auction.is_valid_bid(self.bid):
             raise PassError(f"bid {self.bid}: not a bid of {r.name} (at least {r.auction.minimum}, on its "
                             f"steps)", parameter="bid")
+        if self.role == "partner":
+            held = [Card(rank, self.trump) for rank in r.trump_needs
+                    if self.hand.count(Card(rank, self.trump)) == r.deck.copies]
+            if held:
+                raise PassError(f"trump {self.trump.letter}: the bidder may name only a suit in which they hold "
+                                f"the {r.trump_needs_words(spelled=True)}, and this hand holds every "
+                                f"{format_cards(held)}", parameter="trump")
         if self.role == "bidder" and self.received is not None:
             dealt = self.hand - self.received
             if self.trump not in r.eligible_trumps(dealt):

@@ -117,6 +117,11 @@ class Advice:
     margin: Difference | None
     p_make_margin: Difference | None
 
+    @property
+    def games(self) -> int:
+        """The games played: every round's candidates and the heuristic's pass on that round's new deals."""
+        return _games(self.rounds)
+
     def to_json(self) -> dict[str, Any]:
         q = self.question
         return {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
