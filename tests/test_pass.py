@@ -7,12 +7,15 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pinochle_cli.arrays import IntArray
 from pinochle_cli.cards import Card, Hand, Suit
 from pinochle_cli.errors import PassError, SimulationError
 from pinochle_cli.estimate import simulate
 from pinochle_cli.estimate.simulate import Simulator
+from pinochle_cli.meld import meld
 from pinochle_cli.passing.candidates import passes
 from pinochle_cli.passing.explain import explain
 from pinochle_cli.passing.judge import Judge, Question
@@ -42,6 +45,38 @@ def test_every_distinct_pass(cards: str, k: int, count: int) -> None:
     got = passes(Hand.parse(cards), k)
     assert len(got) == count == len(set(got))
     assert all(len(p) == k and Hand([Card.from_index(c) for c in p]).issubset(Hand.parse(cards)) for p in got)
+
+
+@st.composite
+def dealt(draw: st.DrawFn) -> Hand:
+    pack = SINGLE.deck.cards()
+    picks = draw(st.lists(st.integers(0, len(pack) - 1), unique=True, min_size=12, max_size=12))
+    return Hand([pack[i] for i in picks])
+
+
+@settings(max_examples=60, deadline=None)
+@given(dealt(), st.integers(0, 5))
+def test_passes_are_the_distinct_sub_multisets(hand: Hand, k: int) -> None:
+    # the count of k-card sub-multisets: the coefficient of x^k in the product of (1 + x + … + x^copies)
+    poly = [1]
+    for n in hand.counts:
+        if n:
+            poly = [sum(poly[i - j] for j in range(n + 1) if 0 <= i - j < len(poly)) for i in range(len(poly) + n)]
+    got = passes(hand, k)
+    assert len(got) == len(set(got)) == (poly[k] if k < len(poly) else 0)
+    assert all(Hand([Card.from_index(c) for c in p]).issubset(hand) for p in got)
+
+
+@settings(max_examples=40, deadline=None)
+@given(dealt(), st.data())
+def test_words_agree_with_the_meld_engine(hand: Hand, data: st.DataObject) -> None:
+    sent = data.draw(st.sampled_from(passes(hand, 4)))
+    cards = [Card.from_index(c) for c in sent]
+    trump = data.draw(st.sampled_from(SINGLE.suits))
+    words = explain(SINGLE, hand, cards, trump)
+    assert words.kept_meld == meld(SINGLE, hand.remove(*cards), trump).total
+    assert len(words.trumps) == sum(c.suit == trump for c in cards)
+    assert words.counters == sum(SINGLE.counter_value(c) for c in cards)
 
 
 def test_schedule_ends_with_the_samples_and_top_plus_one() -> None:
