@@ -39,6 +39,8 @@ BUDGETS = {("analyze", "--time-limit")}
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("analyze",): (str(EXAMPLES / "single-deck-played.yaml"), "--deal", "1"),
     ("estimate",): (HAND, "--samples", "50", "--seed", "1", "--workers", "1"),
+    ("pass",): ("AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300", "-o", "exchange=3", "--samples",
+                "50", "--seed", "1", "--workers", "1"),
     ("legal",): ("-r", "three-handed", "--hand", "AH KH 9S", "--trick", "9H", "-t", "S"),
     ("record", "add"): ("{night}", "--dealer", "Ann", "--bidder", "Bob", "--bid", "300", "-t", "H",
                         "--meld", "NS=60", "--meld", "EW=180", "--counters", "NS=80", "--no-prompt"),

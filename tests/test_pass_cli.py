@@ -48,6 +48,7 @@ def test_bidder_with_received_cards() -> None:
     (["--as", "bidder", "--received", "AS"], "received 1 cards (A♠); the pass is 4 cards"),
     (["--as", "bidder"], "the hand has 12 cards"),
     (["--bid", "255"], "--bid 255: not a bid of single-deck"),
+    (["--bid", str(10**30)], "more than any single-deck deal can score"),
     (["--top", "0"], "--top"),
     (["--samples", "0"], "--samples"),
     (["--as", "nobody"], "--as"),

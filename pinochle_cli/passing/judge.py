@@ -22,7 +22,7 @@ from ..cards import Card, Hand, Suit, format_cards
 from ..errors import PassError, SimulationError
 from ..estimate.players import choose_pass, choose_return
 from ..estimate.simulate import Simulator, chunk_rng
-from ..ruleset import Ruleset
+from ..ruleset import MAX_POINTS, Ruleset
 from .candidates import Pass
 
 __all__ = ["ROLES", "Dealt", "Judge", "Outcome", "Question", "question_seed"]
@@ -71,6 +71,9 @@ class Question:
             raise PassError(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
                             f"exactly {want} in {r.name}", parameter="hand")
         assert r.auction is not None
+        if self.bid > MAX_POINTS:
+            raise PassError(f"bid {self.bid}: more than any {r.name} deal can score (at most {MAX_POINTS:,} points "
+                            f"are counted)", parameter="bid")
         if not r.auction.is_valid_bid(self.bid):
             raise PassError(f"bid {self.bid}: not a bid of {r.name} (at least {r.auction.minimum}, on its "
                             f"steps)", parameter="bid")
