@@ -30,6 +30,7 @@ from ..ruleset import Ruleset
 from ..workers import ChunkPool, interrupt_later, keep, kept, same, workers_for
 from . import compiled_cache
 from .compiled_cache import use_compiled
+from .conditions import Given
 from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
@@ -155,6 +156,8 @@ class Tally:
     hist: list[Counter[int]]
     meld: list[int]
     counters: list[int]
+    # deal-suits drawn to find ``deals × suits`` that met the conditions (0: none given)
+    drawn: int = 0
 
     @classmethod
     def empty(cls, suits: int) -> Tally:
@@ -175,6 +178,7 @@ class Tally:
 
     def add(self, other: Tally) -> None:
         self.deals += other.deals
+        self.drawn += other.drawn
         for i, h in enumerate(other.hist):
             self.hist[i].update(h)
             self.meld[i] += other.meld[i]
@@ -291,12 +295,17 @@ class Simulator:
 
     def deal_chunk(self, index: int, n: int, seed: int) -> tuple[IntArray, IntArray]:
         """Chunk ``index``: its ``n`` deals (``deal``) and the seat leading the first trick of each."""
-        r = self.rules
         rng = chunk_rng(seed, index)
         others = self.deal(rng, n)
+        return others, self.leaders(rng, n)
+
+    def leaders(self, rng: np.random.Generator, n: int) -> IntArray:
+        """The seat leading the first trick of ``n`` deals (drawn from ``rng`` after the deals)."""
+        r = self.rules
         # leader "dealer-left": the dealer is unknown, so every seat is equally likely to lead
-        leader = np.zeros(n, dtype=np.int64) if r.play.leader == "bidder" else rng.integers(0, r.players, n)
-        return others, leader
+        leader: IntArray = (np.zeros(n, dtype=np.int64) if r.play.leader == "bidder"
+                            else rng.integers(0, r.players, n))
+        return leader
 
     def games(self, index: int, n: int, seed: int) -> GameBatch:
         """Chunk ``index`` of ``n`` deals, every suit of ``self.trumps`` played on each."""
@@ -305,14 +314,20 @@ class Simulator:
     def play_out(self, others: IntArray, leader: IntArray) -> GameBatch:
         """The deals ``others`` (``deal``) with first leaders ``leader``, every suit of ``self.trumps`` played on
         each."""
-        r = self.rules
-        n = others.shape[0]
         nt = len(self.trumps)
-        b = n * nt
+        return self.play_rows(np.tile(others, (nt, 1, 1)), np.tile(leader, nt))
+
+    def play_rows(self, others: IntArray, leaders: IntArray) -> GameBatch:
+        """Like ``play_out``, but with a deal for every game: ``others`` and ``leaders`` have ``deals × suits``
+        rows, grouped by suit (the conditioned sampler's deals may differ from suit to suit)."""
+        r = self.rules
+        nt = len(self.trumps)
+        b = others.shape[0]
+        n = b // nt
         trump = np.repeat(np.array([int(t) for t in self.trumps], dtype=np.int64), n)
         slots = np.empty((b, r.players, r.hand_size), dtype=np.int64)
         slots[:, 0] = self.hand_cards[None, :]
-        slots[:, 1:] = np.tile(others, (nt, 1, 1))
+        slots[:, 1:] = others
         if self.partner is not None and r.exchange:
             self.exchange_cards(slots, trump, self.partner, r.exchange)
         hands = self.count(slots)
@@ -327,7 +342,6 @@ class Simulator:
                     only[rows] &= self.only_table.total_batch(hands[rows, seat], t) == total
         if self.only_table is None:
             only[:] = False
-        leaders = np.tile(leader, nt)
         points, tricks = self.play_tricks(hands, trump, leaders)
         claim = self.claims(meld, only, points[:, self.side], tricks[:, self.side] > 0)
         return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim)
@@ -430,10 +444,14 @@ class Estimate:
     precision_reached: bool | None
     suits: tuple[SuitEstimate, ...]
     best: Suit | None
+    # the conditions the deals met (``Given`` as text), and the share of drawn deals that met them
+    conditions: tuple[str, ...] = ()
+    acceptance: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``)."""
-        return {
+        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``;
+        ``conditions`` and ``acceptance`` when conditions were given)."""
+        doc = {
             "ruleset": self.ruleset,
             "hand": self.hand.ascii(),
             "samples": self.samples,
@@ -453,6 +471,10 @@ class Estimate:
             } for s in self.suits],
             "best": self.best.letter if self.best is not None else None,
         }
+        if self.conditions:
+            doc["conditions"] = list(self.conditions)
+            doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
+        return doc
 
 
 def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
@@ -520,14 +542,14 @@ def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) 
 def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None = None,
              samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
              precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
-             progress: Callable[[int, int], None] | None = None) -> Estimate:
+             progress: Callable[[int, int], None] | None = None, given: Sequence[Given] = ()) -> Estimate:
     """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None: ``default_seed``, so the same question
     gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk. Raises ``SimulationError`` for samples, precision, confidence or seed out
+    called after each chunk. ``given``: conditions the unseen hands meet (``conditioned``). Raises ``SimulationError`` for samples, precision, confidence or seed out
     of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
     """
     hand = check_full_hand(rules, cards)
@@ -545,9 +567,10 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         seed = default_seed(rules, hand, trump)
     if seed < 0:
         raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
+    conditions = tuple(str(g) for g in given)
     if not trumps:
-        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None)
-    sim = Simulator(rules, hand, trumps)
+        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, conditions)
+    sim = _simulator(rules, hand, trumps, given)
     runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps))
     target = samples
@@ -574,7 +597,19 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         runner.close(interrupted=True)
         raise
     runner.close()
-    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits))
+    acceptance = tally.deals * len(trumps) / tally.drawn if tally.drawn else None
+    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits),
+                    conditions, acceptance)
+
+
+def _simulator(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], given: Sequence[Given]) -> Simulator:
+    """The simulator of the question: deals drawn on the conditions when there are any (refused at once when no
+    deal can meet them)."""
+    if not given:
+        return Simulator(rules, hand, trumps)
+    from .conditioned import ConditionedSimulator
+
+    return ConditionedSimulator(rules, hand, trumps, given)
 
 
 def _next_start(deals: int) -> int:

@@ -1,0 +1,186 @@
+"""Deals of the unseen cards drawn exactly on conditions (``Given``), and the simulator that plays them.
+
+``ConditionedDeals.draw`` gives deals uniformly distributed over the deals that meet every
+condition: the cards a ``holds`` clause names are placed in that seat first, the rest dealt at
+random, and a deal is kept when every conditioned seat, tested one after the other, meets its
+clauses (why this is exact: docs/estimate.md). Conditions no deal can meet raise
+``ConditionError`` when built; conditions met so rarely that a chunk of deals cannot be found
+within ``MAX_DRAWS`` drawn deals raise ``RareConditionError`` (with the share that met them).
+``ConditionedSimulator`` is a ``Simulator`` whose chunks are drawn so, seeded alike.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..arrays import BoolArray, IntArray
+from ..cards import N_CARDS, Card, Hand, Suit, format_cards
+from ..errors import ConditionError, RareConditionError
+from ..ruleset import Ruleset
+from .conditions import Given, merged
+from .simulate import Simulator, Tally, chunk_rng
+
+__all__ = ["MAX_DRAWS", "ConditionedDeals", "ConditionedSimulator"]
+
+# a chunk whose deals are not found among this many drawn deals stops the estimate (a few seconds of drawing)
+MAX_DRAWS = 2_000_000
+# deals drawn at once, at most
+BATCH = 50_000
+
+
+class ConditionedDeals:
+    """The unseen cards of ``hand`` dealt to seats 1‥players-1 under ``givens``."""
+
+    def __init__(self, rules: Ruleset, hand: Hand, givens: Sequence[Given]) -> None:
+        self.rules = rules
+        self.givens = tuple(givens)
+        self.by_seat = merged(givens, rules)
+        self.needs_trump = any(c.needs_trump for g in givens for c in g.clauses)
+        unseen = np.array(rules.deck.full().counts, dtype=np.int64) - np.array(hand.counts, dtype=np.int64)
+        self.placed = {seat: self._placed(seat, gs) for seat, gs in self.by_seat.items()}
+        left = unseen.copy()
+        for seat, cards in self.placed.items():
+            left -= np.bincount(cards, minlength=N_CARDS)
+        if (left < 0).any():
+            short = [Card.from_index(i) for i in np.flatnonzero(left < 0)]
+            raise ConditionError(f"no deal can meet the conditions: {format_cards(short, ascii=True)} "
+                                 f"{'is' if len(short) == 1 else 'are'} held more often than the unseen cards allow "
+                                 f"(your hand holds the rest)", parameter="given")
+        self.free = np.repeat(np.arange(N_CARDS), left)
+        for seat, gs in self.by_seat.items():
+            self._check_counts(seat, gs, unseen)
+
+    def _placed(self, seat: int, givens: Sequence[Given]) -> IntArray:
+        """The cards ``holds`` clauses place in ``seat`` (each card as often as one clause names it)."""
+        need: Counter[Card] = Counter()
+        lacks: set[Card] = set()
+        for g in givens:
+            for c in g.clauses:
+                if c.kind == "holds":
+                    need |= Counter(c.cards)
+                elif c.kind == "lacks":
+                    lacks.update(c.cards)
+        who = givens[0].who
+        if lacks & set(need):
+            both = format_cards(sorted(lacks & set(need)), ascii=True)
+            raise ConditionError(f"{who}: no deal can meet the conditions: {both} both held and lacked",
+                                 parameter="given")
+        if sum(need.values()) > self.rules.hand_size:
+            raise ConditionError(f"{who}: no deal can meet the conditions: {sum(need.values())} cards held, "
+                                 f"a hand has {self.rules.hand_size}", parameter="given")
+        return np.array(sorted(card.index for card in need.elements()), dtype=np.int64)
+
+    def _check_counts(self, seat: int, givens: Sequence[Given], unseen: IntArray) -> None:
+        """Refuse a counting clause (ranks, suits, counters) outside what a hand of the unseen cards can hold."""
+        h = self.rules.hand_size
+        for g in givens:
+            for c in g.clauses:
+                if c.kind in ("holds", "lacks", "meld"):
+                    continue
+                values = sorted(np.repeat(c.weights(self.rules), unseen).tolist())
+                low, high = sum(values[:h]), sum(values[len(values) - h:])
+                if not _possible(c.op, low, high, c.number):
+                    raise ConditionError(f"{g.who}: no deal can meet {c}: a hand of the unseen cards has "
+                                         f"{low} to {high} {c.counted}", parameter="given")
+
+    def draw(self, rng: np.random.Generator, n: int, trump: Suit | None) -> tuple[IntArray, int]:
+        """``n`` deals meeting the conditions ``(n, players-1, hand_size)``, and how many were drawn to find them."""
+        r = self.rules
+        found: list[IntArray] = []
+        got = drawn = 0
+        while got < n:
+            if drawn >= MAX_DRAWS:
+                raise self._rare(got, drawn, n)
+            # the first batch: as many as wanted (conditions every deal meets draw what ``Simulator.deal`` draws)
+            rate = got / drawn if drawn else 1.0
+            wanted = n - got if rate >= 1 else int(1.2 * (n - got) / max(rate, 1 / MAX_DRAWS)) + 1
+            batch = min(BATCH, MAX_DRAWS - drawn, max(n - got, wanted))
+            deals = self._deal(rng, batch)
+            keep = deals[self._accepted(deals, trump)]
+            drawn += batch
+            found.append(keep[:n - got])
+            got += len(found[-1])
+        return (np.concatenate(found) if found else np.empty((0, r.players - 1, r.hand_size), dtype=np.int64)), drawn
+
+    def _rare(self, got: int, drawn: int, n: int) -> RareConditionError:
+        share = f"about 1 in {round(drawn / got):,}" if got else "none"
+        return RareConditionError(f"the conditions are too rare to estimate: {got} of {drawn:,} deals drawn met them "
+                                  f"({share}), and {n} were needed: ask for less ({'; '.join(map(str, self.givens))})",
+                                  parameter="given")
+
+    def _deal(self, rng: np.random.Generator, m: int) -> IntArray:
+        """``m`` deals: each seat's placed cards, then the free cards in random order."""
+        r = self.rules
+        perm = rng.permuted(np.broadcast_to(self.free, (m, len(self.free))), axis=1)
+        out = np.empty((m, r.players - 1, r.hand_size), dtype=np.int64)
+        at = 0
+        for seat in range(1, r.players):
+            placed = self.placed.get(seat, np.empty(0, dtype=np.int64))
+            k = len(placed)
+            out[:, seat - 1, :k] = placed[None, :]
+            out[:, seat - 1, k:] = perm[:, at:at + r.hand_size - k]
+            at += r.hand_size - k
+        return out
+
+    def _accepted(self, deals: IntArray, trump: Suit | None) -> BoolArray:
+        """Which deals meet every condition: seat by seat, testing only the deals still in."""
+        alive = np.arange(len(deals))
+        for seat, givens in sorted(self.by_seat.items()):
+            cards = deals[alive, seat - 1]
+            counts = _counts(cards)
+            ok = np.ones(len(alive), dtype=bool)
+            for g in givens:
+                ok &= g.test(self.rules, counts, trump)
+            alive = alive[ok]
+        keep = np.zeros(len(deals), dtype=bool)
+        keep[alive] = True
+        return keep
+
+
+def _possible(op: str, low: int, high: int, number: int) -> bool:
+    """Whether some value from ``low`` to ``high`` can stand ``op number``."""
+    return {">=": high >= number, ">": high > number, "<=": low <= number, "<": low < number,
+            "==": low <= number <= high}[op]
+
+
+def _counts(cards: IntArray) -> IntArray:
+    """``(k, hand_size)`` card indices as ``(k, N_CARDS)`` counts."""
+    k, h = cards.shape
+    flat = (np.arange(k)[:, None] * N_CARDS + cards).ravel()
+    return np.bincount(flat, minlength=k * N_CARDS).reshape(k, N_CARDS)
+
+
+class ConditionedSimulator(Simulator):
+    """A ``Simulator`` whose deals meet ``givens``: each chunk's deals drawn from the chunk's own generator."""
+
+    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit], givens: Sequence[Given]) -> None:
+        super().__init__(rules, hand, trumps)
+        self.dealer = ConditionedDeals(rules, hand, givens)
+
+    def __reduce__(self) -> tuple[type[ConditionedSimulator], tuple[Ruleset, Hand, tuple[Suit, ...], tuple[Given, ...]]]:  # type: ignore[override]
+        return ConditionedSimulator, (self.rules, self.hand, self.trumps, self.dealer.givens)
+
+    def tally(self, chunks: Sequence[tuple[int, int]], seed: int) -> Tally:
+        """As ``Simulator.tally``; a condition on meld (which depends on trump) draws each suit's deals apart."""
+        nt = len(self.trumps)
+        by_suit: list[list[IntArray]] = [[] for _ in self.trumps]
+        leaders: list[IntArray] = []
+        # deal-suits drawn
+        drawn = 0
+        for index, n in chunks:
+            rng = chunk_rng(seed, index)
+            for i, t in enumerate(self.trumps if self.dealer.needs_trump else self.trumps[:1]):
+                deals, d = self.dealer.draw(rng, n, t)
+                by_suit[i].append(deals)
+                drawn += d if self.dealer.needs_trump else d * nt
+            for i in range(1, nt) if not self.dealer.needs_trump else ():
+                by_suit[i].append(by_suit[0][-1])
+            leaders.append(self.leaders(rng, n))
+        g = self.play_rows(np.concatenate([a for rows in by_suit for a in rows]),
+                           np.tile(np.concatenate(leaders), nt))
+        t = Tally.of(g.claim, g.meld, g.points[:, self.side], nt)
+        t.drawn = drawn
+        return t
