@@ -12,7 +12,8 @@ within ``MAX_DRAWS`` drawn deals raise ``RareConditionError`` (with the share th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -20,11 +21,14 @@ from ..arrays import BoolArray, IntArray
 from ..cards import N_CARDS, Card, Hand, Suit, format_cards
 from ..errors import ConditionError, RareConditionError
 from ..ruleset import Ruleset
-from .conditions import Given, merged
+from .conditions import Given, Trump, merged
+from .points import outcomes
 from .simulate import Simulator, Tally, chunk_rng
 
-__all__ = ["MAX_DRAWS", "ConditionedDeals", "ConditionedSimulator"]
+__all__ = ["MAX_DRAWS", "ConditionedDeals", "ConditionedSimulator", "TrumpOf", "counts_of"]
 
+# the trump of each deal ``(m, players-1, hand_size)``, as suit numbers
+TrumpOf = Callable[[IntArray], IntArray]
 # a chunk whose deals are not found among this many drawn deals stops the estimate (a few seconds of drawing)
 MAX_DRAWS = 2_000_000
 # deals drawn at once, at most
@@ -42,10 +46,10 @@ class ConditionedDeals:
         unseen = np.array(rules.deck.full().counts, dtype=np.int64) - np.array(hand.counts, dtype=np.int64)
         self.placed = {seat: self._placed(seat, gs) for seat, gs in self.by_seat.items()}
         left = unseen.copy()
-        for seat, cards in self.placed.items():
+        for cards in self.placed.values():
             left -= np.bincount(cards, minlength=N_CARDS)
         if (left < 0).any():
-            short = [Card.from_index(i) for i in np.flatnonzero(left < 0)]
+            short = [Card.from_index(int(i)) for i in np.flatnonzero(left < 0)]
             raise ConditionError(f"no deal can meet the conditions: {format_cards(short, ascii=True)} "
                                  f"{'is' if len(short) == 1 else 'are'} held more often than the unseen cards allow "
                                  f"(your hand holds the rest)", parameter="given")
@@ -86,8 +90,9 @@ class ConditionedDeals:
                     raise ConditionError(f"{g.who}: no deal can meet {c}: a hand of the unseen cards has "
                                          f"{low} to {high} {c.counted}", parameter="given")
 
-    def draw(self, rng: np.random.Generator, n: int, trump: Suit | None) -> tuple[IntArray, int]:
-        """``n`` deals meeting the conditions ``(n, players-1, hand_size)``, and how many were drawn to find them."""
+    def draw(self, rng: np.random.Generator, n: int, trump: Suit | TrumpOf | None) -> tuple[IntArray, int]:
+        """``n`` deals meeting the conditions ``(n, players-1, hand_size)``, and how many were drawn to find them.
+        ``trump``: the suit meld is counted in, or what gives it deal by deal (the trump a drawn bidder names)."""
         r = self.rules
         found: list[IntArray] = []
         got = drawn = 0
@@ -125,15 +130,17 @@ class ConditionedDeals:
             at += r.hand_size - k
         return out
 
-    def _accepted(self, deals: IntArray, trump: Suit | None) -> BoolArray:
+    def _accepted(self, deals: IntArray, trump: Suit | TrumpOf | None) -> BoolArray:
         """Which deals meet every condition: seat by seat, testing only the deals still in."""
         alive = np.arange(len(deals))
+        per_deal = trump(deals) if callable(trump) and self.needs_trump else None
         for seat, givens in sorted(self.by_seat.items()):
             cards = deals[alive, seat - 1]
-            counts = _counts(cards)
+            counts = counts_of(cards)
             ok = np.ones(len(alive), dtype=bool)
+            suit: Trump = per_deal[alive] if per_deal is not None else None if callable(trump) else trump
             for g in givens:
-                ok &= g.test(self.rules, counts, trump)
+                ok &= g.test(self.rules, counts, suit)
             alive = alive[ok]
         keep = np.zeros(len(deals), dtype=bool)
         keep[alive] = True
@@ -146,9 +153,9 @@ def _possible(op: str, low: int, high: int, number: int) -> bool:
             "==": low <= number <= high}[op]
 
 
-def _counts(cards: IntArray) -> IntArray:
+def counts_of(cards: IntArray) -> IntArray:
     """``(k, hand_size)`` card indices as ``(k, N_CARDS)`` counts."""
-    k, h = cards.shape
+    k = cards.shape[0]
     flat = (np.arange(k)[:, None] * N_CARDS + cards).ravel()
     return np.bincount(flat, minlength=k * N_CARDS).reshape(k, N_CARDS)
 
@@ -156,12 +163,14 @@ def _counts(cards: IntArray) -> IntArray:
 class ConditionedSimulator(Simulator):
     """A ``Simulator`` whose deals meet ``givens``: each chunk's deals drawn from the chunk's own generator."""
 
-    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit], givens: Sequence[Given]) -> None:
+    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit], givens: Sequence[Given], *,
+                 points: bool = False) -> None:
         super().__init__(rules, hand, trumps)
         self.dealer = ConditionedDeals(rules, hand, givens)
+        self.points = points
 
-    def __reduce__(self) -> tuple[type[ConditionedSimulator], tuple[Ruleset, Hand, tuple[Suit, ...], tuple[Given, ...]]]:  # type: ignore[override]
-        return ConditionedSimulator, (self.rules, self.hand, self.trumps, self.dealer.givens)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (type(self), self.rules, self.hand, self.trumps, self.dealer.givens, self.points)
 
     def tally(self, chunks: Sequence[tuple[int, int]], seed: int) -> Tally:
         """As ``Simulator.tally``; a condition on meld (which depends on trump) draws each suit's deals apart."""
@@ -172,8 +181,8 @@ class ConditionedSimulator(Simulator):
         drawn = 0
         for index, n in chunks:
             rng = chunk_rng(seed, index)
-            for i, t in enumerate(self.trumps if self.dealer.needs_trump else self.trumps[:1]):
-                deals, d = self.dealer.draw(rng, n, t)
+            for i, suit in enumerate(self.trumps if self.dealer.needs_trump else self.trumps[:1]):
+                deals, d = self.dealer.draw(rng, n, suit)
                 by_suit[i].append(deals)
                 drawn += d if self.dealer.needs_trump else d * nt
             for i in range(1, nt) if not self.dealer.needs_trump else ():
@@ -183,4 +192,12 @@ class ConditionedSimulator(Simulator):
                            np.tile(np.concatenate(leaders), nt))
         t = Tally.of(g.claim, g.meld, g.points[:, self.side], nt)
         t.drawn = drawn
+        if self.points:
+            t.outcomes = outcomes(self, g, nt)
         return t
+
+
+def _rebuild(cls: type[ConditionedSimulator], rules: Ruleset, hand: Hand, trumps: tuple[Suit, ...],
+             givens: tuple[Given, ...], points: bool) -> ConditionedSimulator:
+    """A simulator from its pickle (workers that are started, not forked)."""
+    return cls(rules, hand, trumps, givens, points=points)

@@ -29,6 +29,8 @@ OPS: dict[str, Callable[[IntArray, int], BoolArray]] = {
 SEATS = ("partner", "left", "right")
 # a clause counts one of these; "rank" and "suit" name theirs in the plural (aces, hearts)
 KINDS = ("meld", "holds", "lacks", "rank", "suit", "counters")
+# the trump a meld clause is tested in: one suit, a suit per hand (int array), or none (no meld clause)
+Trump = Suit | IntArray | None
 _RANK_PLURALS = {f"{r.word}s": r for r in Rank}
 _SUIT_PLURALS = {s.word: s for s in Suit}
 _COUNT_RE = re.compile(r"^([a-z]+)\s*(>=|<=|==|>|<)\s*(-?\d+)$")
@@ -37,7 +39,8 @@ _CARDS_RE = re.compile(r"^(holds|lacks)\s+(.+)$")
 
 @dataclass(frozen=True)
 class Clause:
-    """One test on a hand: ``meld``/``counters``/``rank``/``suit`` ``op`` ``number``, or ``holds``/``lacks`` ``cards``."""
+    """One test on a hand: ``meld``/``counters``/``rank``/``suit`` ``op`` ``number``, or ``holds``/``lacks``
+    ``cards``."""
 
     kind: str
     op: str = ">="
@@ -89,13 +92,21 @@ class Clause:
     def needs_trump(self) -> bool:
         return self.kind == "meld"
 
-    def count(self, rules: Ruleset, counts: IntArray, trump: Suit | None) -> IntArray:
-        """The counted quantity of each hand in ``counts`` ``(N, 24)``."""
-        if self.kind == "meld":
-            assert trump is not None
-            total: IntArray = meld_table(rules).total_batch(counts, trump)
+    def count(self, rules: Ruleset, counts: IntArray, trump: Trump) -> IntArray:
+        """The counted quantity of each hand in ``counts`` ``(N, 24)`` (meld: in ``trump``, one suit or one a hand)."""
+        if self.kind != "meld":
+            weighed: IntArray = counts @ self.weights(rules)
+            return weighed
+        assert trump is not None
+        table = meld_table(rules)
+        if isinstance(trump, Suit):
+            total: IntArray = table.total_batch(counts, trump)
             return total
-        return counts @ self.weights(rules)
+        total = np.zeros(len(counts), dtype=np.int64)
+        for t in np.unique(trump).tolist():
+            rows = trump == t
+            total[rows] = table.total_batch(counts[rows], Suit(t))
+        return total
 
     def weights(self, rules: Ruleset) -> IntArray:
         """Per card index, what one copy adds to a counting clause other than meld."""
@@ -107,7 +118,7 @@ class Clause:
                 w[card.index] = 1
         return w
 
-    def test(self, rules: Ruleset, counts: IntArray, trump: Suit | None) -> BoolArray:
+    def test(self, rules: Ruleset, counts: IntArray, trump: Trump) -> BoolArray:
         """Which hands in ``counts`` ``(N, 24)`` meet the clause (``trump``: the suit estimated, for meld)."""
         if self.kind in ("holds", "lacks"):
             need = np.zeros(counts.shape[1], dtype=np.int64)
@@ -145,7 +156,7 @@ class Given:
     def __str__(self) -> str:
         return f"{self.who}: " + " and ".join(str(c) for c in self.clauses)
 
-    def test(self, rules: Ruleset, counts: IntArray, trump: Suit | None) -> BoolArray:
+    def test(self, rules: Ruleset, counts: IntArray, trump: Trump) -> BoolArray:
         ok = np.ones(len(counts), dtype=bool)
         for clause in self.clauses:
             ok &= clause.test(rules, counts, trump)

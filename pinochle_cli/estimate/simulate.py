@@ -158,6 +158,8 @@ class Tally:
     counters: list[int]
     # deal-suits drawn to find ``deals × suits`` that met the conditions (0: none given)
     drawn: int = 0
+    # per suit, the games counted by what scores them (``points.outcomes``; empty: points not asked for)
+    outcomes: list[Counter[tuple[int, ...]]] = dataclasses.field(default_factory=list)
 
     @classmethod
     def empty(cls, suits: int) -> Tally:
@@ -179,6 +181,10 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.deals += other.deals
         self.drawn += other.drawn
+        if other.outcomes and not self.outcomes:
+            self.outcomes = [Counter() for _ in other.outcomes]
+        for mine, theirs in zip(self.outcomes, other.outcomes, strict=False):
+            mine.update(theirs)
         for i, h in enumerate(other.hist):
             self.hist[i].update(h)
             self.meld[i] += other.meld[i]
@@ -222,7 +228,7 @@ class Simulator:
         rest = full - np.array(hand.counts, dtype=np.int64)
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
-        self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
+        self.orders = {t: canonical_order(t) for t in range(N_SUITS)}
         self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
         # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
         self.fast: Any = None
@@ -328,18 +334,25 @@ class Simulator:
         slots = np.empty((b, r.players, r.hand_size), dtype=np.int64)
         slots[:, 0] = self.hand_cards[None, :]
         slots[:, 1:] = others
+        return self.play_slots(slots, trump, leaders)
+
+    def play_slots(self, slots: IntArray, trump: IntArray, leaders: IntArray) -> GameBatch:
+        """Whole deals ``slots`` ``(B, players, hand_size)`` (seat 0 the bidder), each with its own trump: the
+        exchange, meld, play and claims."""
+        r = self.rules
+        b = slots.shape[0]
         if self.partner is not None and r.exchange:
             self.exchange_cards(slots, trump, self.partner, r.exchange)
         hands = self.count(slots)
         meld = np.zeros(b, dtype=np.int64)
         only = np.ones(b, dtype=bool)
-        for i, t in enumerate(self.trumps):
-            rows = slice(i * n, (i + 1) * n)
+        for t in np.unique(trump).tolist():
+            rows = _rows(trump, t)
             for seat in self.side_seats:
-                total = self.meld_table.total_batch(hands[rows, seat], t)
+                total = self.meld_table.total_batch(hands[rows, seat], Suit(t))
                 meld[rows] += total
                 if self.only_table is not None:
-                    only[rows] &= self.only_table.total_batch(hands[rows, seat], t) == total
+                    only[rows] &= self.only_table.total_batch(hands[rows, seat], Suit(t)) == total
         if self.only_table is None:
             only[:] = False
         points, tricks = self.play_tricks(hands, trump, leaders)
@@ -362,6 +375,14 @@ class Simulator:
         dealt = [self.deal_chunk(index, n, seed) for index, n in chunks]
         g = self.play_out(np.concatenate([d[0] for d in dealt]), np.concatenate([d[1] for d in dealt]))
         return Tally.of(g.claim, g.meld, g.points[:, self.side], len(self.trumps))
+
+
+def _rows(trump: IntArray, t: int) -> slice | IntArray:
+    """The rows whose trump is ``t``: a slice when they run together (a view, as the suits of ``play_out`` do)."""
+    at = np.flatnonzero(trump == t)
+    if at[-1] - at[0] + 1 == len(at):
+        return slice(int(at[0]), int(at[-1]) + 1)
+    return at
 
 
 # --------------------------------------------------------------------------- workers
@@ -417,6 +438,8 @@ class BidChance:
     made: int
     p_make: float
     ci95: tuple[float, float]
+    # the mean of our side's score minus the other side's when we play at this bid (None: not asked for)
+    points: float | None = None
 
 
 @dataclass(frozen=True)
@@ -426,6 +449,8 @@ class SuitEstimate:
     counters_mean: float
     bids: tuple[BidChance, ...]
     recommended_bid: int | None
+    # the highest bid worth more expected points than passing (``question``; None: not asked for, or none)
+    points_bid: int | None = None
 
     @property
     def score_mean(self) -> float:
@@ -464,10 +489,9 @@ class Estimate:
                 "meld_mean": round(s.meld_mean, 4),
                 "counters_mean": round(s.counters_mean, 4),
                 "score_mean": round(s.score_mean, 4),
-                "bids": [{"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4),
-                                                                              round(c.ci95[1], 4)]}
-                         for c in s.bids],
+                "bids": [_bid_json(c) for c in s.bids],
                 "recommended_bid": s.recommended_bid,
+                **({} if s.points_bid is None else {"points_bid": s.points_bid}),
             } for s in self.suits],
             "best": self.best.letter if self.best is not None else None,
         }
@@ -475,6 +499,13 @@ class Estimate:
             doc["conditions"] = list(self.conditions)
             doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
         return doc
+
+
+def _bid_json(c: BidChance) -> dict[str, Any]:
+    out = {"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4), round(c.ci95[1], 4)]}
+    if c.points is not None:
+        out["expected_points"] = round(c.points, 2)
+    return out
 
 
 def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
@@ -500,6 +531,10 @@ def summarise(rules: Ruleset, trumps: Sequence[Suit], tally: Tally, confidence: 
     for i, t in enumerate(trumps):
         bids = _bids(rules, tally, i)
         ok = [c.bid for c in bids if c.p_make >= confidence]
+        if tally.outcomes:
+            from .points import expected
+
+            bids = [dataclasses.replace(c, points=expected(rules, tally.outcomes[i], tally.deals, c.bid)) for c in bids]
         out.append(SuitEstimate(t, tally.meld[i] / tally.deals, tally.counters[i] / tally.deals, tuple(bids),
                                 max(ok) if ok else None))
     return out
@@ -542,27 +577,21 @@ def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) 
 def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None = None,
              samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
              precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
-             progress: Callable[[int, int], None] | None = None, given: Sequence[Given] = ()) -> Estimate:
+             progress: Callable[[int, int], None] | None = None, given: Sequence[Given] = (),
+             points: bool = False) -> Estimate:
     """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None: ``default_seed``, so the same question
     gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk. ``given``: conditions the unseen hands meet (``conditioned``). Raises ``SimulationError`` for samples, precision, confidence or seed out
+    called after each chunk. ``given``: conditions the unseen hands meet (``conditioned``); ``points``: each bid's
+    expected points too (``points``). Raises ``SimulationError`` for samples, precision, confidence or seed out
     of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
     """
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
-    if not 1 <= samples <= SAMPLES_LIMIT:
-        raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
-    if precision is not None and not MIN_PRECISION <= precision < 0.5:
-        raise SimulationError(f"precision {precision}: a half-width from {MIN_PRECISION} up to 0.5 is needed "
-                              f"({MAX_SAMPLES:,} deals, where it stops, make no interval narrower)",
-                              parameter="precision")
-    if not 0 <= confidence <= 1:
-        raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",
-                              parameter="confidence")
+    _check_numbers(samples, precision, confidence)
     if seed is None:
         seed = default_seed(rules, hand, trump)
     if seed < 0:
@@ -570,7 +599,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     conditions = tuple(str(g) for g in given)
     if not trumps:
         return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, conditions)
-    sim = _simulator(rules, hand, trumps, given)
+    sim = _simulator(rules, hand, trumps, given, points)
     runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps))
     target = samples
@@ -602,14 +631,28 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
                     conditions, acceptance)
 
 
-def _simulator(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], given: Sequence[Given]) -> Simulator:
+def _simulator(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], given: Sequence[Given],
+               points: bool) -> Simulator:
     """The simulator of the question: deals drawn on the conditions when there are any (refused at once when no
-    deal can meet them)."""
-    if not given:
+    deal can meet them), each game's score counted when points are asked for (the same deals either way)."""
+    if not given and not points:
         return Simulator(rules, hand, trumps)
     from .conditioned import ConditionedSimulator
 
-    return ConditionedSimulator(rules, hand, trumps, given)
+    return ConditionedSimulator(rules, hand, trumps, given, points=points)
+
+
+def _check_numbers(samples: int, precision: float | None, confidence: float) -> None:
+    """``SimulationError`` for samples, precision or confidence out of range."""
+    if not 1 <= samples <= SAMPLES_LIMIT:
+        raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
+    if precision is not None and not MIN_PRECISION <= precision < 0.5:
+        raise SimulationError(f"precision {precision}: a half-width from {MIN_PRECISION} up to 0.5 is needed "
+                              f"({MAX_SAMPLES:,} deals, where it stops, make no interval narrower)",
+                              parameter="precision")
+    if not 0 <= confidence <= 1:
+        raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",
+                              parameter="confidence")
 
 
 def _next_start(deals: int) -> int:
