@@ -33,6 +33,9 @@ TrumpOf = Callable[[IntArray], IntArray]
 MAX_DRAWS = 2_000_000
 # deals drawn at once, at most
 BATCH = 50_000
+# before a run: deals drawn to measure the share that meets the conditions, and the most deals a run may draw
+PROBE = 50_000
+MAX_TOTAL_DRAWS = 6_000_000
 
 
 class ConditionedDeals:
@@ -104,17 +107,28 @@ class ConditionedDeals:
             wanted = n - got if rate >= 1 else int(1.2 * (n - got) / max(rate, 1 / MAX_DRAWS)) + 1
             batch = min(BATCH, MAX_DRAWS - drawn, max(n - got, wanted))
             deals = self._deal(rng, batch)
-            keep = deals[self._accepted(deals, trump)]
-            drawn += batch
-            found.append(keep[:n - got])
-            got += len(found[-1])
+            kept = np.flatnonzero(self._accepted(deals, trump))[:n - got]
+            # the deals drawn up to the last one kept: the share met is then not lowered by those left over
+            drawn += batch if len(kept) < n - got else int(kept[-1]) + 1
+            found.append(deals[kept])
+            got += len(kept)
         return (np.concatenate(found) if found else np.empty((0, r.players - 1, r.hand_size), dtype=np.int64)), drawn
 
-    def _rare(self, got: int, drawn: int, n: int) -> RareConditionError:
-        share = f"about 1 in {round(drawn / got):,}" if got else "none"
+    def check_share(self, seed: int, needed: int, trumps: Sequence[Suit | TrumpOf | None]) -> float:
+        """The share of ``PROBE`` deals (from a generator of their own) that meet the conditions, in the suit that
+        meets them least; ``RareConditionError`` when ``needed`` deals would take more than ``MAX_TOTAL_DRAWS``."""
+        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(2**32 - 1,))))
+        deals = self._deal(rng, PROBE)
+        got = min(int(self._accepted(deals, t).sum()) for t in trumps)
+        if needed * PROBE > MAX_TOTAL_DRAWS * max(got, 1):
+            raise self._rare(got, PROBE, needed, per="the run")
+        return got / PROBE
+
+    def _rare(self, got: int, drawn: int, n: int, per: str = "a chunk") -> RareConditionError:
+        share = f"about 1 in {round(drawn / got):,}" if got else f"fewer than 1 in {drawn:,}"
         return RareConditionError(f"the conditions are too rare to estimate: {got} of {drawn:,} deals drawn met them "
-                                  f"({share}), and {n} were needed: ask for less ({'; '.join(map(str, self.givens))})",
-                                  parameter="given")
+                                  f"({share}), and {per} needs {n:,}: ask for less, or fewer deals "
+                                  f"({'; '.join(map(str, self.givens))})", parameter="given")
 
     def _deal(self, rng: np.random.Generator, m: int) -> IntArray:
         """``m`` deals: each seat's placed cards, then the free cards in random order."""

@@ -129,6 +129,8 @@ def side_estimate(rules: Ruleset, hand: Hand, bidder: str, *, given: Sequence[Gi
     if rules.auction is None:
         raise SimulationError(f"the {rules.name} game has no auction: nobody bids", parameter="as")
     sim = SeatedSimulator(rules, hand, seat, given)
+    if given:
+        sim.dealer.check_share(seed, samples, [sim.trump_of])
     runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(1)
     try:
