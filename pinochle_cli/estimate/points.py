@@ -10,12 +10,15 @@ of ``rules.scoring``). Nothing is raised on purpose.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
+from functools import lru_cache
 
 import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..cards import Suit
+from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 from ..ruleset.vocabulary import OutcomeKind
 from .simulate import GameBatch, Simulator
@@ -44,18 +47,30 @@ def _kept(rules: Ruleset, meld: IntArray, only: BoolArray, won: IntArray, took: 
     return kept
 
 
+@lru_cache(maxsize=8)
+def _only_table(rules: Ruleset) -> tuple[Ruleset, MeldTable] | None:
+    """The meld table of the ``kept_if_only`` combinations (None: there are none), with its ruleset (the meld
+    cache holds tables weakly)."""
+    names = set(rules.scoring.kept_if_only)
+    if not names:
+        return None
+    only = dataclasses.replace(rules, meld=tuple(c for c in rules.meld if c.name in names))
+    return only, meld_table(only)
+
+
 def _side_meld(sim: Simulator, g: GameBatch, seats: tuple[int, ...]) -> tuple[IntArray, BoolArray]:
     """The meld of ``seats`` in each game's trump, and whether it is made only of ``kept_if_only`` combinations."""
     meld = np.zeros(len(g.trump), dtype=np.int64)
     only = np.ones(len(g.trump), dtype=bool)
+    table = _only_table(sim.rules)
     for t in np.unique(g.trump).tolist():
         rows = g.trump == t
         for seat in seats:
             total = sim.meld_table.total_batch(g.hands[rows, seat], Suit(t))
             meld[rows] += total
-            if sim.only_table is not None:
-                only[rows] &= sim.only_table.total_batch(g.hands[rows, seat], Suit(t)) == total
-    if sim.only_table is None:
+            if table is not None:
+                only[rows] &= table[1].total_batch(g.hands[rows, seat], Suit(t)) == total
+    if table is None:
         only[:] = False
     return meld, only
 
@@ -75,7 +90,8 @@ def outcomes(sim: Simulator, g: GameBatch, suits: int, no_trump: BoolArray | Non
     won_d = g.points[:, their].sum(axis=1)
     took_d = g.tricks[:, their].sum(axis=1) > 0
     meld_d, only_d = _side_meld(sim, g, others)
-    kept_b = _kept(r, g.meld, g.meld_kept_anyway, won_b, g.tricks[:, side] > 0)
+    only_b = _side_meld(sim, g, sim.side_seats)[1]
+    kept_b = _kept(r, g.meld, only_b, won_b, g.tricks[:, side] > 0)
     kept_d = _kept(r, meld_d, only_d, won_d, took_d)
     made = _const(sc.made, kept_b, won_b) - _const(sc.set.defenders, kept_d, won_d)
     short = _const(sc.set.bidders, kept_b, won_b) - _const(sc.set.defenders, kept_d, won_d)
