@@ -6,6 +6,8 @@ random, and a deal is kept when every conditioned seat, tested one after the oth
 clauses (why this is exact: docs/estimate.md). Conditions no deal can meet raise
 ``ConditionError`` when built; conditions met so rarely that a chunk of deals cannot be found
 within ``MAX_DRAWS`` drawn deals raise ``RareConditionError`` (with the share that met them).
+A condition on meld (counted in the trump estimated) is tested for every suit on one stream of
+drawn deals, each suit keeping the first deals that meet it (``draw_suits``).
 ``ConditionedSimulator`` is a ``Simulator`` whose chunks are drawn so, seeded alike.
 """
 
@@ -20,8 +22,9 @@ import numpy as np
 from ..arrays import BoolArray, IntArray
 from ..cards import N_CARDS, Card, Hand, Suit, format_cards
 from ..errors import ConditionError, RareConditionError
+from ..meld import meld_table
 from ..ruleset import Ruleset
-from .conditions import Given, Trump, merged
+from .conditions import OPS, Given, Trump, merged
 from .points import outcomes
 from .simulate import Simulator, Tally, chunk_rng
 
@@ -114,12 +117,62 @@ class ConditionedDeals:
             got += len(kept)
         return (np.concatenate(found) if found else np.empty((0, r.players - 1, r.hand_size), dtype=np.int64)), drawn
 
+    def draw_suits(self, rng: np.random.Generator, n: int, trumps: Sequence[Suit]) -> tuple[list[IntArray], int]:
+        """``n`` deals for each suit of ``trumps`` meeting the conditions with meld counted in that suit, from one
+        stream of drawn deals (each suit's the first ``n`` of the stream that meet its conditions), and the
+        deal-suits drawn to find them."""
+        found: list[list[IntArray]] = [[] for _ in trumps]
+        got = [0] * len(trumps)
+        drawn = [0] * len(trumps)
+        while min(got) < n:
+            if max(drawn) >= MAX_DRAWS:
+                i = int(np.argmin(got))
+                raise self._rare(got[i], drawn[i], n)
+            i = int(np.argmin([g / d if d else 1.0 for g, d in zip(got, drawn, strict=True)]))
+            rate = got[i] / drawn[i] if drawn[i] else 1.0
+            need = max(n - g for g in got)
+            wanted = need if rate >= 1 else int(1.2 * need / max(rate, 1 / MAX_DRAWS)) + 1
+            batch = min(BATCH, MAX_DRAWS - max(drawn), max(need, wanted))
+            deals = self._deal(rng, batch)
+            ok = self._accepted_suits(deals, trumps)
+            for j in range(len(trumps)):
+                if got[j] >= n:
+                    continue
+                kept = np.flatnonzero(ok[:, j])[:n - got[j]]
+                drawn[j] += batch if len(kept) < n - got[j] else int(kept[-1]) + 1
+                found[j].append(deals[kept])
+                got[j] += len(kept)
+        return [np.concatenate(f) for f in found], sum(drawn)
+
+    def _accepted_suits(self, deals: IntArray, trumps: Sequence[Suit]) -> BoolArray:
+        """``(m, suits)``: which deals meet every condition with meld counted in each suit (meld of every trump
+        counted at once, only for the deals still in)."""
+        ok = np.ones((len(deals), len(trumps)), dtype=bool)
+        columns = [int(t) for t in trumps]
+        for seat, givens in sorted(self.by_seat.items()):
+            alive = np.flatnonzero(ok.any(axis=1))
+            counts = counts_of(deals[alive, seat - 1])
+            melds: IntArray | None = None
+            for clause in (c for g in givens for c in g.clauses):
+                if clause.kind == "meld":
+                    if melds is None:
+                        melds = meld_table(self.rules).totals_batch(counts)[:, columns]
+                    ok[alive] &= OPS[clause.op](melds, clause.number)
+                else:
+                    ok[alive] &= clause.test(self.rules, counts, None)[:, None]
+        return ok
+
     def check_share(self, seed: int, needed: int, trumps: Sequence[Suit | TrumpOf | None]) -> float:
         """The share of ``PROBE`` deals (from a generator of their own) that meet the conditions, in the suit that
-        meets them least; ``RareConditionError`` when ``needed`` deals would take more than ``MAX_TOTAL_DRAWS``."""
+        meets them least; ``RareConditionError`` when ``needed`` deals (one stream serves every suit) would take
+        more than ``MAX_TOTAL_DRAWS`` drawn."""
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(2**32 - 1,))))
         deals = self._deal(rng, PROBE)
-        got = min(int(self._accepted(deals, t).sum()) for t in trumps)
+        suits = [t for t in trumps if isinstance(t, Suit)]
+        if self.needs_trump and len(suits) == len(trumps):
+            got = int(self._accepted_suits(deals, suits).sum(axis=0).min())
+        else:
+            got = min(int(self._accepted(deals, t).sum()) for t in trumps)
         if needed * PROBE > MAX_TOTAL_DRAWS * max(got, 1):
             raise self._rare(got, PROBE, needed, per="the run")
         return got / PROBE
@@ -195,12 +248,14 @@ class ConditionedSimulator(Simulator):
         drawn = 0
         for index, n in chunks:
             rng = chunk_rng(seed, index)
-            for i, suit in enumerate(self.trumps if self.dealer.needs_trump else self.trumps[:1]):
-                deals, d = self.dealer.draw(rng, n, suit)
+            if self.dealer.needs_trump:
+                suits, d = self.dealer.draw_suits(rng, n, self.trumps)
+                drawn += d
+            else:
+                deals, d = self.dealer.draw(rng, n, None)
+                suits, drawn = [deals] * nt, drawn + d * nt
+            for i, deals in enumerate(suits):
                 by_suit[i].append(deals)
-                drawn += d if self.dealer.needs_trump else d * nt
-            for i in range(1, nt) if not self.dealer.needs_trump else ():
-                by_suit[i].append(by_suit[0][-1])
             leaders.append(self.leaders(rng, n))
         g = self.play_rows(np.concatenate([a for rows in by_suit for a in rows]),
                            np.tile(np.concatenate(leaders), nt))

@@ -602,7 +602,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     sim = _simulator(rules, hand, trumps, given, points)
     if given:
         # a condition almost no deal meets is refused now, with its share, rather than drawn for minutes
-        sim.dealer.check_share(seed, samples * len(trumps), trumps)  # type: ignore[attr-defined]
+        sim.dealer.check_share(seed, samples, trumps)  # type: ignore[attr-defined]
     runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps))
     target = samples
