@@ -90,7 +90,16 @@ def test_each_condition_against_a_direct_count(text: str) -> None:
             sorted(np.repeat(np.arange(24), RULES.deck.full().counts).tolist())
         assert all(direct(c, hand_of(row[seat - 1]), Suit.H) for c in given.clauses)
     uniform = Simulator(RULES, HAND, [Suit.H]).deal(chunk_rng(6, 0), 4000)
-    met = np.mean([all(direct(c, hand_of(row[seat - 1]), Suit.H) for c in given.clauses) for row in uniform])
+    meets = np.array([all(direct(c, hand_of(row[seat - 1]), Suit.H) for c in given.clauses) for row in uniform])
+    met = meets.mean()
+    # the same deals as the uniform ones that meet it: the counters each seat holds, on average
+    many, _ = dealer.draw(chunk_rng(7, 0), 3000, Suit.H)
+    points = np.array([RULES.counter_value(Card.from_index(i)) for i in range(24)])
+    ours = counts_of(many.reshape(-1, 12)).reshape(3000, 3, 24) @ points
+    theirs = counts_of(uniform[meets].reshape(-1, 12)).reshape(-1, 3, 24) @ points
+    for s in range(3):
+        se = np.sqrt(ours[:, s].var() / 3000 + theirs[:, s].var() / len(theirs))
+        assert abs(ours[:, s].mean() - theirs[:, s].mean()) < 4.5 * se + 0.5, (s, ours[:, s].mean(), theirs[:, s].mean())
     placed = sum(len(c.cards) for c in given.clauses if c.kind == "holds")
     share = 300 / drawn
     if placed:
@@ -101,13 +110,25 @@ def test_each_condition_against_a_direct_count(text: str) -> None:
 
 
 def test_placed_cards_leave_the_rest_uniform() -> None:
-    """``holds AS``: the other ace of spades is one of the 35 cards left, of which the partner draws 11: the
-    partner holds both 11/35 of the time, as a uniform deal in which the partner holds an A♠ gives."""
-    dealer = ConditionedDeals(RULES, Hand.parse("AH TH KH QH JH KS KS QS KD QD KC QC"), [Given.parse("partner: holds AS")])
-    deals, drawn = dealer.draw(chunk_rng(1, 0), 20000, None)
-    assert drawn == 20000
-    both = np.mean(counts_of(deals[:, 1])[:, Card.parse("AS").index] == 2)
-    assert both == pytest.approx(11 / 35, abs=0.015)
+    """``holds AS`` with both A♠ unseen: of the uniform deals in which the partner holds an A♠, those in which
+    the partner holds both are C(34, 10) / (C(36, 12) - C(34, 12)) = 132/708 — not the 11/35 that placing one
+    A♠ and dealing the rest would give (the placement weighs a hand with both twice; the sampler undoes it).
+    Checked against the formula and against a direct count over uniform deals."""
+    hand = Hand.parse("AH TH KH QH JH KS KS QS KD QD KC QC")
+    dealer = ConditionedDeals(RULES, hand, [Given.parse("partner: holds AS")])
+    deals, _ = dealer.draw(chunk_rng(1, 0), 20000, None)
+    ace = Card.parse("AS").index
+    both = np.mean(counts_of(deals[:, 1])[:, ace] == 2)
+    assert both == pytest.approx(132 / 708, abs=0.012)
+    uniform = counts_of(Simulator(RULES, hand, [Suit.H]).deal(chunk_rng(2, 0), 60000)[:, 1])[:, ace]
+    assert both == pytest.approx(np.mean(uniform[uniform >= 1] == 2), abs=0.015)
+
+
+def test_every_unseen_copy_placed_needs_no_correction() -> None:
+    dealer = ConditionedDeals(RULES, HAND, [Given.parse("left: holds JD JD")])
+    assert dealer.partial == []
+    deals, drawn = dealer.draw(chunk_rng(1, 0), 500, None)
+    assert drawn == 500 and (counts_of(deals[:, 0])[:, Card.parse("JD").index] == 2).all()
 
 
 def test_holding_a_full_hand_is_fixing_it() -> None:

@@ -2,8 +2,9 @@
 
 ``ConditionedDeals.draw`` gives deals uniformly distributed over the deals that meet every
 condition: the cards a ``holds`` clause names are placed in that seat first, the rest dealt at
-random, and a deal is kept when every conditioned seat, tested one after the other, meets its
-clauses (why this is exact: docs/estimate.md). Conditions no deal can meet raise
+random, a deal kept when every conditioned seat, tested one after the other, meets its clauses
+and (where fewer copies of a card were placed than are unseen) with a probability that undoes
+the placement's weighting (why this is exact: docs/estimate.md). Conditions no deal can meet raise
 ``ConditionError`` when built; conditions met so rarely that a chunk of deals cannot be found
 within ``MAX_DRAWS`` drawn deals raise ``RareConditionError`` (with the share that met them).
 A condition on meld (counted in the trump estimated) is tested for every suit on one stream of
@@ -13,6 +14,7 @@ drawn deals, each suit keeping the first deals that meet it (``draw_suits``).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -60,6 +62,10 @@ class ConditionedDeals:
                                  f"{'is' if len(short) == 1 else 'are'} held more often than the unseen cards allow "
                                  f"(your hand holds the rest)", parameter="given")
         self.free = np.repeat(np.arange(N_CARDS), left)
+        # cards placed fewer times than there are unseen copies: (seat, card, times placed)
+        self.partial = [(seat, int(c), int(m)) for seat, cards in self.placed.items()
+                        for c, m in zip(*np.unique(cards, return_counts=True), strict=True) if m < unseen[c]]
+        self.copies = rules.deck.copies
         for seat, gs in self.by_seat.items():
             self._check_counts(seat, gs, unseen)
 
@@ -110,7 +116,7 @@ class ConditionedDeals:
             wanted = n - got if rate >= 1 else int(1.2 * (n - got) / max(rate, 1 / MAX_DRAWS)) + 1
             batch = min(BATCH, MAX_DRAWS - drawn, max(n - got, wanted))
             deals = self._deal(rng, batch)
-            kept = np.flatnonzero(self._accepted(deals, trump))[:n - got]
+            kept = np.flatnonzero(self._accepted(deals, trump) & self._unweighted(rng, deals))[:n - got]
             # the deals drawn up to the last one kept: the share met is then not lowered by those left over
             drawn += batch if len(kept) < n - got else int(kept[-1]) + 1
             found.append(deals[kept])
@@ -134,7 +140,7 @@ class ConditionedDeals:
             wanted = need if rate >= 1 else int(1.2 * need / max(rate, 1 / MAX_DRAWS)) + 1
             batch = min(BATCH, MAX_DRAWS - max(drawn), max(need, wanted))
             deals = self._deal(rng, batch)
-            ok = self._accepted_suits(deals, trumps)
+            ok = self._accepted_suits(deals, trumps) & self._unweighted(rng, deals)[:, None]
             for j in range(len(trumps)):
                 if got[j] >= n:
                     continue
@@ -169,10 +175,11 @@ class ConditionedDeals:
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(2**32 - 1,))))
         deals = self._deal(rng, PROBE)
         suits = [t for t in trumps if isinstance(t, Suit)]
+        fair = self._unweighted(rng, deals)
         if self.needs_trump and len(suits) == len(trumps):
-            got = int(self._accepted_suits(deals, suits).sum(axis=0).min())
+            got = int((self._accepted_suits(deals, suits) & fair[:, None]).sum(axis=0).min())
         else:
-            got = min(int(self._accepted(deals, t).sum()) for t in trumps)
+            got = min(int((self._accepted(deals, t) & fair).sum()) for t in trumps)
         if needed * PROBE > MAX_TOTAL_DRAWS * max(got, 1):
             raise self._rare(got, PROBE, needed, per="the run")
         return got / PROBE
@@ -182,6 +189,20 @@ class ConditionedDeals:
         return RareConditionError(f"the conditions are too rare to estimate: {got} of {drawn:,} deals drawn met them "
                                   f"({share}), and {per} needs {n:,}: ask for less, or fewer deals "
                                   f"({'; '.join(map(str, self.givens))})", parameter="given")
+
+    def _unweighted(self, rng: np.random.Generator, deals: IntArray) -> BoolArray:
+        """Placing ``m`` of a card's unseen copies weighs a hand holding ``k`` of them ``C(k, m)`` times (any ``m``
+        of its ``k`` could have been the ones placed): keeping each deal with probability one over the product of
+        those weights makes the deals uniform again. All kept when no card is placed fewer times than unseen
+        (nothing drawn from ``rng`` then)."""
+        if not self.partial:
+            return np.ones(len(deals), dtype=bool)
+        weight = np.ones(len(deals), dtype=np.int64)
+        for seat, card, m in self.partial:
+            held = (deals[:, seat - 1] == card).sum(axis=1)
+            weight *= np.array([math.comb(k, m) for k in range(self.copies + 1)], dtype=np.int64)[held]
+        keep: BoolArray = rng.random(len(deals)) * weight < 1
+        return keep
 
     def _deal(self, rng: np.random.Generator, m: int) -> IntArray:
         """``m`` deals: each seat's placed cards, then the free cards in random order."""
