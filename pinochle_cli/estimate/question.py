@@ -51,6 +51,7 @@ class Answer:
 
     view: str
     by: str
+    ruleset: str
     side_hand: list[str]
     estimate: Estimate | None
     side: SideEstimate | None
@@ -74,7 +75,8 @@ class Answer:
         ``best_by_points``, ``best_by_confidence``, ``recommended_call``."""
         doc: dict[str, Any] = self.estimate.to_json() if self.estimate is not None else {}
         if self.side is not None:
-            doc.update({"hand": self.side_hand, "samples": self.side.samples, "seed": self.side.seed,
+            doc.update({"ruleset": self.ruleset, "hand": self.side_hand, "samples": self.side.samples,
+                        "seed": self.side.seed,
                         "confidence": self.confidence, "conditions": list(self.conditions),
                         "acceptance": None if self.side.acceptance is None else round(self.side.acceptance, 6),
                         "partner": self.side.to_json()})
@@ -124,7 +126,7 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
     assert rules.auction is not None
     smallest = rules.auction.minimum if state is None or state.high is None else rules.auction.next_bid(state.high)
     passing = _passing(rules, hand, state, side, dict(run, samples=est.samples if est else samples))
-    head = Answer(view, by, hand.ascii(), est, side, state, smallest, passing, None, None, confidence,
+    head = Answer(view, by, rules.name, hand.ascii(), est, side, state, smallest, passing, None, None, confidence,
                   tuple(str(g) for g in given))
     return _calls(head)
 
