@@ -6,7 +6,6 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from clihelp import run_cli, run_cli_json
 
@@ -250,8 +249,8 @@ def test_given_in_a_game_without_an_auction() -> None:
     assert code == 2 and "Error:" in err
 
 
-def test_given_cards_repeat_in_the_golden_sense() -> None:
-    # the placed cards are shown as written, in ASCII
+def test_given_cards_are_echoed_in_ascii() -> None:
     doc = run_cli_json("estimate", CARDS, "--samples", "200", "--workers", "1", "--given", "left: holds A♦ 10♣")
     assert doc["conditions"] == ["left: holds AD TC"]
-    assert np.isclose(doc["acceptance"], 1.0)
+    # one of two unseen A♦ placed: the deals in which left holds both are kept half the time (docs/estimate.md)
+    assert 0.5 < doc["acceptance"] < 1
