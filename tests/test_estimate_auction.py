@@ -6,18 +6,19 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from clihelp import run_cli, run_cli_json
 
-from pinochle_cli.cards import Hand, Suit
-from pinochle_cli.errors import AuctionError, RulesetError
+from pinochle_cli.cards import Hand, Rank, Suit
+from pinochle_cli.errors import AuctionError, RulesetError, SimulationError
 from pinochle_cli.estimate.auction import check_turn, read_auction
-from pinochle_cli.estimate.conditioned import ConditionedSimulator
+from pinochle_cli.estimate.conditioned import ConditionedSimulator, counts_of
 from pinochle_cli.estimate.conditions import Given
 from pinochle_cli.estimate.points import expected, outcomes
 from pinochle_cli.estimate.question import answer
 from pinochle_cli.estimate.seated import side_estimate
-from pinochle_cli.estimate.simulate import GameBatch, estimate
+from pinochle_cli.estimate.simulate import GameBatch, chunk_rng, estimate
 from pinochle_cli.meld import meld
 from pinochle_cli.ruleset import load_conventions, load_ruleset
 from pinochle_cli.ruleset.rulebook import rules_text
@@ -105,7 +106,7 @@ def test_a_conventions_file(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- points
 
 def _one(g: GameBatch, i: int) -> GameBatch:
-    return GameBatch(*[getattr(g, f.name)[i:i + 1] for f in dataclasses.fields(GameBatch)])
+    return g.rows(np.arange(i, i + 1))
 
 
 @pytest.mark.parametrize("name, bids", [("single-deck", [250, 330, 420, 560]), ("single-deck-small", [25, 33, 45])])
@@ -254,3 +255,48 @@ def test_given_cards_are_echoed_in_ascii() -> None:
     assert doc["conditions"] == ["left: holds AD TC"]
     # one of two unseen A♦ placed: the deals in which left holds both are kept half the time (docs/estimate.md)
     assert 0.5 < doc["acceptance"] < 1
+
+
+# --------------------------------------------------------------------------- a game with a widow
+
+THREE = load_ruleset("three-handed")
+THREE_HAND = Hand.parse("AS TS KS QS AH TH KH QH JD AD KC QC AC 9D 9C")
+
+
+def test_points_in_a_widow_game_draw_the_deals_and_widows_the_plain_estimate_draws() -> None:
+    plain = estimate(THREE, THREE_HAND, samples=300, seed=7)
+    scored = estimate(THREE, THREE_HAND, samples=300, seed=7, points=True)
+    assert [[c.made for c in s.bids] for s in scored.suits] == [[c.made for c in s.bids] for s in plain.suits]
+    assert plain.after_widow is not None and scored.after_widow is not None
+    assert [c.made for c in scored.after_widow.bids] == [c.made for c in plain.after_widow.bids]
+    assert all(c.points is not None for c in scored.after_widow.bids)
+    doc = scored.to_json()
+    assert "expected_points" in doc["after_widow"]["bids"][0]
+
+
+def test_a_condition_in_a_widow_game_is_met_by_every_deal_and_keeps_the_choice_of_suit() -> None:
+    sim = ConditionedSimulator(THREE, THREE_HAND, THREE.suits, [Given.parse("left: aces >= 2")])
+    others, widow, _ = sim.dealer.draw(chunk_rng(3, 0), 200, None)
+    left = counts_of(others[:, 0])
+    assert (sum(left[:, int(s) * 6 + int(Rank.A)] for s in Suit) >= 2).all()
+    # every card of the pack: the hand, the two other hands and the widow
+    full = counts_of(np.concatenate([np.broadcast_to(sim.hand_cards, (200, 15)), others.reshape(200, -1), widow],
+                                    axis=1))
+    assert (full == np.array(THREE.deck.full().counts)[None, :]).all() and widow.shape == (200, 3)
+    est = estimate(THREE, THREE_HAND, samples=300, seed=7, given=[Given.parse("left: aces >= 2")])
+    assert est.after_widow is not None and est.conditions == ("left: aces >= 2",)
+    meld_given = estimate(THREE, THREE_HAND, samples=300, seed=7, given=[Given.parse("left: meld >= 20")])
+    assert meld_given.after_widow is None and "after_widow" in meld_given.to_json()
+
+
+def test_another_bidder_in_a_widow_game_takes_the_widow() -> None:
+    side = side_estimate(THREE, THREE_HAND, "left", samples=200, seed=3)
+    assert side.samples == 200 and all(c.points is not None for c in side.bids)
+
+
+def test_as_partner_in_a_game_without_partners_is_refused() -> None:
+    with pytest.raises(SimulationError, match="nobody has a partner") as e:
+        answer(THREE, THREE_HAND, view="partner", samples=100, seed=1)
+    assert e.value.parameter == "as"
+    ran = run_cli("estimate", " ".join(THREE_HAND.ascii()), "-r", "three-handed", "--as", "partner")
+    assert ran.code == 2 and "Error: as partner: in the three-handed game nobody has a partner" in ran.err

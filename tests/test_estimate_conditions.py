@@ -83,7 +83,7 @@ def test_each_condition_against_a_direct_count(text: str) -> None:
     given = Given.parse(text)
     seat = seat_of(RULES, given.who)
     dealer = ConditionedDeals(RULES, HAND, [given])
-    deals, drawn = dealer.draw(chunk_rng(5, 0), 300, Suit.H)
+    deals, _, drawn = dealer.draw(chunk_rng(5, 0), 300, Suit.H)
     assert deals.shape == (300, 3, 12)
     for row in deals[:100]:
         assert sorted(np.concatenate([row.ravel(), np.repeat(np.arange(24), HAND.counts)]).tolist()) == \
@@ -93,7 +93,7 @@ def test_each_condition_against_a_direct_count(text: str) -> None:
     meets = np.array([all(direct(c, hand_of(row[seat - 1]), Suit.H) for c in given.clauses) for row in uniform])
     met = meets.mean()
     # the same deals as the uniform ones that meet it: the counters each seat holds, on average
-    many, _ = dealer.draw(chunk_rng(7, 0), 3000, Suit.H)
+    many, _, _ = dealer.draw(chunk_rng(7, 0), 3000, Suit.H)
     points = np.array([RULES.counter_value(Card.from_index(i)) for i in range(24)])
     ours = counts_of(many.reshape(-1, 12)).reshape(3000, 3, 24) @ points
     theirs = counts_of(uniform[meets].reshape(-1, 12)).reshape(-1, 3, 24) @ points
@@ -116,7 +116,7 @@ def test_placed_cards_leave_the_rest_uniform() -> None:
     Checked against the formula and against a direct count over uniform deals."""
     hand = Hand.parse("AH TH KH QH JH KS KS QS KD QD KC QC")
     dealer = ConditionedDeals(RULES, hand, [Given.parse("partner: holds AS")])
-    deals, _ = dealer.draw(chunk_rng(1, 0), 20000, None)
+    deals, _, _ = dealer.draw(chunk_rng(1, 0), 20000, None)
     ace = Card.parse("AS").index
     both = np.mean(counts_of(deals[:, 1])[:, ace] == 2)
     assert both == pytest.approx(132 / 708, abs=0.012)
@@ -127,7 +127,7 @@ def test_placed_cards_leave_the_rest_uniform() -> None:
 def test_every_unseen_copy_placed_needs_no_correction() -> None:
     dealer = ConditionedDeals(RULES, HAND, [Given.parse("left: holds JD JD")])
     assert dealer.partial == []
-    deals, drawn = dealer.draw(chunk_rng(1, 0), 500, None)
+    deals, _, drawn = dealer.draw(chunk_rng(1, 0), 500, None)
     assert drawn == 500 and (counts_of(deals[:, 0])[:, Card.parse("JD").index] == 2).all()
 
 

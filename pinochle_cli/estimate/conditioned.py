@@ -9,6 +9,8 @@ the placement's weighting (why this is exact: docs/estimate.md). Conditions no d
 within ``MAX_DRAWS`` drawn deals raise ``RareConditionError`` (with the share that met them).
 A condition on meld (counted in the trump estimated) is tested for every suit on one stream of
 drawn deals, each suit keeping the first deals that meet it (``draw_suits``).
+In a game with a widow it is dealt too (the first free cards of the shuffle, unconditioned: it is
+unseen by every player), so conditions every deal meets draw what ``Simulator.deal_widow`` draws.
 ``ConditionedSimulator`` is a ``Simulator`` whose chunks are drawn so, seeded alike.
 """
 
@@ -28,7 +30,7 @@ from ..meld import meld_table
 from ..ruleset import Ruleset
 from .conditions import OPS, Given, Trump, merged
 from .points import outcomes
-from .simulate import Simulator, Tally, chunk_rng
+from .simulate import Simulator, Tally, chosen, chunk_rng
 
 __all__ = ["MAX_DRAWS", "ConditionedDeals", "ConditionedSimulator", "TrumpOf", "counts_of"]
 
@@ -102,11 +104,14 @@ class ConditionedDeals:
                     raise ConditionError(f"{g.who}: no deal can meet {c}: a hand of the unseen cards has "
                                          f"{low} to {high} {c.counted}", parameter="given")
 
-    def draw(self, rng: np.random.Generator, n: int, trump: Suit | TrumpOf | None) -> tuple[IntArray, int]:
-        """``n`` deals meeting the conditions ``(n, players-1, hand_size)``, and how many were drawn to find them.
-        ``trump``: the suit meld is counted in, or what gives it deal by deal (the trump a drawn bidder names)."""
+    def draw(self, rng: np.random.Generator, n: int,
+             trump: Suit | TrumpOf | None) -> tuple[IntArray, IntArray, int]:
+        """``n`` deals meeting the conditions ``(n, players-1, hand_size)``, their widows ``(n, widow)``, and how
+        many were drawn to find them. ``trump``: the suit meld is counted in, or what gives it deal by deal (the
+        trump a drawn bidder names)."""
         r = self.rules
         found: list[IntArray] = []
+        widows: list[IntArray] = []
         got = drawn = 0
         while got < n:
             if drawn >= MAX_DRAWS:
@@ -115,19 +120,25 @@ class ConditionedDeals:
             rate = got / drawn if drawn else 1.0
             wanted = n - got if rate >= 1 else int(1.2 * (n - got) / max(rate, 1 / MAX_DRAWS)) + 1
             batch = min(BATCH, MAX_DRAWS - drawn, max(n - got, wanted))
-            deals = self._deal(rng, batch)
+            deals, widow = self._deal(rng, batch)
             kept = np.flatnonzero(self._accepted(deals, trump) & self._unweighted(rng, deals))[:n - got]
             # the deals drawn up to the last one kept: the share met is then not lowered by those left over
             drawn += batch if len(kept) < n - got else int(kept[-1]) + 1
             found.append(deals[kept])
+            widows.append(widow[kept])
             got += len(kept)
-        return (np.concatenate(found) if found else np.empty((0, r.players - 1, r.hand_size), dtype=np.int64)), drawn
+        if not found:
+            return (np.empty((0, r.players - 1, r.hand_size), dtype=np.int64),
+                    np.empty((0, r.widow_size), dtype=np.int64), drawn)
+        return np.concatenate(found), np.concatenate(widows), drawn
 
-    def draw_suits(self, rng: np.random.Generator, n: int, trumps: Sequence[Suit]) -> tuple[list[IntArray], int]:
+    def draw_suits(self, rng: np.random.Generator, n: int,
+                   trumps: Sequence[Suit]) -> tuple[list[IntArray], list[IntArray], int]:
         """``n`` deals for each suit of ``trumps`` meeting the conditions with meld counted in that suit, from one
-        stream of drawn deals (each suit's the first ``n`` of the stream that meet its conditions), and the
-        deal-suits drawn to find them."""
+        stream of drawn deals (each suit's the first ``n`` of the stream that meet its conditions), their widows,
+        and the deal-suits drawn to find them."""
         found: list[list[IntArray]] = [[] for _ in trumps]
+        widows: list[list[IntArray]] = [[] for _ in trumps]
         got = [0] * len(trumps)
         drawn = [0] * len(trumps)
         while min(got) < n:
@@ -139,7 +150,7 @@ class ConditionedDeals:
             need = max(n - g for g in got)
             wanted = need if rate >= 1 else int(1.2 * need / max(rate, 1 / MAX_DRAWS)) + 1
             batch = min(BATCH, MAX_DRAWS - max(drawn), max(need, wanted))
-            deals = self._deal(rng, batch)
+            deals, widow = self._deal(rng, batch)
             ok = self._accepted_suits(deals, trumps) & self._unweighted(rng, deals)[:, None]
             for j in range(len(trumps)):
                 if got[j] >= n:
@@ -147,8 +158,9 @@ class ConditionedDeals:
                 kept = np.flatnonzero(ok[:, j])[:n - got[j]]
                 drawn[j] += batch if len(kept) < n - got[j] else int(kept[-1]) + 1
                 found[j].append(deals[kept])
+                widows[j].append(widow[kept])
                 got[j] += len(kept)
-        return [np.concatenate(f) for f in found], sum(drawn)
+        return [np.concatenate(f) for f in found], [np.concatenate(w) for w in widows], sum(drawn)
 
     def _accepted_suits(self, deals: IntArray, trumps: Sequence[Suit]) -> BoolArray:
         """``(m, suits)``: which deals meet every condition with meld counted in each suit (meld of every trump
@@ -173,7 +185,7 @@ class ConditionedDeals:
         meets them least; ``RareConditionError`` when ``needed`` deals (one stream serves every suit) would take
         more than ``MAX_TOTAL_DRAWS`` drawn."""
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(2**32 - 1,))))
-        deals = self._deal(rng, PROBE)
+        deals = self._deal(rng, PROBE)[0]
         suits = [t for t in trumps if isinstance(t, Suit)]
         fair = self._unweighted(rng, deals)
         if self.needs_trump and len(suits) == len(trumps):
@@ -204,19 +216,20 @@ class ConditionedDeals:
         keep: BoolArray = rng.random(len(deals)) * weight < 1
         return keep
 
-    def _deal(self, rng: np.random.Generator, m: int) -> IntArray:
-        """``m`` deals: each seat's placed cards, then the free cards in random order."""
+    def _deal(self, rng: np.random.Generator, m: int) -> tuple[IntArray, IntArray]:
+        """``m`` deals: each seat's placed cards, then the free cards in random order (the widow's first);
+        and the widows ``(m, widow)``."""
         r = self.rules
         perm = rng.permuted(np.broadcast_to(self.free, (m, len(self.free))), axis=1)
         out = np.empty((m, r.players - 1, r.hand_size), dtype=np.int64)
-        at = 0
+        at = r.widow_size
         for seat in range(1, r.players):
             placed = self.placed.get(seat, np.empty(0, dtype=np.int64))
             k = len(placed)
             out[:, seat - 1, :k] = placed[None, :]
             out[:, seat - 1, k:] = perm[:, at:at + r.hand_size - k]
             at += r.hand_size - k
-        return out
+        return out, perm[:, :r.widow_size]
 
     def _accepted(self, deals: IntArray, trump: Suit | TrumpOf | None) -> BoolArray:
         """Which deals meet every condition: seat by seat, testing only the deals still in."""
@@ -256,6 +269,9 @@ class ConditionedSimulator(Simulator):
         super().__init__(rules, hand, trumps)
         self.dealer = ConditionedDeals(rules, hand, givens)
         self.points = points
+        # the suit named after seeing the widow compares the suits on the same deals: not with a condition on meld
+        # (each suit's deals drawn apart)
+        self.choosing = self.choosing and not self.dealer.needs_trump
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuild, (type(self), self.rules, self.hand, self.trumps, self.dealer.givens, self.points)
@@ -264,26 +280,29 @@ class ConditionedSimulator(Simulator):
         """As ``Simulator.tally``; a condition on meld (which depends on trump) draws each suit's deals apart."""
         nt = len(self.trumps)
         by_suit: list[list[IntArray]] = [[] for _ in self.trumps]
+        widows: list[list[IntArray]] = [[] for _ in self.trumps]
         leaders: list[IntArray] = []
         # deal-suits drawn
         drawn = 0
         for index, n in chunks:
             rng = chunk_rng(seed, index)
             if self.dealer.needs_trump:
-                suits, d = self.dealer.draw_suits(rng, n, self.trumps)
+                suits, widow, d = self.dealer.draw_suits(rng, n, self.trumps)
                 drawn += d
             else:
-                deals, d = self.dealer.draw(rng, n, None)
-                suits, drawn = [deals] * nt, drawn + d * nt
-            for i, deals in enumerate(suits):
-                by_suit[i].append(deals)
+                deals, one, d = self.dealer.draw(rng, n, None)
+                suits, widow, drawn = [deals] * nt, [one] * nt, drawn + d * nt
+            for i in range(nt):
+                by_suit[i].append(suits[i])
+                widows[i].append(widow[i])
             leaders.append(self.leaders(rng, n))
         g = self.play_rows(np.concatenate([a for rows in by_suit for a in rows]),
-                           np.tile(np.concatenate(leaders), nt))
-        t = Tally.of(g.claim, g.meld, g.points[:, self.side], nt)
+                           np.tile(np.concatenate(leaders), nt), np.concatenate([a for rows in widows for a in rows]))
+        t = self.tally_of(g)
         t.drawn = drawn
         if self.points:
-            t.outcomes = outcomes(self, g, nt)
+            # the suit chosen after the widow scored as one more group, after the suits'
+            t.outcomes = outcomes(self, g, nt) + ([] if g.choice is None else outcomes(self, g.rows(chosen(g)), 1))
         return t
 
 

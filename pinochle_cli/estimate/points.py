@@ -84,8 +84,10 @@ def outcomes(sim: Simulator, g: GameBatch, suits: int, no_trump: BoolArray | Non
     r = sim.rules
     sc = r.scoring
     side = sim.side
-    others = tuple(s for s in range(r.players) if s not in sim.side_seats)
-    their = [i for i in range(len(r.partnerships)) if i != side]
+    # the sides of the play (in a game whose auction forms them: the bidder alone, and the others)
+    sides = r.deal_sides(0)
+    others = tuple(s for s in range(r.players) if s not in sides[side])
+    their = [i for i in range(len(sides)) if i != side]
     won_b = g.points[:, side]
     won_d = g.points[:, their].sum(axis=1)
     took_d = g.tricks[:, their].sum(axis=1) > 0

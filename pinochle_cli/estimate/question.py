@@ -115,6 +115,9 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
     run = dict(given=given, samples=samples, seed=seed, workers=workers, progress=progress)
     assert rules.auction is not None or view == "bidder"
     if view == "partner":
+        if len(rules.partner_seats(0)) != 1:
+            raise SimulationError(f"as partner: in the {rules.name} game nobody has a partner (each plays for "
+                                  f"themselves)", parameter="as")
         if trump is not None:
             raise SimulationError("a trump is named by the bidder: as the partner, give none", parameter="trump")
         side = side_estimate(rules, hand, "partner", **run)  # type: ignore[arg-type]

@@ -3,7 +3,8 @@
 ``side_estimate(rules, hand, bidder, ...)`` answers for the player holding ``hand`` when the
 player at ``bidder`` (``partner``, ``left``, ``right``) plays the bid: the bidder's hand (with
 the others) is drawn under the conditions given, the bidder names the trump ``choose_trump``
-picks, the exchange and the play follow as in ``Simulator``; each bid gets P(make) for the
+picks (in a game with a widow, from the hand before it: the widow is then taken and buried as
+``Simulator`` does), the exchange and the play follow as in ``Simulator``; each bid gets P(make) for the
 bidding side and the expected points of the estimating player's side (our side − theirs).
 Seeds work as in ``simulate`` (same seed, same answer at any number of workers). Raises as
 ``simulate.estimate`` does, and ``ConditionError`` / ``RareConditionError`` as the conditioned
@@ -74,11 +75,12 @@ class SeatedSimulator(ConditionedSimulator):
 
     def tally(self, chunks: Sequence[tuple[int, int]], seed: int) -> Tally:
         r = self.rules
-        dealt, leaders, drawn = [], [], 0
+        dealt, widows, leaders, drawn = [], [], [], 0
         for index, n in chunks:
             rng = chunk_rng(seed, index)
-            deals, d = self.dealer.draw(rng, n, self.trump_of)
+            deals, widow, d = self.dealer.draw(rng, n, self.trump_of)
             dealt.append(deals)
+            widows.append(widow)
             leaders.append(self.leaders(rng, n))
             drawn += d
         others = np.concatenate(dealt)
@@ -87,7 +89,7 @@ class SeatedSimulator(ConditionedSimulator):
         mine[:, 1:] = others
         slots = np.ascontiguousarray(mine[:, self.rotation])
         trump, none = choose_trump(r, self.table, counts_of(slots[:, 0]))
-        g = self.play_slots(slots, trump, np.concatenate(leaders))
+        g = self.play_slots(slots, trump, np.concatenate(leaders), np.concatenate(widows))
         g.claim[none] = -1
         t = Tally.of(g.claim, g.meld, g.points[:, self.side], 1)
         t.drawn = drawn
