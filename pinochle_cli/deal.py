@@ -199,12 +199,13 @@ def _trick(side: Sequence[int], t: int, strength: Sequence[int], duties: Sequenc
 
 
 def _run(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, pile: list[Card],
-         lengths: Sequence[int], pick: Pick) -> DealPlay:
+         lengths: Sequence[int], pick: Pick, bidder: int | None = None) -> DealPlay:
     players = rules.players
     strength = strength_table(rules)
     t = int(trump)
     value = [rules.counter_value(c) for c in ALL_CARDS]
-    side = [rules.side_of(s) for s in range(players)]
+    # who plays with whom in this deal: the partnerships, or the bidder alone against the others
+    side = [rules.deal_side_of(s, bidder) for s in range(players)]
     counts = [list(h.counts) for h in hands]
     stock = [c.index for c in pile]
     has_stock = rules.has_stock
@@ -259,11 +260,12 @@ def _illegal(card: Card, ruling: Ruling, player: str) -> str:
 
 def replay_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int,
                 tricks: Sequence[Sequence[Card]], *, stock: Sequence[Card] | None = None,
-                names: Sequence[str] | None = None, partial: bool = False) -> DealPlay:
+                names: Sequence[str] | None = None, partial: bool = False, bidder: int | None = None) -> DealPlay:
     """Check a played deal and compute its winners and counters.
 
     ``hands``: each seat's cards when play starts; ``tricks``: the cards of each trick in the
-    order played (its leader first). Raises ``IllegalPlayError`` at the first card not held or
+    order played (its leader first); ``bidder``: the bidder's seat, needed where the auction
+    forms the sides (``Ruleset.deal_sides``). Raises ``IllegalPlayError`` at the first card not held or
     not legal (naming ``names[seat]`` when given), ``PlayError`` for impossible input. Fewer
     tricks than a deal (or a last trick not complete) is a ``PlayError`` unless ``partial``.
     """
@@ -288,15 +290,16 @@ def replay_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int,
             return i
         hand = Hand.from_counts(counts)
         ruling = check_play(rules, trump, [ALL_CARDS[x] for x in trick], hand, card, phase=phase,
-                            leader_seat=(seat - j) % rules.players)
+                            leader_seat=(seat - j) % rules.players, bidder=bidder)
         raise IllegalPlayError(k + 1, seat, card, ruling, who[seat], _illegal(card, ruling, who[seat]))
 
-    return _run(rules, hands, trump, leader, pile, [len(t) for t in tricks], pick)
+    return _run(rules, hands, trump, leader, pile, [len(t) for t in tricks], pick, bidder)
 
 
 def play_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, choose: Strategy, *,
-              stock: Sequence[Card] | None = None) -> DealPlay:
+              stock: Sequence[Card] | None = None, bidder: int | None = None) -> DealPlay:
     """Play a whole deal, asking ``choose(state, legal)`` for each card (``legal``: distinct, hand order).
+    ``bidder``: the bidder's seat, needed where the auction forms the sides.
 
     A strategy that returns a card not in ``legal`` is a ``PlayError``.
     """
@@ -314,4 +317,4 @@ def play_deal(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, c
         played.append(i)
         return i
 
-    return _run(rules, hands, trump, leader, pile, [rules.players] * rules.tricks_per_deal, pick)
+    return _run(rules, hands, trump, leader, pile, [rules.players] * rules.tricks_per_deal, pick, bidder)

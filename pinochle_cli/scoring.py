@@ -32,7 +32,8 @@ class DealFacts:
     ``bidder_side``/``bid`` are None in games without an auction. ``counters`` is None when
     the deal ended before play. ``took_trick[i]`` None: unknown (no tricks recorded and no
     counters taken). ``meld_only[i]`` None: unknown whether the meld is only ``kept_if_only``
-    combinations.
+    combinations. ``buried``: the counters among the bidder's that lay in the buried cards
+    (not a trick; games with a bury whose counters are the bidder's), None when not known.
     """
 
     meld: tuple[int, ...]
@@ -44,6 +45,7 @@ class DealFacts:
     conceded: bool = False
     no_trump: bool = False
     redeal: bool = False
+    buried: int | None = 0
 
     @property
     def sides(self) -> int:
@@ -172,6 +174,16 @@ def _score_known(rules: Ruleset, facts: DealFacts, took: Sequence[bool], only: S
     return DealScore(result, points, shown)
 
 
+def _buried_at_most(rules: Ruleset, facts: DealFacts) -> int:
+    """The most of the bidder's counters that can have come from the buried cards rather than a trick."""
+    if rules.bury is None or rules.bury.counters != "bidder":
+        return 0
+    if facts.buried is not None:
+        return facts.buried
+    values = sorted((rules.counter_value(c) for c in rules.deck.cards()), reverse=True)
+    return sum(values[:rules.widow_size])
+
+
 def score_deal(rules: Ruleset, facts: DealFacts) -> DealScore:
     """Score one deal.
 
@@ -182,9 +194,10 @@ def score_deal(rules: Ruleset, facts: DealFacts) -> DealScore:
     took: list[bool | None] = list(facts.took_trick) if facts.took_trick is not None else [None] * n
     only: list[bool | None] = list(facts.meld_only) if facts.meld_only is not None else [False] * n
     counters = facts.counters
-    # a counter point is only ever captured in a trick
+    # a counter point is only ever captured in a trick, or buried by the bidder
     for side in range(n):
-        if took[side] is None and counters is not None and counters[side] > 0:
+        aside = _buried_at_most(rules, facts) if side == facts.bidder_side else 0
+        if took[side] is None and counters is not None and counters[side] > aside:
             took[side] = True
     unknown = [("tricks", s) for s in range(n) if took[s] is None] + [("meld", s) for s in range(n) if only[s] is None]
     if not unknown:

@@ -18,7 +18,12 @@ from pinochle_cli.estimate.simulate import Simulator, Tally, _jobs, estimable_tr
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
 
 HANDS = {12: "AH TH KH QH JH AS KS QS KD QD KC QC",
-         20: "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC KC QC"}
+         20: "AH AH TH KH KH QH QH JH JH AS AS KS QS AD KD QD AC TC KC QC",
+         # the games with a widow: the bidder's hand before it
+         15: "AH AH TH KH QH JH 9H AS KS QS JD AD KC QC 9C",
+         11: "AH TH KH QH JH AS KS QS JD AD KC",
+         25: "AH AH TH TH KH KH QH QH JH JH AS AS KS QS QS JD JD AD AD KC QC AC TC TS TD"}
+WIDOW_GAMES = ["three-handed", "examples/rulesets/four-handed-kitty.yaml", "examples/rulesets/three-handed-double.yaml"]
 DUTY_LISTS = [  # beyond the bundled files: every field of a duty, and no duty at all
     (Duty("follow"), Duty("trump", only_if_winning=True), Duty("beat", partner=False)),
     (Duty("beat", when="trump-led"), Duty("follow"), Duty("trump", when="plain-led", partner=False)),
@@ -28,8 +33,7 @@ DUTY_LISTS = [  # beyond the bundled files: every field of a duty, and no duty a
 
 
 def _rulesets() -> list[tuple[str, Ruleset]]:
-    # the games without a widow (the estimator's widow comes with issue 23's estimate step)
-    out = [(name, load_ruleset(name)) for name in bundled_names() if not load_ruleset(name).widow_size]
+    out = [(name, load_ruleset(name)) for name in [*bundled_names(), *WIDOW_GAMES[1:]]]
     out.append(("single-deck-small/trump-lead", load_ruleset("single-deck-small", {"overtake": "trump-lead"})))
     sd = load_ruleset("single-deck")
     out += [(f"single-deck/duties-{i}", dataclasses.replace(sd, play=dataclasses.replace(sd.play, duties=d)))
@@ -41,11 +45,12 @@ RULESETS = _rulesets()
 
 
 def _deals(rules: Ruleset, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` random deals of the whole pack (counts, canonical = any relabelling) and random first leaders."""
+    """``n`` random deals of the whole pack (counts, canonical = any relabelling; a widow's cards left out, as if
+    buried) and random first leaders."""
     rng = np.random.default_rng(seed)
     pack = np.repeat(np.arange(24), PlayTables.build(rules).full)
     p = rules.players
-    cards = rng.permuted(np.broadcast_to(pack, (n, len(pack))), axis=1).reshape(n, p, -1)
+    cards = rng.permuted(np.broadcast_to(pack, (n, len(pack))), axis=1)[:, rules.widow_size:].reshape(n, p, -1)
     hands = np.zeros((n, p, 24), dtype=np.int64)
     for q in range(p):
         np.add.at(hands[:, q], (np.arange(n)[:, None], cards[:, q]), 1)
@@ -60,10 +65,11 @@ def test_compiled_player_plays_the_numpy_players_deals(name: str, rules: Ruleset
     expected = play_batch(tab, hands, leader, bidding_side=bidding_side)
     got = play_deals(FastTables.build(tab), hands, leader, bidding_side)
     assert np.array_equal(got[0], expected[0]) and np.array_equal(got[1], expected[1])
-    assert (got[0].sum(axis=1) == rules.counter_total).all()
+    counters = PlayTables.build(rules).counter
+    assert (got[0].sum(axis=1) == (hands * counters).sum(axis=(1, 2)) + rules.last_trick).all()
 
 
-@pytest.mark.parametrize("name", ["single-deck", "single-deck-small", "double-deck"])
+@pytest.mark.parametrize("name", ["single-deck", "single-deck-small", "double-deck", *WIDOW_GAMES])
 def test_simulator_games_are_the_same_compiled(name: str) -> None:
     rules = load_ruleset(name)
     hand = rules.deck.check(parse_cards(HANDS[rules.hand_size]))

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle_cli.cards import format_cards
+from pinochle_cli.cards import Hand, format_cards
 from pinochle_cli.errors import PinochleError, RecordError
 from pinochle_cli.meld import most_meld
 from pinochle_cli.records import parse_record, read_record
@@ -215,3 +215,87 @@ def test_meld_numbers_no_hand_could_show_are_refused(game: str, by_player: bool,
         _one_line(exc)
         return
     assert points <= hands * most_meld(rules).total, f"meld {points} taken for {hands} hand(s) ({game})"
+
+
+# --------------------------------------------------------------------------- games with a widow
+
+WIDOW_GAMES = ("three-handed", str(ROOT / "examples" / "rulesets" / "three-handed-double.yaml"),
+               str(ROOT / "examples" / "rulesets" / "four-handed-kitty.yaml"))
+
+
+def _widow_record(game: str, counters: list[int], tricks: list[int], buried: str | None) -> str:
+    """A one-deal record of ``game`` (Bob the bidder, no meld) with these counters and tricks per side."""
+    rules = load_ruleset(game)
+    sides: tuple[str, ...]
+    if rules.players == 3:
+        table, sides = "players: [Ann, Bob, Cy]", ("Ann", "Bob", "Cy")
+    else:
+        table, sides = "teams: {NS: [Ann, Cy], EW: [Bob, Di]}", ("NS", "EW")
+    assert rules.auction is not None
+
+    def by_side(values: list[int]) -> str:
+        return "{" + ", ".join(f"{s}: {v}" for s, v in zip(sides, values, strict=True)) + "}"
+
+    return (f"ruleset: {game}\n{table}\ndeals:\n  - dealer: Ann\n    bidder: Bob\n    bid: {rules.auction.minimum}\n"
+            f"    trump: hearts\n    meld: {by_side([0] * len(sides))}\n"
+            + (f"    buried: {buried}\n" if buried is not None else "")
+            + f"    counters: {by_side(counters)}\n    tricks: {by_side(tricks)}\n")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(WIDOW_GAMES), st.randoms(use_true_random=False), st.booleans())
+def test_counters_of_tricks_and_a_bury_dealt_at_random_are_taken(game: str, rng: random.Random, named: bool) -> None:
+    """A widow game: cards buried and the rest laid out in tricks at random, the tricks shared out at random among
+    the sides; the counters they hold, the buried ones the bidder's, are taken (the buried cards named or not)."""
+    rules = load_ruleset(game)
+    cards = rules.deck.cards()
+    rng.shuffle(cards)
+    assert rules.bury is not None
+    # the bury takes no card the ruleset forbids (the record's trump is hearts)
+    banned = {"trump": lambda c: c.suit.letter == "H", "counter": rules.counter_value}
+    buryable = [c for c in cards if not any(banned[b](c) for b in rules.bury.forbidden if b in banned)]
+    aside = buryable[:rules.widow_size]
+    for c in aside:
+        cards.remove(c)
+    n, per, sides = rules.tricks_per_deal, rules.players, len(rules.partnerships)
+    counters, tricks = [0] * sides, [0] * sides
+    # Bob, the bidder, sits at seat 1: side 1
+    counters[1] = sum(rules.counter_value(c) for c in aside)
+    for trick in range(n):
+        side = rng.randrange(sides)
+        tricks[side] += 1
+        counters[side] += sum(rules.counter_value(c) for c in cards[trick * per:(trick + 1) * per])
+        counters[side] += rules.last_trick if trick == n - 1 else 0
+    text = _widow_record(game, counters, tricks, format_cards(aside, ascii=True) if named else None)
+    record = parse_record(text, SOURCE, BASE)
+    assert record.deals[0].counters == tuple(counters)
+
+
+PLAYED_THREE = TEXTS["three-handed-played.yaml"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.sampled_from(("widow", "buried")), st.integers(0, 4))
+def test_a_widow_or_bury_at_random_is_taken_only_when_the_hands_allow_it(rng: random.Random, key: str,
+                                                                        size: int) -> None:
+    """The played three-handed deal with its widow or buried cards replaced at random: every hand is recorded, so
+    the buried cards are exactly the rest of the pack and the widow lies in the bidder's hand or among them;
+    anything else is refused with one line naming the deal and field."""
+    rules = load_ruleset("three-handed")
+    cards = rng.sample(rules.deck.cards(), size)
+    text = re.sub(rf"^    {key}: .*$", f"    {key}: {format_cards(cards, ascii=True) or '[]'}", PLAYED_THREE, flags=re.M)
+    try:
+        record = parse_record(text, SOURCE, BASE)
+    except RecordError as exc:
+        _one_line(exc)
+        assert exc.deal == 1 and exc.field in (key, "trump"), str(exc)
+        return
+    deal = record.deals[0]
+    assert deal.hands is not None and deal.buried is not None
+    assert len(cards) == 3
+    bob = deal.hands["Bob"] + Hand(deal.buried)
+    rest = Hand(rules.deck.cards()) - Hand(c for h in deal.hands.values() for c in h)
+    if key == "buried":
+        assert Hand(cards) == rest
+    else:
+        assert Hand(cards).issubset(bob)

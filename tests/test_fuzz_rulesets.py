@@ -105,7 +105,9 @@ def _exercise(rules: Ruleset, seed: int) -> None:
         trump = stock[-1].suit
     dealer = int(rng.integers(rules.players))
     leader = opening_leader(rules, dealer, (dealer + 1) % rules.players)
-    result = play_deal(rules, hands, trump, leader, random_strategy(rng), stock=stock or None)
+    # where the auction forms the sides, the deal's bidder (here the dealer's left) decides who plays with whom
+    seat = (dealer + 1) % rules.players if rules.sides_by_auction else None
+    result = play_deal(rules, hands, trump, leader, random_strategy(rng), stock=stock or None, bidder=seat)
     assert sum(result.tricks_won) == rules.tricks_per_deal
     assert sum(len(t) for t in result.tricks) == rules.deck.size - rules.widow_size
 

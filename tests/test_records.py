@@ -125,7 +125,7 @@ REFUSALS = [
     ("unknown key",
      "- dealer: Ann\n  bidder: Bob\n  bid: 250\n  trmp: H\n",
      "r.yaml:9: deal 1: unknown key 'trmp' (a deal has dealer, bidder, bid, auction, trump, meld, counters, tricks, "
-     "hands, stock, play, conceded, no-trump, redeal, notes)"),
+     "hands, stock, widow, buried, play, conceded, no-trump, redeal, notes)"),
     ("auction ends elsewhere",
      "- {dealer: Ann, auction: [250, 260, pass, pass, pass], bidder: Bob, bid: 250, "
      "counters: {North-South: 80, East-West: 170}}",

@@ -126,7 +126,7 @@ def test_unknown_keys_are_problems_but_do_not_stop_the_deal():
         "r.yaml:5: unknown key 'teem' (a record has ruleset, options, teams, players, seating, deals, title, date, "
         "notes)",
         "r.yaml:10: deal 1: unknown key 'trmp' (a deal has dealer, bidder, bid, auction, trump, meld, counters, "
-        "tricks, hands, stock, play, conceded, no-trump, redeal, notes)",
+        "tricks, hands, stock, widow, buried, play, conceded, no-trump, redeal, notes)",
     ]
     assert [d.number for d in r.deals] == [1] and r.skipped == ()
     with pytest.raises(RecordError, match=r"r\.yaml:5: unknown key 'teem'"):

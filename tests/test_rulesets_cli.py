@@ -42,9 +42,10 @@ def test_list_table() -> None:
     code, out, _ = run("rulesets")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["name", "players", "deck", "cards", "each", "minimum", "bid", "target"]
-    assert lines[2].split() == ["two-handed", "2", "48", "12", "-", "1000"]
-    assert lines[3].split() == ["single-deck", "4", "48", "12", "250", "1500"]
+    assert lines[0].split() == ["name", "players", "deck", "cards", "each", "widow", "minimum", "bid", "target"]
+    assert lines[2].split() == ["two-handed", "2", "48", "12", "-", "-", "1000"]
+    assert lines[3].split() == ["single-deck", "4", "48", "12", "-", "250", "1500"]
+    assert lines[6].split() == ["three-handed", "3", "48", "15", "3", "250", "1500"]
 
 
 def test_show_table_has_every_part() -> None:

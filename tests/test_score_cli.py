@@ -141,7 +141,7 @@ ERRORS = [
      "Error: {f}:4: deal 1, counters: add up to 240, expected 250\n"),
     ("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals:\n  - bidder: Bob\n    bid: 300\n"
      "    trmp: H\n", "Error: {f}:6: deal 1: unknown key 'trmp' (a deal has dealer, bidder, bid, auction, trump, meld, "
-     "counters, tricks, hands, stock, play, conceded, no-trump, redeal, notes)\n"),
+     "counters, tricks, hands, stock, widow, buried, play, conceded, no-trump, redeal, notes)\n"),
     ("ruleset: single-deck\nteams: [NS, EW]\n", "Error: {f}:2: teams: expected a mapping of team names to players, "
      "got a list\n"),
     ("ruleset: single-deck\nteams: {NS: [Ann, Cy], EW: [Bob, Di]}\ndeals: [1\n", None),

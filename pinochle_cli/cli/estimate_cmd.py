@@ -16,6 +16,7 @@ from ..estimate.simulate import (
     MAX_SAMPLES,
     MIN_PRECISION,
     BidChance,
+    ChoiceEstimate,
     Estimate,
     SuitEstimate,
     estimable_trumps,
@@ -25,6 +26,7 @@ from ..meld import check_cards, meld_by_trump
 from ..ruleset import Ruleset
 from ..workers import workers_for
 from . import double_dummy_view as perfect_view
+from . import estimate_auction_view as auction_view
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
@@ -86,7 +88,7 @@ def _interval(lo: float, hi: float) -> str:
     return f"{_pct(lo)} – {_pct(hi)}"
 
 
-def _bid_groups(s: SuitEstimate) -> list[tuple[list[BidChance], bool]]:
+def _bid_groups(s: SuitEstimate | ChoiceEstimate) -> list[tuple[list[BidChance], bool]]:
     """The ladder in rows: (bids, sure). The bottom run at P(make) >= SAFE_BID is one row, and so is
     any run of bids made in exactly the same deals; the recommended bid always has its own row."""
     rec = s.recommended_bid
@@ -109,7 +111,7 @@ def _bid_groups(s: SuitEstimate) -> list[tuple[list[BidChance], bool]]:
     return groups
 
 
-def _suit_table(s: SuitEstimate) -> str:
+def _suit_table(s: SuitEstimate | ChoiceEstimate) -> str:
     rows = []
     for group, sure in _bid_groups(s):
         first, last = group[0], group[-1]
@@ -122,7 +124,7 @@ def _suit_table(s: SuitEstimate) -> str:
                  colalign=("right", "right", "right", "left"), disable_numparse=True)
 
 
-def _recommended(s: SuitEstimate) -> BidChance | None:
+def _recommended(s: SuitEstimate | ChoiceEstimate) -> BidChance | None:
     return next((c for c in s.bids if c.bid == s.recommended_bid), None)
 
 
@@ -140,10 +142,12 @@ def _summary_table(result: Estimate, in_hand: dict[Suit, int]) -> str:
                  disable_numparse=True)
 
 
-def _best_line(best: SuitEstimate) -> str:
-    """The advice in words: the suit, the bid, and how often that bid was made."""
+def _best_line(best: SuitEstimate | ChoiceEstimate) -> str:
+    """The advice in words: the suit (or the suit chosen after the widow), the bid, and how often that bid was
+    made."""
     rec = _recommended(best)
-    line = f"Best suit (*): {best.trump.symbol} {best.trump.word}"
+    line = (f"Best suit (*): {best.trump.symbol} {best.trump.word}" if isinstance(best, SuitEstimate)
+            else "Best suit chosen after seeing the widow")
     if rec is None:
         return line + ": no bid was made often enough"
     return (line + f", bid up to {rec.bid}: made {round(100 * rec.p_make)} times in 100 "
@@ -162,11 +166,17 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
     click.echo("")
     in_hand = {s: r.total for s, r in meld_by_trump(rules, result.hand).items()}
     click.echo(_summary_table(result, in_hand))
-    click.echo("meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it")
+    if result.widow:
+        click.echo("meld in hand: before the widow; side's meld, counters, score: means of the bidding side with "
+                   "the widow and the bury")
+    else:
+        click.echo("meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it")
     click.echo(f"bid: the highest made at least {_pct(confidence)} of the time")
     assert result.best is not None
     best = next(s for s in result.suits if s.trump == result.best)
     click.echo(_best_line(best))
+    if result.after_widow is not None:
+        click.echo(_best_line(result.after_widow))
     if not ladder:
         return
     for s in result.suits:
@@ -174,6 +184,11 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
         rec = "none" if s.recommended_bid is None else str(s.recommended_bid)
         click.echo(f"Trump {s.trump.symbol} {s.trump.word}{' (best)' if s is best else ''}: recommended bid {rec}")
         click.echo(_suit_table(s))
+    if result.after_widow is not None:
+        click.echo("")
+        rec = "none" if result.after_widow.recommended_bid is None else str(result.after_widow.recommended_bid)
+        click.echo(f"Trump chosen after seeing the widow: recommended bid {rec}")
+        click.echo(_suit_table(result.after_widow))
 
 
 @click.command("estimate", context_settings=CONTEXT_SETTINGS)
@@ -199,11 +214,30 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
 @click.option("--exact-from", type=int, default=None, metavar="TRICK",
               help="With --play double-dummy: the heuristic plays the tricks before TRICK, perfect play the rest "
                    "[default: 1, every trick].")
+@click.option("--given", "given", multiple=True, metavar="'WHO: CONDITION'",
+              help="What is known of an unseen hand (repeatable): WHO partner, left or right; CONDITION 'meld OP N', "
+                   "'holds CARDS', 'lacks CARDS', 'aces OP N' (any rank), 'hearts OP N' (any suit) or 'counters OP N', "
+                   "joined with 'and'; OP one of >= > <= < ==. Deals are drawn meeting them exactly.")
+@click.option("--auction", "calls", default=None, metavar="CALLS",
+              help="The calls so far, from the dealer's left: pass or a bid each (e.g. '250 pass 300'); the "
+                   "conventions turn each into conditions on the caller's hand. Needs --dealer.")
+@click.option("--dealer", type=click.Choice(["me", "left", "partner", "right"]), default=None,
+              help="Who dealt (with --auction).")
+@click.option("--conventions", "conventions_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="A YAML file with a conventions: section, read instead of the ruleset's (with --auction).")
+@click.option("--as", "view", type=click.Choice(["bidder", "partner"]), default=None,
+              help="bidder: CARDS is the bidder's hand [default]; partner: CARDS is the bidder's partner's, the "
+                   "bidder's hand is drawn and names trump by the heuristic.")
+@click.option("--by", "by", type=click.Choice(["confidence", "points"]), default=None,
+              help="What the recommendation follows: the highest bid made at least --confidence of the time "
+                   "[default], or the expected points of each call.")
 @click.option("--brief", is_flag=True, hidden=True, help="The summary only (the default).")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
              samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
-             ladder: bool, play: str, exact_from: int | None, brief: bool, as_json: bool) -> None:
+             ladder: bool, play: str, exact_from: int | None, given: tuple[str, ...], calls: str | None,
+             dealer: str | None, conventions_file: str | None, view: str | None, by: str | None, brief: bool,
+             as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
     CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
@@ -213,6 +247,17 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     whatever --workers is. A hand with no suit it may name prints no suits (best: null).
     --play double-dummy adds perfect play on the same deals, beside the heuristic.
 
+    In a game with a widow (three-handed), CARDS is the bidder's hand before it: each deal samples the widow
+    too; the bidder takes it, melds and buries (never a card the ruleset forbids) and plays. A suit's row
+    names that suit whatever the widow brings; one more line gives the bid of the bidder who names the suit
+    after seeing the widow.
+
+    In an auction: --given states what is known of the unseen hands, --auction and --dealer the calls so
+    far (each read as conditions by the conventions); --as partner estimates for the bidder's partner.
+    With any of these, each bid also gets its expected points (our side minus theirs), pass the same when
+    the high bidder plays at the current bid, and --by picks whether the recommendation follows
+    confidence or points.
+
     Engines: numpy plays small runs; the compiled engine (numba) plays runs of 35,000 deal-suits
     (deals x suits) or more once it is built, and builds itself during a run of 1,000,000 or more.
     After the runs played with numpy add up to 430,000 deal-suits, it is built in the background,
@@ -221,6 +266,12 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_cards(rules, parse_cards(" ".join(cards)))
+    if given or calls is not None or dealer is not None or conventions_file or view or by:
+        question = auction_view.Question(given, calls, dealer, conventions_file, view or "bidder", by or "confidence")
+        auction_view.run(rules, hand, suit, question, samples=samples, seed=seed, workers=workers,
+                         precision=precision, confidence=confidence, ladder=ladder and not brief, play=play,
+                         as_json=as_json, progress=_Progress())
+        return
     exact = _exact_from(rules, hand, suit, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
@@ -233,18 +284,22 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
         progress.close()
     perfect = None if exact is None else _perfect(rules, result, exact, count, confidence)
     if as_json:
-        doc: dict[str, Any] = result.to_json()
-        if not result.suits:
-            doc["note"] = _no_trump_note(rules)
+        _emit(result, rules, perfect)
+    else:
+        _human(result, rules, confidence, ladder and not brief)
         if perfect is not None:
-            doc["double_dummy"] = perfect.to_json()
-        emit_json(doc)
-        _count_work(result)
-        return
-    _human(result, rules, confidence, ladder and not brief)
-    if perfect is not None:
-        perfect_view.show(perfect)
+            perfect_view.show(perfect)
     _count_work(result)
+
+
+def _emit(result: Estimate, rules: Ruleset, perfect: PerfectPlay | None) -> None:
+    """The ``--json`` document of an estimate (with the double-dummy figures when played)."""
+    doc: dict[str, Any] = result.to_json()
+    if not result.suits:
+        doc["note"] = _no_trump_note(rules)
+    if perfect is not None:
+        doc["double_dummy"] = perfect.to_json()
+    emit_json(doc)
 
 
 def _count_work(result: Estimate) -> None:

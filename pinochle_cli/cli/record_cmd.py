@@ -109,6 +109,8 @@ def deal_options(func: F) -> F:
         click.option("--tricks", "tricks", multiple=True, metavar="SIDE=N", help="Tricks taken (repeatable)."),
         click.option("--counters", "counters", multiple=True, metavar="SIDE=N",
                      help="Counters taken by team or player (repeatable); one side left out is inferred."),
+        click.option("--buried", metavar="CARDS", help="The cards the bidder buried (games with a widow)."),
+        click.option("--widow", metavar="CARDS", help="The widow's cards, turned up for the bidder (games with one)."),
         click.option("--meld", "meld", multiple=True, metavar="SIDE=N",
                      help="Meld by team or player (repeatable; every side, 0 for none); a player's may be the "
                           "cards shown."),
@@ -129,7 +131,7 @@ def deal_options(func: F) -> F:
 def _given(fields: Mapping[str, Any]) -> DealInput:
     return DealInput(fields["dealer"], fields["bidder"], fields["bid"], fields["trump"], fields["auction"],
                      fields["meld"], fields["counters"], fields["tricks"], fields["conceded"], fields["no_trump"],
-                     fields["redeal"], fields["note"])
+                     fields["redeal"], fields["note"], fields["widow"], fields["buried"])
 
 
 def _after(path: str, record: MatchRecord, as_json: bool, what: str) -> None:
@@ -181,7 +183,7 @@ def _read(path: str) -> tuple[str, MatchRecord]:
 def _ask(path: str, question: Question, err: bool) -> str:
     kind = click.INT if question.number else click.STRING
     return str(_typed(path, question.text, lambda: click.prompt(question.text, default=question.default, type=kind,
-                                                                  show_default=question.default is not None,
+                                                                  show_default=bool(question.default),
                                                                   err=err), err))
 
 
@@ -215,8 +217,10 @@ def _ask_deal(path: str, given: DealInput, *, err: bool = False) -> DealInput | 
         except RecordError as exc:
             field = asked_field(exc)
             if field == "counters" and not given.counters:
-                for question in counters_questions(record):
-                    given = _answer(path, text, record, given, question, err)
+                asked = counters_questions(record)
+                # each answer but the last leaves more than one side's counters to come: checked together
+                for n, question in enumerate(asked, start=1):
+                    given = _answer(path, text, record, given, question, err, check=n == len(asked))
                 _show_inferred(record, given, err)
                 continue
             if field is None:
@@ -238,10 +242,13 @@ def _show_inferred(record: MatchRecord, given: DealInput, err: bool) -> None:
 
 
 def _answer(path: str, text: str, record: MatchRecord, given: DealInput, question: Question,
-            err: bool) -> DealInput:
-    """Ask ``question`` until the checker takes the answer (other fields may still be missing)."""
+            err: bool, *, check: bool = True) -> DealInput:
+    """Ask ``question`` until the checker takes the answer (other fields may still be missing);
+    ``check`` False: take it as typed (it is checked with the answers after it)."""
     while True:
         candidate = answered(given, question, _ask(path, question, err))
+        if not check:
+            return candidate
         try:
             preview(text, path, record, candidate, partial=True)
         except RecordError as exc:

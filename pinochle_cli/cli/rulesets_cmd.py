@@ -101,14 +101,16 @@ def rulesets(ctx: click.Context, as_json: bool) -> None:
     """List the bundled rulesets; show, check or describe one."""
     if ctx.invoked_subcommand is not None:
         return
-    rows = [load_ruleset(n).summary() for n in bundled_names()]
+    games = [load_ruleset(n) for n in bundled_names()]
+    rows = [g.summary() for g in games]
     if as_json:
         emit_json(rows)
         return
-    click.echo(table([[r["name"], r["players"], r["deck_size"], r["hand_size"],
+    click.echo(table([[r["name"], r["players"], r["deck_size"], r["hand_size"], g.widow_size or "-",
                        r["minimum_bid"] if r["minimum_bid"] is not None else "-",
-                       r["target"] if r["target"] is not None else f"{r['deals']} deals"] for r in rows],
-                     ["name", "players", "deck", "cards each", "minimum bid", "target"]))
+                       r["target"] if r["target"] is not None else f"{r['deals']} deals"]
+                      for r, g in zip(rows, games, strict=True)],
+                     ["name", "players", "deck", "cards each", "widow", "minimum bid", "target"]))
 
 
 @rulesets.command("show", context_settings=CONTEXT_SETTINGS)

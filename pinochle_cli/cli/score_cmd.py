@@ -36,8 +36,13 @@ def standing_line(record: MatchRecord) -> str:
     scores = ", ".join(f"{s} {t}" for s, t in zip(record.sides, st.totals, strict=True))
     if st.status == "won":
         assert st.winner is not None
+        winner = record.sides[st.winner]
+        if len(st.totals) > 2:
+            # several reached the target on the deal and the winner is not the highest: the bidder
+            why = "" if st.totals[st.winner] == max(st.totals) else f" (the bidder, past {record.rules.match.target})"
+            return f"{winner} won{why}: {scores}."
         rest = " to ".join(str(t) for i, t in enumerate(st.totals) if i != st.winner)
-        return f"{record.sides[st.winner]} won, {st.totals[st.winner]} to {rest}."
+        return f"{winner} won, {st.totals[st.winner]} to {rest}."
     if st.status == "draw":
         return f"Draw: {scores}."
     n = len(record.deals)

@@ -115,17 +115,37 @@ def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_te
     return Position(hands, leader, tuple(read_cards(trick_text, "--trick")))
 
 
-def _us(rules: Ruleset) -> str:
-    seats = [s for s in range(rules.players) if rules.side_of(s) == rules.side_of(0)]
+def _bidder(rules: Ruleset, bidder: int | None) -> int | None:
+    """``--bidder``: required where the auction forms the sides (the bidder alone against the others), refused
+    where the partnerships are fixed."""
+    if not rules.sides_by_auction:
+        if bidder is not None:
+            raise PlayError(f"--bidder does not apply: in {rules.name} the partnerships are fixed")
+        return None
+    if bidder is None:
+        raise PlayError(f"--bidder SEAT is needed: in {rules.name} the bidder plays alone against the others, so "
+                        "who is whose partner depends on the bidder's seat")
+    if not 0 <= bidder < rules.players:
+        raise PlayError(f"--bidder {bidder} is not a seat 0..{rules.players - 1}")
+    return bidder
+
+
+def _ours(rules: Ruleset, seat: int, bidder: int | None) -> bool:
+    return rules.deal_side_of(seat, bidder) == rules.deal_side_of(0, bidder)
+
+
+def _us(rules: Ruleset, bidder: int | None) -> str:
+    seats = [s for s in range(rules.players) if _ours(rules, s, bidder)]
     return "seat 0" if len(seats) == 1 else "seats " + ", ".join(str(s) for s in seats)
 
 
-def _drawing(rules: Ruleset, pos: Position, best: set[Card]) -> str:
+def _drawing(rules: Ruleset, pos: Position, best: set[Card], bidder: int | None) -> str:
     rows = []
     for seat, hand in enumerate(pos.hands):
         cards = " ".join(f"{c}*" if seat == pos.to_play and c in best else str(c) for c in hand)
         mark = ">" if seat == pos.to_play else ""
-        rows.append([mark, f"seat {seat}", "us" if rules.side_of(seat) == rules.side_of(0) else "them", cards])
+        side = "us" if _ours(rules, seat, bidder) else "them"
+        rows.append([mark, f"seat {seat}", side + (" (bidder)" if seat == bidder else ""), cards])
     return table(rows, tablefmt="plain")
 
 
@@ -134,14 +154,17 @@ def _drawing(rules: Ruleset, pos: Position, best: set[Card]) -> str:
               help="A seat's cards, in seat order 0, 1, 2, … (repeat once per player).")
 @trump_option(required=True)
 @click.option("--leader", type=int, default=0, show_default=True, metavar="SEAT", help="The seat that led this trick.")
+@click.option("--bidder", type=int, default=None, metavar="SEAT",
+              help="The bidder's seat, in a game whose auction forms the sides (the bidder alone against the "
+                   "others; required there).")
 @click.option("--trick", "trick_text", default="", metavar="CARDS",
               help="Cards already played to this trick, leader first (those players hold one card fewer).")
 @time_limit_option(60, "CPU seconds for the whole answer (at most a day): past them it stops (exit 2) and says how "
                          "many tricks are left and how many usually solve in under a second.")
 @ruleset_options
 @json_option
-def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str, time_limit: float,
-          ruleset: str | None, options: tuple[str, ...], as_json: bool) -> None:
+def solve(hand_texts: tuple[str, ...], trump: str, leader: int, bidder: int | None, trick_text: str,
+          time_limit: float, ruleset: str | None, options: tuple[str, ...], as_json: bool) -> None:
     """The counters seat 0's side takes from here on when every player plays perfectly, all cards seen.
 
     Seat 0 and its partners are "us"; the value counts every counter still to be won (the cards
@@ -159,9 +182,10 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str,
     suit = get_trump(trump, rules)
     assert suit is not None
     pos = _position(rules, hand_texts, leader, trick_text)
-    check_position(rules, suit, pos)
+    seat = _bidder(rules, bidder)
+    check_position(rules, suit, pos, seat)
     with _progress(time_limit) as line:
-        solver = Solver(rules, suit, time_limit=time_limit, progress=line.search if line else None)
+        solver = Solver(rules, suit, bidder=seat, time_limit=time_limit, progress=line.search if line else None)
         plays = solver.plays(pos, progress=line.card if line else None)
     value = solver.best(plays, pos.to_play)
     if as_json:
@@ -172,7 +196,7 @@ def solve(hand_texts: tuple[str, ...], trump: str, leader: int, trick_text: str,
     best = {c for c, v in plays if v == value}
     trick = f"; on the trick: {format_cards(pos.trick)} (led by seat {pos.leader})" if pos.trick else ""
     click.echo(f"{heading(rules, suit)}; seat {pos.to_play} to play{trick}")
-    click.echo(_drawing(rules, pos, best))
+    click.echo(_drawing(rules, pos, best, seat))
     left = pos.counters_left(rules)
-    click.echo(f"Perfect play: us ({_us(rules)}) take {value} of the {left} counters left.")
+    click.echo(f"Perfect play: us ({_us(rules, seat)}) take {value} of the {left} counters left.")
     click.echo(table([[f"{c}{' *' if c in best else ''}", v] for c, v in plays], headers=["card", "us after it"]))

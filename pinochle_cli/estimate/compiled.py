@@ -18,13 +18,16 @@ import numpy.typing as npt
 from ..arrays import IntArray
 from ..cards import N_CARDS, N_RANKS, N_SUITS, SUIT_MASK
 from ..trickcore import encode_duties, jit, kernel, legal_given, low_bit, suit_masks
+from .bury import BuryTables
 from .players import SURE_WINNER, ExchangeTables, PlayTables
 
-__all__ = ["FastExchange", "FastTables", "count_cards", "exchange_deals", "play_deals", "play_relabelled", "warm"]
+__all__ = ["FastBury", "FastExchange", "FastTables", "bury_deals", "count_cards", "exchange_deals", "play_deals",
+           "play_relabelled", "warm"]
 
-# numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py (compiled in)
-# makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "5ac0c1139f37b941"
+# numba keys its cache on this file alone: the digest of trickcore.py, estimate/players.py, estimate/bury.py
+# (compiled in) makes an edit there change this file too, so the machine code is built anew
+# (tests/test_compiled_stamp.py).
+COMPILED_WITH = "e178d15a69310d17"
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -287,8 +290,9 @@ def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int)
 
 @kernel
 def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray, packed: IntArray, info: IntArray,
-               lead: int, bidding_side: int, points: IntArray, tricks: IntArray) -> None:
-    """Play out the deal set up by ``_deal``; add to ``points``/``tricks`` per side."""
+               lead: int, bidding_side: int, extra: int, points: IntArray, tricks: IntArray) -> None:
+    """Play out the deal set up by ``_deal``; add to ``points``/``tricks`` per side (``extra`` more for the
+    last trick)."""
     p, ntricks = t[META, PLAYERS], t[META, NTRICKS]
     for n in range(ntricks):
         led, win, win_seat, gained = 0, -1, -1, 0
@@ -319,7 +323,7 @@ def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
             if (t[ABOVE, win] >> card) & 1:
                 win, win_seat = card, seat
         if n == ntricks - 1:
-            gained += t[META, LAST_TRICK]
+            gained += t[META, LAST_TRICK] + extra
         points[t[SIDE, win_seat]] += gained
         tricks[t[SIDE, win_seat]] += 1
         lead = win_seat
@@ -328,13 +332,13 @@ def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
 @jit
 def _play_all(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray,
               hands: IntArray, orders: IntArray, trump: IntArray, leader: IntArray, bidding_side: int,
-              points: IntArray, tricks: IntArray) -> None:
+              extra: IntArray, points: IntArray, tricks: IntArray) -> None:
     p = hands.shape[1]
     packed = np.zeros((p + 1, N_SUITS), dtype=np.int64)
     info = np.zeros((p + 1, VOIDS + 1), dtype=np.int64)
     for g in range(hands.shape[0]):
         _deal(t, hands[g], orders[trump[g]], packed, info)
-        _play_deal(t, pn, suit_mask, duties, packed, info, leader[g], bidding_side, points[g], tricks[g])
+        _play_deal(t, pn, suit_mask, duties, packed, info, leader[g], bidding_side, extra[g], points[g], tricks[g])
 
 
 def play_deals(ft: FastTables, hands: IntArray, leader: IntArray, bidding_side: int = 0) -> tuple[IntArray, IntArray]:
@@ -347,15 +351,17 @@ def play_deals(ft: FastTables, hands: IntArray, leader: IntArray, bidding_side: 
 
 
 def play_relabelled(ft: FastTables, hands: IntArray, orders: IntArray, trump: IntArray, leader: IntArray,
-                    bidding_side: int = 0) -> tuple[IntArray, IntArray]:
+                    bidding_side: int = 0, last_bonus: IntArray | None = None) -> tuple[IntArray, IntArray]:
     """``play_deals`` of hands in real coordinates, relabelled as it deals: row ``g`` is played as the canonical
-    hands ``hands[g][:, orders[trump[g]]]`` (``orders``: ``players.canonical_order`` of each trump, stacked)."""
+    hands ``hands[g][:, orders[trump[g]]]`` (``orders``: ``players.canonical_order`` of each trump, stacked).
+    ``last_bonus`` ``(B,)``: points more for the last trick (``players.play_batch``)."""
     b = hands.shape[0]
     points = np.zeros((b, ft.nsides), dtype=np.int64)
     tricks = np.zeros((b, ft.nsides), dtype=np.int64)
+    extra = np.zeros(b, dtype=np.int64) if last_bonus is None else np.ascontiguousarray(last_bonus, dtype=np.int64)
     _play_all(ft.table, ft.none_of, ft.suit_mask, ft.duties, np.ascontiguousarray(hands, dtype=np.int64),
               np.ascontiguousarray(orders, dtype=np.int64), np.ascontiguousarray(trump, dtype=np.int64),
-              np.ascontiguousarray(leader, dtype=np.int64), bidding_side, points, tricks)
+              np.ascontiguousarray(leader, dtype=np.int64), bidding_side, extra, points, tricks)
     return points, tricks
 
 
@@ -503,10 +509,76 @@ def exchange_deals(xt: FastExchange, bidder: IntArray, partner: IntArray, trump:
     _exchange_all(xt.card, xt.melds, np.ascontiguousarray(trump, dtype=np.int64), bidder, partner, k)
 
 
-def warm(ft: FastTables, xt: FastExchange) -> None:
-    """Load the compiled player and exchange (compiling them on the first run after an install): play no deal."""
+# --------------------------------------------------------------------------- the bury
+
+
+class FastBury(NamedTuple):
+    """``bury.BuryTables`` as compiled code reads it (real card indices)."""
+
+    # (24,) the keep score's part depending on neither trump nor the hand
+    base: IntArray
+    # [cards buried, trump weight, meld weight]
+    weights: IntArray
+    # ``FastExchange.melds`` of the same ruleset
+    melds: IntArray
+
+    @classmethod
+    def build(cls, tab: BuryTables) -> FastBury:
+        weights = np.array([tab.cards, tab.trump_weight, tab.meld_weight], dtype=np.int64)
+        return cls(tab.base.astype(np.int64), weights, FastExchange.build(tab.ex).melds)
+
+
+@kernel
+def _bury_one(base: IntArray, weights: IntArray, melds: IntArray, trump: int, full: IntArray, buried: IntArray,
+              kept: IntArray, work: IntArray) -> None:
+    """One bidder's bury (``bury.choose_bury``): ``full`` sorted by keep score, the lowest into ``buried``."""
+    n, k = full.shape[0], weights[0]
+    score, counts, have, order = work[0], work[1], work[2], work[3]
+    counts[:N_CARDS] = 0
+    for i in range(n):
+        counts[full[i]] += 1
+    marked = _in_meld(melds, trump, counts, have) if weights[2] else 0
+    for s in range(N_SUITS):
+        have[s] = 0
+        for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):
+            have[s] += counts[i]
+    for i in range(n):
+        c = full[i]
+        score[i] = (base[c] + weights[1] * (c // N_RANKS == trump) + weights[2] * ((marked >> c) & 1)
+                    + 10 * have[c // N_RANKS])
+    _pick(score, n, n, -1, order)
+    for j in range(k):
+        buried[j] = full[order[j]]
+    for j in range(k, n):
+        kept[j - k] = full[order[j]]
+
+
+@jit
+def _bury_all(base: IntArray, weights: IntArray, melds: IntArray, trump: IntArray, full: IntArray,
+              buried: IntArray, kept: IntArray) -> None:
+    work = np.zeros((4, max(full.shape[1], N_CARDS, melds.shape[2])), dtype=np.int64)
+    for g in range(full.shape[0]):
+        _bury_one(base, weights, melds, trump[g], full[g], buried[g], kept[g], work)
+
+
+def bury_deals(fb: FastBury, full: IntArray, trump: IntArray) -> tuple[IntArray, IntArray]:
+    """``bury.choose_bury`` compiled (at most 63 cards a hand): (buried, kept), the same cards in the same order."""
+    b, n = full.shape
+    k = int(fb.weights[0])
+    buried = np.zeros((b, k), dtype=np.int64)
+    kept = np.zeros((b, n - k), dtype=np.int64)
+    _bury_all(fb.base, fb.weights, fb.melds, np.ascontiguousarray(trump, dtype=np.int64),
+              np.ascontiguousarray(full, dtype=np.int64), buried, kept)
+    return buried, kept
+
+
+def warm(ft: FastTables, xt: FastExchange, fb: FastBury | None = None) -> None:
+    """Load the compiled player, exchange and bury (compiling them on the first run after an install): play no
+    deal."""
     none = np.zeros((0, int(ft.table[META, PLAYERS]), N_CARDS), dtype=np.int64)
     play_deals(ft, none, np.zeros(0, dtype=np.int64))
     count_cards(np.zeros((0, 1, 1), dtype=np.int64))
     cards = np.zeros((0, 1), dtype=np.int64)
     exchange_deals(xt, cards, cards.copy(), np.zeros(0, dtype=np.int64), 0)
+    if fb is not None:
+        bury_deals(fb, np.zeros((0, int(fb.weights[0])), dtype=np.int64), np.zeros(0, dtype=np.int64))

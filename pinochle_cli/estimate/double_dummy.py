@@ -5,7 +5,7 @@ is played by the heuristic up to trick K - 1 and solved from trick K on (``solve
 the heuristic and perfect tallies come from the same deals and their difference is the play
 model's effect. Tallies are integer sums: the answer depends neither on the job sizes nor on the
 number of workers. ``check_exact_from`` raises ``SimulationError`` when more than
-``MAX_EXACT_TRICKS`` tricks would be solved. The claim, the cost estimate and the jobs:
+``MAX_EXACT_TRICKS`` tricks would be solved, and in a game with a widow. The claim, the cost estimate and the jobs:
 docs/estimate.md.
 """
 
@@ -59,6 +59,10 @@ def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) 
     default ``exact_from N``)."""
     tricks = rules.tricks_per_deal
     where = f"exact_from {exact_from}" if where is None else where
+    if rules.widow_size:
+        raise SimulationError(f"{where}: perfect play of a {rules.name} deal is not simulated: the solver plays "
+                              f"fixed hands, not the widow taken and the cards buried (the heuristic play is)",
+                              parameter="exact_from")
     if not 1 <= exact_from <= tricks:
         raise SimulationError(f"{where}: a {rules.name} deal has {tricks} tricks; give a trick "
                               f"from 1 to {tricks}", parameter="exact_from")

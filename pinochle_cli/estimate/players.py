@@ -24,7 +24,7 @@ from ..ruleset import Duty, Ruleset
 __all__ = [
     "POLICIES", "SURE_WINNER", "ExchangeTables", "PlayTables", "PlayedTricks", "canonical_order", "choose_batch",
     "choose_pass", "choose_return",
-    "legal_mask_batch", "play_batch", "play_opening", "winner_batch",
+    "legal_mask_batch", "meld_cards", "play_batch", "play_opening", "winner_batch",
 ]
 
 POLICIES = ("heuristic", "greedy", "random")
@@ -63,7 +63,7 @@ class PlayTables:
     strength: IntArray
     # (24,) counter points
     counter: IntArray
-    # (24,) copies of each card in the deck
+    # (24,) copies of each card in the deck (real coordinates: what is dealt)
     full: IntArray
     # (24,)
     is_trump: BoolArray
@@ -87,15 +87,18 @@ class PlayTables:
     def build(cls, rules: Ruleset) -> PlayTables:
         suit = np.arange(N_CARDS) // N_RANKS
         strength = _power(rules)
-        in_deck = np.array([c in rules.deck for c in ALL_CARDS])
+        # by rank: in canonical coordinates a suit of the pack may sit at any place (a pack of fewer suits)
+        in_deck = np.array([c.rank in rules.deck.ranks for c in ALL_CARDS])
         strength = np.where(in_deck, strength, 0)
-        counter = np.array([rules.counter_value(c) if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
-        full = np.where(in_deck, rules.deck.copies, 0).astype(np.int64)
+        counter = np.array([rules.counter_value(c) if c.rank in rules.deck.ranks else 0 for c in ALL_CARDS],
+                           dtype=np.int64)
+        full = np.array([rules.deck.copies if c in rules.deck else 0 for c in ALL_CARDS], dtype=np.int64)
         is_trump = suit == 0
         same = suit[:, None] == suit[None, :]
         beats = (same & (strength[None, :] > strength[:, None])) | (is_trump[None, :] & ~is_trump[:, None])
         beats &= in_deck[None, :] & in_deck[:, None]
-        side = np.array([rules.side_of(s) for s in range(rules.players)], dtype=np.int64)
+        # the sides of a deal the bidder (seat 0) leads: the partnerships, or the bidder alone against the others
+        side = np.array([rules.deal_side_of(s, 0) for s in range(rules.players)], dtype=np.int64)
         inferred = any(d.name == "trump" and d.when == "always" and d.partner and not d.only_if_winning
                        for d in rules.play.duties)
         # scores: counters valued against rank, trump kept back
@@ -125,7 +128,7 @@ class PlayTables:
         from_strength = np.argsort(by_strength)
         share = 1 / max(1, rules.players - 1)
         none_of = ((1 - share) ** np.arange(int(full.sum()) + 1)).astype(np.float32)
-        return cls(rules.players, side, len(rules.partnerships), suit, strength, counter, full, is_trump, beats,
+        return cls(rules.players, side, len(rules.deal_sides(0)), suit, strength, counter, full, is_trump, beats,
                    rules.play.duties, rules.last_trick, rules.tricks_per_deal, inferred, by_strength,
                    from_strength, none_of, cols)
 
@@ -214,6 +217,8 @@ class _View:
     win: IntArray | None
     win_seat: IntArray | None
     bidding_side: int
+    # (24,B) the cards dealt to the players (None: the whole pack; a widow's buried cards are out of play)
+    in_play: npt.NDArray[np.int8] | None = None
 
 
 def _sel(flag: BoolArray) -> npt.NDArray[np.int32]:
@@ -297,7 +302,7 @@ def _heuristic_scores(tab: PlayTables, v: _View) -> npt.NDArray[np.int32]:
     my_side = tab.side[v.seat]
     last = v.position == tab.players - 1
     if not last:
-        unseen = c["full"] - v.played - v.hand
+        unseen = (c["full"] if v.in_play is None else v.in_play) - v.played - v.hand
         stronger = _stronger(tab, unseen)
         chance = _hold_chance(tab, v, unseen, stronger)
     if v.position == 0:
@@ -391,15 +396,17 @@ def _pick(tab: PlayTables, score: npt.NDArray[np.int32], legal: BoolArray) -> In
 
 
 def play_batch(tab: PlayTables, hands: IntArray, leader: IntArray, *, policies: Sequence[str] | None = None,
-               rng: np.random.Generator | None = None, bidding_side: int = 0) -> tuple[IntArray, IntArray]:
+               rng: np.random.Generator | None = None, bidding_side: int = 0,
+               last_bonus: IntArray | None = None) -> tuple[IntArray, IntArray]:
     """Play out every trick of ``B`` games and return ``(points, tricks)``, each ``(B, nsides)``.
 
     ``hands``: ``(B, players, 24)`` counts in canonical coordinates (trump is suit 0).
     ``leader``: the seat leading the first trick. ``policies``: one name from ``POLICIES`` per
     seat (default: every seat ``heuristic``); ``rng`` is needed only by ``random``. Points are
-    counters won plus the last-trick bonus: each row sums to the deal's counter total.
+    counters won plus the last-trick bonus: each row sums to the deal's counter total. ``last_bonus``
+    ``(B,)``: points more for the winner of the last trick (the buried counters, where they go to it).
     """
-    done = _play(tab, hands, leader, tab.tricks, policies, rng, bidding_side)
+    done = _play(tab, hands, leader, tab.tricks, policies, rng, bidding_side, last_bonus)
     return done.points, done.tricks
 
 
@@ -424,13 +431,13 @@ def play_opening(tab: PlayTables, hands: IntArray, leader: IntArray, tricks: int
     fewer than ``tricks`` tricks."""
     if not 0 <= tricks <= tab.tricks:
         raise ValueError(f"{tricks} tricks: a deal has {tab.tricks}")
-    return _play(tab, hands, leader, tricks, None, None, bidding_side)
+    return _play(tab, hands, leader, tricks, None, None, bidding_side, None)
 
 
 # long: the reference batched play loop keeps a dozen (seat, card, deal) arrays as locals through
 # the tricks; split, each part would take and return most of them. estimate/compiled.py is its compiled twin.
 def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, policies: Sequence[str] | None,
-          rng: np.random.Generator | None, bidding_side: int) -> PlayedTricks:
+          rng: np.random.Generator | None, bidding_side: int, last_bonus: IntArray | None) -> PlayedTricks:
     """The first ``count`` tricks (see ``play_batch``)."""
     p = tab.players
     c = tab.cols
@@ -443,6 +450,9 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
     ar = np.arange(b)
     # (P, 24, B)
     held = np.ascontiguousarray(hands.transpose(1, 2, 0)).astype(np.int8)
+    # what every player may hold: the cards dealt in this row's coordinates, not those buried (as the compiled
+    # player counts them)
+    in_play = held.sum(axis=0, dtype=np.int8)
     played = np.zeros((N_CARDS, b), dtype=np.int8)
     void = np.zeros((p, N_SUITS, b), dtype=bool)
     points = np.zeros((b, tab.nsides), dtype=np.int64)
@@ -466,7 +476,7 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
                 assert led is not None and win is not None and win_seat is not None
                 partner_win = (tab.side[win_seat] == tab.side[seat]) & (win_seat != seat)
                 legal, wins = _legal_t(tab, has, led, win, partner_win)
-            view = _View(hand, legal, wins, played, void, seat, k, led, win, win_seat, bidding_side)
+            view = _View(hand, legal, wins, played, void, seat, k, led, win, win_seat, bidding_side, in_play)
             if len(used) == 1:
                 score = _scores(tab, used[0], view, rng)
             else:
@@ -494,7 +504,7 @@ def _play(tab: PlayTables, hands: IntArray, leader: IntArray, count: int, polici
                 win_seat = np.where(beat, seat, win_seat)
         assert win_seat is not None
         if t == tab.tricks - 1:
-            trick_points += tab.last_trick
+            trick_points += tab.last_trick if last_bonus is None else tab.last_trick + last_bonus
         side = tab.side[win_seat]
         points[ar, side] += trick_points
         tricks[ar, side] += 1
@@ -573,6 +583,21 @@ def choose_return(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) 
     among plain cards, those of the shortest side suits first (to make voids for trumping).
     """
     counts = _counts(cards)
+    in_meld = meld_cards(ex, cards, trump, counts)
+    is_tr = ex.suit[cards] == trump[:, None]
+    suit_len = np.take_along_axis(counts.reshape(-1, N_SUITS, N_RANKS).sum(axis=2), ex.suit[cards], axis=1)
+    keep = (1000 * is_tr + 400 * in_meld + 200 * ex.top[cards] + 20 * ex.counter[cards].clip(0, 1)
+            + 10 * suit_len + ex.strength[cards])
+    order = np.argsort(keep, axis=1, kind="stable")
+    ordered = np.take_along_axis(cards, order, axis=1)
+    return ordered[:, :k], ordered[:, k:]
+
+
+def meld_cards(ex: ExchangeTables, cards: IntArray, trump: IntArray, counts: IntArray | None = None) -> BoolArray:
+    """``(B, H)``: whether each card of ``cards`` ``(B, H)`` belongs to a meld combination (for the row's
+    ``trump``) held complete — every card a meld of those cards can show (``counts``: ``cards`` counted)."""
+    if counts is None:
+        counts = _counts(cards)
     in_meld = np.zeros_like(cards, dtype=bool)
     for t in range(N_SUITS):
         rows = trump == t
@@ -585,10 +610,4 @@ def choose_return(ex: ExchangeTables, cards: IntArray, trump: IntArray, k: int) 
         # (b, 24)
         marked = (present.astype(np.int64) @ (inst > 0).astype(np.int64)) > 0
         in_meld[rows] = np.take_along_axis(marked, cards[rows], axis=1)
-    is_tr = ex.suit[cards] == trump[:, None]
-    suit_len = np.take_along_axis(counts.reshape(-1, N_SUITS, N_RANKS).sum(axis=2), ex.suit[cards], axis=1)
-    keep = (1000 * is_tr + 400 * in_meld + 200 * ex.top[cards] + 20 * ex.counter[cards].clip(0, 1)
-            + 10 * suit_len + ex.strength[cards])
-    order = np.argsort(keep, axis=1, kind="stable")
-    ordered = np.take_along_axis(cards, order, axis=1)
-    return ordered[:, :k], ordered[:, k:]
+    return in_meld

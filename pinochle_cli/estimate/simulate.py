@@ -23,21 +23,23 @@ import numpy as np
 import numpy.typing as npt
 
 from ..arrays import IntArray
-from ..cards import N_CARDS, N_SUITS, Card, Hand, Suit, format_cards
+from ..cards import N_CARDS, N_RANKS, N_SUITS, Card, Hand, Suit, format_cards
 from ..errors import CardError, SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 from ..workers import ChunkPool, interrupt_later, keep, kept, same, workers_for
 from . import compiled_cache
+from .bury import BuryTables, choose_bury
 from .compiled_cache import use_compiled
+from .conditions import Given
 from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "SAMPLES_LIMIT", "BidChance",
-    "Estimate", "GameBatch",
+    "ChoiceEstimate", "Estimate", "GameBatch",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
-    "estimable_trumps", "estimate", "new_seed", "summarise",
+    "estimable_trumps", "estimate", "new_seed", "summarise", "summarise_choice",
 ]
 
 
@@ -64,11 +66,12 @@ MAX_BIDS = 1000
 # --------------------------------------------------------------------------- checks
 
 def check_full_hand(rules: Ruleset, cards: Hand | Iterable[Card]) -> Hand:
-    """The bidder's hand: exactly ``rules.hand_size`` cards of the pack, else ``CardError``."""
+    """The bidder's hand (before the widow): exactly ``rules.hand_size`` cards of the pack, else ``CardError``."""
     hand = rules.deck.check(cards)
     if len(hand) != rules.hand_size:
+        before = ", the bidder's hand before the widow" if rules.widow_size else ""
         raise CardError(f"the hand has {len(hand)} cards ({format_cards(hand)}); a {rules.name} hand "
-                        f"has exactly {rules.hand_size}")
+                        f"has exactly {rules.hand_size}{before}")
     return hand
 
 
@@ -79,9 +82,10 @@ def _check_rules(rules: Ruleset) -> None:
     if rules.has_stock:
         raise SimulationError(f"the {rules.name} game keeps a stock of {rules.stock_size} cards: estimates "
                               f"need every card dealt")
-    if rules.players * rules.hand_size != rules.deck.size:
-        raise SimulationError(f"{rules.players} hands of {rules.hand_size} do not use the {rules.deck.size} cards "
-                              f"of {rules.deck.name}")
+    if rules.players * rules.hand_size + rules.widow_size != rules.deck.size:
+        widow = f" and a widow of {rules.widow_size}" if rules.widow_size else ""
+        raise SimulationError(f"{rules.players} hands of {rules.hand_size}{widow} do not use the {rules.deck.size} "
+                              f"cards of {rules.deck.name}")
 
 
 def estimable_trumps(rules: Ruleset, hand: Hand, trump: Suit | None = None) -> list[Suit]:
@@ -140,6 +144,22 @@ class GameBatch:
     tricks: IntArray
     # (B,) highest bid made (kept meld + counters), -1 when the make condition fails
     claim: IntArray
+    # (B, widow) the widow's cards and (B, widow) those the bidder buried (real indices; no columns: no widow)
+    widow: IntArray | None = None
+    buried: IntArray | None = None
+    # (deals,) the suit (a position in ``Simulator.trumps``) the bidder names after seeing the widow, or None
+    choice: IntArray | None = None
+    # (B,) the bidder's own meld (what ``Simulator.choose_suits`` weighs)
+    own: IntArray | None = None
+
+    def rows(self, at: IntArray) -> GameBatch:
+        """The games at rows ``at`` (the choice left out)."""
+        def pick(a: IntArray | None) -> IntArray | None:
+            return None if a is None else a[at]
+
+        return GameBatch(self.trump[at], self.leader[at], self.hands[at], self.meld[at], self.meld_kept_anyway[at],
+                         self.points[at], self.tricks[at], self.claim[at], pick(self.widow), pick(self.buried), None,
+                         pick(self.own))
 
 
 @dataclass
@@ -155,6 +175,10 @@ class Tally:
     hist: list[Counter[int]]
     meld: list[int]
     counters: list[int]
+    # deal-suits drawn to find ``deals × suits`` that met the conditions (0: none given)
+    drawn: int = 0
+    # per suit, the games counted by what scores them (``points.outcomes``; empty: points not asked for)
+    outcomes: list[Counter[tuple[int, ...]]] = dataclasses.field(default_factory=list)
 
     @classmethod
     def empty(cls, suits: int) -> Tally:
@@ -175,6 +199,11 @@ class Tally:
 
     def add(self, other: Tally) -> None:
         self.deals += other.deals
+        self.drawn += other.drawn
+        if other.outcomes and not self.outcomes:
+            self.outcomes = [Counter() for _ in other.outcomes]
+        for mine, theirs in zip(self.outcomes, other.outcomes, strict=False):
+            mine.update(theirs)
         for i, h in enumerate(other.hist):
             self.hist[i].update(h)
             self.meld[i] += other.meld[i]
@@ -200,10 +229,18 @@ class Simulator:
         self.play = PlayTables.build(rules)
         self.exchange = ExchangeTables.build(rules)
         self.meld_table: MeldTable = meld_table(rules)
-        self.side = rules.side_of(0)
-        self.side_seats = rules.partnerships[self.side]
-        partners = rules.partner_seats(0)
+        sides = rules.deal_sides(0)
+        self.side = rules.deal_side_of(0, 0)
+        # the seats whose meld the bidding side scores
+        self.side_seats = (0,) if rules.melders == "bidder" else sides[self.side]
+        partners = tuple(s for s in sides[self.side] if s != 0)
         self.partner = partners[0] if partners and rules.exchange else None
+        self.widow = rules.widow_size
+        self.bury = BuryTables.build(rules, self.exchange) if self.widow else None
+        # the realistic policy, a suit named after seeing the widow: only when there is a choice
+        self.choosing = self.widow > 0 and len(self.trumps) > 1
+        # a trump held is worth about one trick's share of the counters, in choosing the suit
+        self.trump_worth = rules.counter_total / max(1, rules.tricks_per_deal)
         keep = rules.scoring.keep_meld
         need = rules.scoring.made_needs
         implied = keep == "always" or need == keep or (keep == "trick" and need == "counter")
@@ -218,9 +255,9 @@ class Simulator:
         rest = full - np.array(hand.counts, dtype=np.int64)
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
-        self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
+        self.orders = {t: canonical_order(t) for t in range(N_SUITS)}
         self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
-        # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
+        # (compiled.FastTables, compiled.FastExchange, compiled.FastBury) once the compiled player is loaded
         self.fast: Any = None
 
     def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
@@ -239,9 +276,10 @@ class Simulator:
             # a failed build leaves the compile to this process
             compiled_cache.build_now()
         with interrupt_later():
-            from .compiled import FastExchange, FastTables, warm
+            from .compiled import FastBury, FastExchange, FastTables, warm
 
-            fast = FastTables.build(self.play), FastExchange.build(self.exchange)
+            fast = (FastTables.build(self.play), FastExchange.build(self.exchange),
+                    FastBury.build(self.bury or BuryTables.build(self.rules, self.exchange)))
             warm(*fast)
             self.fast = fast
 
@@ -270,77 +308,164 @@ class Simulator:
         flat = (np.arange(b * p)[:, None] * N_CARDS + slots.reshape(b * p, h)).ravel()
         return np.bincount(flat, minlength=b * p * N_CARDS).reshape(b, p, N_CARDS)
 
-    def play_tricks(self, hands: IntArray, trump: IntArray, leader: IntArray) -> tuple[IntArray, IntArray]:
+    def play_tricks(self, hands: IntArray, trump: IntArray, leader: IntArray,
+                    last_bonus: IntArray | None = None) -> tuple[IntArray, IntArray]:
         """Every trick of the batch (real card indices, trump per row): ``(points, tricks)`` per side (compiled
-        when loaded; the play relabels trump as suit 0)."""
+        when loaded; the play relabels trump as suit 0). ``last_bonus``: points more for the last trick's winner."""
         if self.fast is None:
             canon = np.empty_like(hands)
             for t, order in self.orders.items():
                 rows = trump == t
                 canon[rows] = hands[rows][:, :, order]
-            return play_batch(self.play, canon, leader, bidding_side=self.side)
+            return play_batch(self.play, canon, leader, bidding_side=self.side, last_bonus=last_bonus)
         from .compiled import play_relabelled
 
-        return play_relabelled(self.fast[0], hands, self.order_rows, trump, leader, self.side)
+        return play_relabelled(self.fast[0], hands, self.order_rows, trump, leader, self.side, last_bonus)
+
+    def bury_cards(self, full: IntArray, trump: IntArray) -> tuple[IntArray, IntArray]:
+        """The bidder's bury (``bury.choose_bury``) of ``full`` ``(B, hand + widow)``: (buried, kept) (compiled when
+        loaded)."""
+        assert self.bury is not None
+        # the compiled bury sorts at most 63 cards
+        if self.fast is None or full.shape[1] >= 64:
+            return choose_bury(self.bury, full, trump)
+        from .compiled import bury_deals
+
+        return bury_deals(self.fast[2], full, trump)
 
     def deal(self, rng: np.random.Generator, n: int) -> IntArray:
-        """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices."""
+        """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices (in a
+        game with a widow, the hands of ``deal_widow``)."""
         r = self.rules
+        if self.widow:
+            return self.deal_widow(rng, n)[0]
         perm = rng.permuted(np.broadcast_to(self.unseen, (n, len(self.unseen))), axis=1)
         return perm.reshape(n, r.players - 1, r.hand_size)
 
-    def deal_chunk(self, index: int, n: int, seed: int) -> tuple[IntArray, IntArray]:
-        """Chunk ``index``: its ``n`` deals (``deal``) and the seat leading the first trick of each."""
+    def deal_widow(self, rng: np.random.Generator, n: int) -> tuple[IntArray, IntArray]:
+        """``n`` deals of the unseen cards in a game with a widow: seats 1‥players-1 ``(n, players-1, hand_size)``
+        and the widow ``(n, widow)``, card indices (the widow first in one shuffle of the unseen cards)."""
         r = self.rules
+        perm = rng.permuted(np.broadcast_to(self.unseen, (n, len(self.unseen))), axis=1)
+        return perm[:, self.widow:].reshape(n, r.players - 1, r.hand_size), perm[:, :self.widow]
+
+    def deal_chunk(self, index: int, n: int, seed: int) -> tuple[IntArray, IntArray, IntArray]:
+        """Chunk ``index``: its ``n`` deals (``deal``, or ``deal_widow``), the seat leading the first trick of each
+        (``leaders``), and the widow ``(n, widow)`` (no columns: no widow)."""
         rng = chunk_rng(seed, index)
-        others = self.deal(rng, n)
+        if self.widow:
+            others, widow = self.deal_widow(rng, n)
+        else:
+            others, widow = self.deal(rng, n), np.zeros((n, 0), dtype=np.int64)
+        return others, self.leaders(rng, n), widow
+
+    def leaders(self, rng: np.random.Generator, n: int) -> IntArray:
+        """The seat leading the first trick of ``n`` deals (drawn from ``rng`` after the deals)."""
+        r = self.rules
         # leader "dealer-left": the dealer is unknown, so every seat is equally likely to lead
-        leader = np.zeros(n, dtype=np.int64) if r.play.leader == "bidder" else rng.integers(0, r.players, n)
-        return others, leader
+        leader: IntArray = (np.zeros(n, dtype=np.int64) if r.play.leader == "bidder"
+                            else rng.integers(0, r.players, n))
+        return leader
 
     def games(self, index: int, n: int, seed: int) -> GameBatch:
         """Chunk ``index`` of ``n`` deals, every suit of ``self.trumps`` played on each."""
         return self.play_out(*self.deal_chunk(index, n, seed))
 
-    def play_out(self, others: IntArray, leader: IntArray) -> GameBatch:
-        """The deals ``others`` (``deal``) with first leaders ``leader``, every suit of ``self.trumps`` played on
-        each."""
-        r = self.rules
-        n = others.shape[0]
+    def play_out(self, others: IntArray, leader: IntArray, widow: IntArray | None = None) -> GameBatch:
+        """The deals ``others`` (``deal``) with first leaders ``leader`` and widows ``widow`` ``(n, widow)``, every
+        suit of ``self.trumps`` played on each."""
         nt = len(self.trumps)
-        b = n * nt
+        return self.play_rows(np.tile(others, (nt, 1, 1)), np.tile(leader, nt),
+                              None if widow is None else np.tile(widow, (nt, 1)))
+
+    def play_rows(self, others: IntArray, leaders: IntArray, widow: IntArray | None = None) -> GameBatch:
+        """Like ``play_out``, but with a deal for every game: ``others``, ``leaders`` and ``widow`` have
+        ``deals × suits`` rows, grouped by suit (the conditioned sampler's deals may differ from suit to suit).
+        With ``choosing``, the suit named after seeing the widow too (every suit's rows then hold the same deals)."""
+        r = self.rules
+        nt = len(self.trumps)
+        b = others.shape[0]
+        n = b // nt
         trump = np.repeat(np.array([int(t) for t in self.trumps], dtype=np.int64), n)
         slots = np.empty((b, r.players, r.hand_size), dtype=np.int64)
         slots[:, 0] = self.hand_cards[None, :]
-        slots[:, 1:] = np.tile(others, (nt, 1, 1))
-        return self.play_slots(slots, trump, np.tile(leader, nt))
+        slots[:, 1:] = others
+        g = self.play_slots(slots, trump, leaders, widow=widow)
+        if self.choosing:
+            assert g.own is not None
+            g.choice = self.choose_suits(g.hands, g.own, n)
+        return g
 
     def play_slots(self, slots: IntArray, trump: IntArray, leaders: IntArray,
-                   exchange: Callable[[IntArray, IntArray], None] | None = None) -> GameBatch:
-        """Whole deals ``slots`` ``(B, players, hand_size)`` before the exchange, trump and first leader per row:
-        the exchange, meld, play and claims. ``exchange(slots, trump)`` replaces the heuristic pass and return
-        (it changes ``slots`` in place): the hook that judges one fixed pass on the deals ``estimate`` plays."""
+                   exchange: Callable[[IntArray, IntArray], None] | None = None, *,
+                   widow: IntArray | None = None) -> GameBatch:
+        """Whole deals ``slots`` ``(B, players, hand_size)`` (seat 0 the bidder, before the widow and the
+        exchange), each with its own trump and first leader, and the widows ``(B, widow)`` in a game with one: the
+        widow taken and the bury, the exchange, meld, play and claims. ``exchange(slots, trump)`` replaces the
+        heuristic pass and return (it changes ``slots`` in place): the hook that judges one fixed pass on the
+        deals ``estimate`` plays."""
         r = self.rules
-        b = slots.shape[0]
+        taken = buried = None
+        if self.widow:
+            assert widow is not None
+            taken, buried = self.take_widow(slots, trump, widow)
         if exchange is not None:
             exchange(slots, trump)
         elif self.partner is not None and r.exchange:
             self.exchange_cards(slots, trump, self.partner, r.exchange)
         hands = self.count(slots)
+        meld, only, own = self.side_meld(hands, taken, trump)
+        bonus = self.bury.counter[buried].sum(axis=1) if self.bury is not None and buried is not None else None
+        to_last = bonus is not None and r.bury is not None and r.bury.counters == "last-trick"
+        points, tricks = self.play_tricks(hands, trump, leaders, bonus if to_last else None)
+        if bonus is not None and not to_last:
+            points[:, self.side] += bonus
+        claim = self.claims(meld, only, points[:, self.side], tricks[:, self.side] > 0)
+        return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim, widow, buried, None, own)
+
+    def take_widow(self, slots: IntArray, trump: IntArray, widow: IntArray) -> tuple[IntArray, IntArray]:
+        """The bidder (``slots[:, 0]``) takes the widow ``(B, widow)`` and buries (``bury_cards``): the cards kept
+        into ``slots[:, 0]``. Returns the bidder's hand with the widow as counts ``(B, 24)`` and the buried cards
+        ``(B, widow)``."""
+        full = np.concatenate([slots[:, 0], widow], axis=1)
+        buried, kept = self.bury_cards(np.ascontiguousarray(full), trump)
+        slots[:, 0] = kept
+        return self.count(full[:, None, :])[:, 0], buried
+
+    def side_meld(self, hands: IntArray, taken: IntArray | None,
+                  trump: IntArray) -> tuple[IntArray, npt.NDArray[np.bool_], IntArray]:
+        """The bidding side's meld ``(B,)`` (its melders' hands; the bidder's with the widow when it melds before
+        the bury), whether it is made only of ``kept_if_only`` combinations, and the bidder's own meld."""
+        b = hands.shape[0]
         meld = np.zeros(b, dtype=np.int64)
+        own = np.zeros(b, dtype=np.int64)
         only = np.ones(b, dtype=bool)
-        for t in self.trumps:
-            rows = trump == int(t)
+        before = self.bury is not None and self.bury.before_meld
+        bidder = hands[:, 0] if taken is None or before else taken
+        for t in np.unique(trump).tolist():
+            rows = _rows(trump, t)
             for seat in self.side_seats:
-                total = self.meld_table.total_batch(hands[rows, seat], t)
+                counts = bidder[rows] if seat == 0 else hands[rows, seat]
+                total = self.meld_table.total_batch(counts, Suit(t))
                 meld[rows] += total
+                if seat == 0:
+                    own[rows] = total
                 if self.only_table is not None:
-                    only[rows] &= self.only_table.total_batch(hands[rows, seat], t) == total
+                    only[rows] &= self.only_table.total_batch(counts, Suit(t)) == total
         if self.only_table is None:
             only[:] = False
-        points, tricks = self.play_tricks(hands, trump, leaders)
-        claim = self.claims(meld, only, points[:, self.side], tricks[:, self.side] > 0)
-        return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim)
+        return meld, only, own
+
+    def choose_suits(self, hands: IntArray, own: IntArray, n: int) -> IntArray:
+        """The suit the bidder names after seeing the widow, per deal (a position in ``self.trumps``): the most
+        of its own meld plus ``trump_worth`` for each trump it then plays with (ties: the earlier suit)."""
+        nt = len(self.trumps)
+        value = own.reshape(nt, n).astype(np.float64)
+        for i, t in enumerate(self.trumps):
+            held = hands[i * n:(i + 1) * n, 0, int(t) * N_RANKS:(int(t) + 1) * N_RANKS].sum(axis=1)
+            value[i] += self.trump_worth * held
+        out: IntArray = np.argmax(value, axis=0)
+        return out
 
     def claims(self, meld: IntArray, only: npt.NDArray[np.bool_], won: IntArray,
                took_trick: npt.NDArray[np.bool_]) -> IntArray:
@@ -356,8 +481,34 @@ class Simulator:
         """The tally of ``chunks`` (``(index, deals)`` each), played as one batch, each chunk dealt from its own
         generator."""
         dealt = [self.deal_chunk(index, n, seed) for index, n in chunks]
-        g = self.play_out(np.concatenate([d[0] for d in dealt]), np.concatenate([d[1] for d in dealt]))
-        return Tally.of(g.claim, g.meld, g.points[:, self.side], len(self.trumps))
+        g = self.play_out(*(np.concatenate([d[i] for d in dealt]) for i in range(3)))
+        return self.tally_of(g)
+
+    def tally_of(self, g: GameBatch) -> Tally:
+        """The tally of games ``g`` grouped by suit; with the suit chosen after the widow, one more group of rows
+        after the suits' (each deal's game in the suit chosen, ``chosen``)."""
+        claim, meld, won = g.claim, g.meld, g.points[:, self.side]
+        if g.choice is None:
+            return Tally.of(claim, meld, won, len(self.trumps))
+        pick = chosen(g)
+        return Tally.of(np.concatenate([claim, claim[pick]]), np.concatenate([meld, meld[pick]]),
+                        np.concatenate([won, won[pick]]), len(self.trumps) + 1)
+
+
+def chosen(g: GameBatch) -> IntArray:
+    """The rows of ``g`` (grouped by suit, the same deals in each) played in the suit chosen after the widow."""
+    assert g.choice is not None
+    n = len(g.choice)
+    out: IntArray = g.choice * n + np.arange(n)
+    return out
+
+
+def _rows(trump: IntArray, t: int) -> slice | IntArray:
+    """The rows whose trump is ``t``: a slice when they run together (a view, as the suits of ``play_out`` do)."""
+    at = np.flatnonzero(trump == t)
+    if at[-1] - at[0] + 1 == len(at):
+        return slice(int(at[0]), int(at[-1]) + 1)
+    return at
 
 
 # --------------------------------------------------------------------------- workers
@@ -413,6 +564,8 @@ class BidChance:
     made: int
     p_make: float
     ci95: tuple[float, float]
+    # the mean of our side's score minus the other side's when we play at this bid (None: not asked for)
+    points: float | None = None
 
 
 @dataclass(frozen=True)
@@ -422,11 +575,43 @@ class SuitEstimate:
     counters_mean: float
     bids: tuple[BidChance, ...]
     recommended_bid: int | None
+    # the highest bid worth more expected points than passing (``question``; None: not asked for, or none)
+    points_bid: int | None = None
 
     @property
     def score_mean(self) -> float:
         """Meld plus counters: what the bidding side scores when it makes the bid."""
         return self.meld_mean + self.counters_mean
+
+
+@dataclass(frozen=True)
+class ChoiceEstimate:
+    """The bidder naming the suit after seeing the widow (``Simulator.choose_suits``), deal by deal."""
+
+    meld_mean: float
+    counters_mean: float
+    bids: tuple[BidChance, ...]
+    recommended_bid: int | None
+
+    @property
+    def score_mean(self) -> float:
+        return self.meld_mean + self.counters_mean
+
+    def to_json(self) -> dict[str, Any]:
+        return {"meld_mean": round(self.meld_mean, 4), "counters_mean": round(self.counters_mean, 4),
+                "score_mean": round(self.score_mean, 4), "bids": _bids_json(self.bids),
+                "recommended_bid": self.recommended_bid}
+
+
+def _bids_json(bids: Sequence[BidChance]) -> list[dict[str, Any]]:
+    return [_bid_json(c) for c in bids]
+
+
+def _bid_json(c: BidChance) -> dict[str, Any]:
+    out = {"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4), round(c.ci95[1], 4)]}
+    if c.points is not None:
+        out["expected_points"] = round(c.points, 2)
+    return out
 
 
 @dataclass(frozen=True)
@@ -440,10 +625,17 @@ class Estimate:
     precision_reached: bool | None
     suits: tuple[SuitEstimate, ...]
     best: Suit | None
+    # the conditions the deals met (``Given`` as text), and the share of drawn deals that met them
+    conditions: tuple[str, ...] = ()
+    acceptance: float | None = None
+    # the widow's size (0: none) and, with a widow and more than one suit, the suit named after seeing it
+    widow: int = 0
+    after_widow: ChoiceEstimate | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``)."""
-        return {
+        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``;
+        ``after_widow`` in a game with a widow; ``conditions`` and ``acceptance`` when conditions were given)."""
+        doc = {
             "ruleset": self.ruleset,
             "hand": self.hand.ascii(),
             "samples": self.samples,
@@ -456,13 +648,18 @@ class Estimate:
                 "meld_mean": round(s.meld_mean, 4),
                 "counters_mean": round(s.counters_mean, 4),
                 "score_mean": round(s.score_mean, 4),
-                "bids": [{"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4),
-                                                                              round(c.ci95[1], 4)]}
-                         for c in s.bids],
+                "bids": _bids_json(s.bids),
                 "recommended_bid": s.recommended_bid,
+                **({} if s.points_bid is None else {"points_bid": s.points_bid}),
             } for s in self.suits],
             "best": self.best.letter if self.best is not None else None,
         }
+        if self.widow:
+            doc["after_widow"] = None if self.after_widow is None else self.after_widow.to_json()
+        if self.conditions:
+            doc["conditions"] = list(self.conditions)
+            doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
+        return doc
 
 
 def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
@@ -486,11 +683,22 @@ def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
 def summarise(rules: Ruleset, trumps: Sequence[Suit], tally: Tally, confidence: float) -> list[SuitEstimate]:
     out = []
     for i, t in enumerate(trumps):
-        bids = _bids(rules, tally, i)
-        ok = [c.bid for c in bids if c.p_make >= confidence]
-        out.append(SuitEstimate(t, tally.meld[i] / tally.deals, tally.counters[i] / tally.deals, tuple(bids),
-                                max(ok) if ok else None))
+        c = summarise_choice(rules, tally, i, confidence)
+        out.append(SuitEstimate(t, c.meld_mean, c.counters_mean, c.bids, c.recommended_bid))
     return out
+
+
+def summarise_choice(rules: Ruleset, tally: Tally, index: int, confidence: float) -> ChoiceEstimate:
+    """Group ``index`` of ``tally`` (a suit, or the suit chosen after the widow) summarised."""
+    bids = _bids(rules, tally, index)
+    ok = [c.bid for c in bids if c.p_make >= confidence]
+    if tally.outcomes:
+        from .points import expected
+
+        bids = [dataclasses.replace(c, points=expected(rules, tally.outcomes[index], tally.deals, c.bid))
+                for c in bids]
+    return ChoiceEstimate(tally.meld[index] / tally.deals, tally.counters[index] / tally.deals, tuple(bids),
+                          max(ok) if ok else None)
 
 
 def best_suit(suits: Sequence[SuitEstimate]) -> Suit | None:
@@ -515,7 +723,7 @@ def _jobs(seed: int, first: int, deals: int, compiled: bool, workers: int) -> li
     return [(tuple(chunks[i:i + per_job]), seed, compiled) for i in range(0, len(chunks), per_job)]
 
 
-def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) -> int:
+def _more_needed(suits: Sequence[SuitEstimate | ChoiceEstimate], precision: float, samples: int) -> int:
     """Total samples the widest reported interval asks for (at least one more chunk)."""
     worst = 0
     for s in suits:
@@ -530,36 +738,33 @@ def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) 
 def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None = None,
              samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
              precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
-             progress: Callable[[int, int], None] | None = None) -> Estimate:
+             progress: Callable[[int, int], None] | None = None, given: Sequence[Given] = (),
+             points: bool = False) -> Estimate:
     """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None: ``default_seed``, so the same question
     gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk. Raises ``SimulationError`` for samples, precision, confidence or seed out
+    called after each chunk. ``given``: conditions the unseen hands meet (``conditioned``); ``points``: each bid's
+    expected points too (``points``). Raises ``SimulationError`` for samples, precision, confidence or seed out
     of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
     """
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
-    if not 1 <= samples <= SAMPLES_LIMIT:
-        raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
-    if precision is not None and not MIN_PRECISION <= precision < 0.5:
-        raise SimulationError(f"precision {precision}: a half-width from {MIN_PRECISION} up to 0.5 is needed "
-                              f"({MAX_SAMPLES:,} deals, where it stops, make no interval narrower)",
-                              parameter="precision")
-    if not 0 <= confidence <= 1:
-        raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",
-                              parameter="confidence")
+    _check_run(samples, precision, confidence)
     if seed is None:
         seed = default_seed(rules, hand, trump)
     if seed < 0:
         raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
+    conditions = tuple(str(g) for g in given)
     if not trumps:
-        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None)
-    sim = Simulator(rules, hand, trumps)
+        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, conditions,
+                        widow=rules.widow_size)
+    sim = _simulator(rules, hand, trumps, given, points, (seed, samples))
     runner = _Runner(sim, workers_for(workers)[0])
-    tally = Tally.empty(len(trumps))
+    tally = Tally.empty(len(trumps) + sim.choosing)
+    choice: ChoiceEstimate | None = None
     target = samples
     reached: bool | None = None
     try:
@@ -572,9 +777,10 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
                 if progress is not None:
                     progress(tally.deals, target)
             suits = summarise(rules, trumps, tally, confidence)
+            choice = summarise_choice(rules, tally, len(trumps), confidence) if sim.choosing else None
             if precision is None:
                 break
-            wanted = _more_needed(suits, precision, tally.deals)
+            wanted = _more_needed([*suits, *([choice] if choice else [])], precision, tally.deals)
             reached = wanted <= tally.deals
             if reached or tally.deals >= MAX_SAMPLES:
                 break
@@ -584,7 +790,38 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         runner.close(interrupted=True)
         raise
     runner.close()
-    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits))
+    acceptance = tally.deals * len(trumps) / tally.drawn if tally.drawn else None
+    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits),
+                    conditions, acceptance, rules.widow_size, choice)
+
+
+def _simulator(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], given: Sequence[Given],
+               points: bool, run: tuple[int, int]) -> Simulator:
+    """The simulator of the question: deals drawn on the conditions when there are any (refused at once when no
+    deal can meet them), each game's score counted when points are asked for (the same deals either way).
+    ``run``: the seed and the samples asked for."""
+    if not given and not points:
+        return Simulator(rules, hand, trumps)
+    from .conditioned import ConditionedSimulator
+
+    sim = ConditionedSimulator(rules, hand, trumps, given, points=points)
+    if given:
+        # a condition almost no deal meets is refused now, with its share, rather than drawn for minutes
+        sim.dealer.check_share(*run, trumps)
+    return sim
+
+
+def _check_run(samples: int, precision: float | None, confidence: float) -> None:
+    """``SimulationError`` for samples, precision or confidence out of range."""
+    if not 1 <= samples <= SAMPLES_LIMIT:
+        raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
+    if precision is not None and not MIN_PRECISION <= precision < 0.5:
+        raise SimulationError(f"precision {precision}: a half-width from {MIN_PRECISION} up to 0.5 is needed "
+                              f"({MAX_SAMPLES:,} deals, where it stops, make no interval narrower)",
+                              parameter="precision")
+    if not 0 <= confidence <= 1:
+        raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",
+                              parameter="confidence")
 
 
 def _next_start(deals: int) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,7 @@ from ..errors import (
 from ..ruleset import Ruleset
 from ..scoring import DealFacts, DealScore, Standing, meld_only_from_number, not_on_board, score_deal
 from ..yamlsource import Node
+from . import bury
 from .auction import PASS, check_bid, run_auction, spoken_list
 from .layout import CARDS, DEAL, MELD_VALUE, TRICK, by_side, field_of, located, shaped
 from .model import DealRecord
@@ -73,12 +74,16 @@ class Deal:
     played: bool = False
     play: tuple[tuple[Card, ...], ...] | None = None
     leader: int | None = None
+    widow: Hand | None = None
+    buried: Hand | None = None
 
     def record(self, facts: DealFacts, score: DealScore, standing: Standing) -> DealRecord:
         return DealRecord(self.number, self.line, self.dealer, self.bidder, self.bid, self.trump, self.auction,
                           self.meld, self.counters, self.tricks, self.conceded, self.no_trump, self.redeal,
                           self.hands, self.played, facts, score, standing, self.play, self.leader,
-                          None if self.stock is None else tuple(self.stock))
+                          None if self.stock is None else tuple(self.stock),
+                          None if self.widow is None else tuple(self.widow),
+                          None if self.buried is None else tuple(self.buried))
 
 
 @cache
@@ -114,7 +119,8 @@ def trick_counters(rules: Ruleset, tricks: int) -> frozenset[int]:
     sums, per = _sums_by_count(rules), rules.players
     n, pack = rules.tricks_per_deal, len(_sums_by_count(rules)) - 1
     bonuses = ({0} if tricks < n else set()) | ({rules.last_trick} if tricks > 0 else set())
-    fewest, most = max(0, pack - (n - tricks) * per), min(pack, tricks * per)
+    # the widow's cards (buried) may hold counter cards that are in no trick
+    fewest, most = max(0, pack - rules.widow_size - (n - tricks) * per), min(pack, tricks * per)
     return frozenset(s + b for c in range(fewest, most + 1) for s in sums[c] for b in bonuses)
 
 
@@ -148,6 +154,12 @@ def _most_meld(rules: Ruleset) -> int:
     from ..meld import most_meld
 
     return most_meld(rules).total
+
+
+@cache
+def _with_widow(rules: Ruleset) -> Ruleset:
+    """``rules`` with the hand the bidder melds from in a game with a widow: a dealt hand and the widow."""
+    return replace(rules, hand_size=rules.largest_hand) if rules.widow_size else rules
 
 
 # a side's meld, piece by piece: (points, all of the kinds kept on their own; None: not known)
@@ -234,6 +246,7 @@ class DealReader:
         self.read_trump()
         self.read_hands()
         self.read_stock()
+        self.read_widow()
         self.check_ending()
         meld_only = self.read_meld()
         d = self.d
@@ -243,8 +256,9 @@ class DealReader:
         bidder_side = self.table.side_of(d.bidder) if d.bidder is not None else None
         self.read_play(bidder_side)
         took = None if d.tricks is None else tuple(None if t is None else t > 0 for t in d.tricks)
+        buried = self.buried_of(bidder_side) if bidder_side is not None else 0
         facts = DealFacts(meld=d.meld, counters=d.counters, bidder_side=bidder_side, bid=d.bid, took_trick=took,
-                          meld_only=meld_only, conceded=d.conceded, no_trump=d.no_trump)
+                          meld_only=meld_only, conceded=d.conceded, no_trump=d.no_trump, buried=buried)
         return d, facts, self.score(facts)
 
     def read_flags(self) -> None:
@@ -257,7 +271,8 @@ class DealReader:
                            f"{' and '.join(flags)}", flags[1])
         d.dealer = self.player("dealer")
         if d.redeal:
-            for key in ("bidder", "bid", "auction", "trump", "meld", "counters", "tricks", "play", "stock"):
+            for key in ("bidder", "bid", "auction", "trump", "meld", "counters", "tricks", "play", "stock", "widow",
+                        "buried"):
                 if self.get(key) is not None:
                     raise self.err(self.get(key), "a redealt deal was thrown in before the auction: it has no "
                                    + key, key)
@@ -348,8 +363,58 @@ class DealReader:
             raise self.err(node, f"the hands share cards: {exc}", "hands") from None
         self.d.hands = hands
         bidder = self.d.bidder
-        if bidder is not None and bidder in hands and rules.exchange == 0:
+        # with a widow, the bidder named trump holding the widow too (checked with it: read_widow)
+        if bidder is not None and bidder in hands and rules.exchange == 0 and rules.widow is None:
             self.check_trump_named(hands[bidder])
+
+    def read_widow(self) -> None:
+        """Games with a widow: the widow and the buried cards (each as many as the widow), held by the
+        bidder (``bury``); the buried cards are the rest of the pack when every hand is recorded."""
+        rules, d = self.rules, self.d
+        for key in ("widow", "buried"):
+            node = self.get(key)
+            if node is None:
+                continue
+            if rules.widow is None:
+                raise self.err(node, f"the {rules.name} game has no widow" + (" to bury from" if key == "buried"
+                                                                              else ""), key)
+            cards = self.cards(node, key)
+            if len(cards) != rules.widow_size:
+                what = "the widow has" if key == "widow" else "the bidder buries"
+                raise self.err(node, f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {what} "
+                               f"{rules.widow_size}", key)
+            setattr(d, key, cards)
+        hands = d.hands or {}
+        if d.buried is not None:
+            self.raise_problem(bury.buried_problem(rules, d.bidder, hands, d.buried, d.trump))
+        elif rules.widow is not None and not (d.conceded or d.redeal):
+            d.buried = bury.inferred_buried(rules, hands)
+        if d.widow is not None:
+            self.raise_problem(bury.widow_problem(rules, d.bidder, hands, d.widow, d.buried))
+        if rules.widow is not None and d.bidder in hands and d.buried is not None:
+            self.check_trump_named(hands[d.bidder] + d.buried)
+
+    def raise_problem(self, problem: bury.Problem | None) -> None:
+        if problem is not None:
+            field, message = problem
+            raise self.err(self.get(field), message, field)
+
+    def check_buried_meld(self) -> None:
+        """The bidder's meld shown as cards and the buried cards: no card both where the ruleset forbids it."""
+        d = self.d
+        if d.buried is None or d.bidder is None or d.bidder not in self.shown:
+            return
+        hand = (d.hands or {}).get(d.bidder)
+        self.raise_problem(bury.shown_problem(self.rules, d.bidder, hand, self.shown[d.bidder], d.buried))
+
+    def buried_of(self, side: int | None) -> int | None:
+        """The counters in the buried cards that count for ``side`` by the rules (0 for a side they do not
+        count for); None when they count for it but are not known."""
+        rules, d = self.rules, self.d
+        if rules.bury is None or rules.bury.counters != "bidder" or d.bidder is None \
+                or side != self.table.side_of(d.bidder):
+            return 0
+        return None if d.buried is None else bury.buried_counters(rules, d.buried)
 
     def check_trump_named(self, hand: Hand) -> None:
         """Naming trump takes the ranks the ruleset says (``trump.needs``)."""
@@ -402,11 +467,13 @@ class DealReader:
             for key, (key_node, value) in node.entries.items():
                 self.read_meld_entry(key, key_node, value, parts)
             self.check_shown_together(node)
+            self.check_buried_meld()
             for side, (_pts, value) in self.given_side.items():
                 doubled = [p for p in self.table.members[side] if p in self.given_player]
                 if doubled and self.table.teams:
                     raise self.err(value, f"meld given for {self.table.sides[side]} and for {spoken_list(doubled)}: "
                                    "give one or the other", "meld")
+        self.check_melders()
         if self.d.hands is not None and self.d.trump is not None and not self.rules.has_stock:
             self.meld_from_hands(self.d.hands, self.d.trump, parts)
         self.d.meld = tuple(sum(p for p, _ in side_parts) for side_parts in parts)
@@ -449,15 +516,18 @@ class DealReader:
             if self.d.trump is None:
                 raise self.err(value, "meld given as cards needs the trump suit: add trump:", f"meld.{who}")
             shown = self.shown[who] = self.cards(value, f"meld.{who}")
-            if len(shown) > rules.hand_size:
-                raise self.err(value, f"{who} showed {len(shown)} cards; a {rules.name} hand holds {rules.hand_size}",
-                               f"meld.{who}")
+            most = rules.largest_hand if who == self.d.bidder else rules.hand_size
+            if len(shown) > most:
+                raise self.err(value, f"{who} showed {len(shown)} cards; a {rules.name} hand holds "
+                               f"{rules.hand_sizes_words if who == self.d.bidder else most}", f"meld.{who}")
             result = _meld(rules, shown, self.d.trump)
             pts, only = result.total, result.only(rules.scoring.kept_if_only) and result.total > 0
-            hands = self.d.hands
-            if hands is not None and who in hands and not shown.issubset(hands[who]):
-                raise self.err(value, f"{who} showed {format_cards(shown - hands[who])} not in their hand",
-                               f"meld.{who}")
+            hands, buried = self.d.hands, self.d.buried
+            if hands is not None and who in hands:
+                held = hands[who] + buried if who == self.d.bidder and buried is not None else hands[who]
+                if not shown.issubset(held):
+                    raise self.err(value, f"{who} showed {format_cards(shown - held)} not in their hand",
+                                   f"meld.{who}")
         if who is not None:
             self.given_player[who] = (pts, value)
         else:
@@ -467,19 +537,28 @@ class DealReader:
     def check_meld_number(self, pts: int, side: int, who: str | None, value: Node, key: str) -> None:
         """A meld given as a number is no more than the hands it is given for can show: a player's one hand,
         a team's hands each the most one hand can show (``most_meld``)."""
-        rules = self.rules
+        rules, bidder = self.rules, self.d.bidder
         hands = 1 if who is not None else len(self.table.members[side])
-        if pts <= hands * _surely_shown(rules) or pts <= hands * _most_meld(rules):
+        # the bidder of a game with a widow melds from more cards
+        big = _with_widow(rules) if bidder is not None and bidder in (
+            (who,) if who is not None else self.table.members[side]) else rules
+        if pts <= (hands - 1) * _surely_shown(rules) + _surely_shown(big) \
+                or pts <= (hands - 1) * _most_meld(rules) + _most_meld(big):
             return
         whose = f"{who}'s hand" if who is not None else f"{self.table.sides[side]}'s {hands} hands"
+        widow = f"; {_most_meld(big)} with the widow" if big is not rules else ""
         raise self.err(value, f"{pts} is more meld than {whose} can show (a {rules.name} hand of {rules.hand_size} "
-                       f"cards shows at most {_most_meld(rules)})", f"meld.{key}")
+                       f"cards shows at most {_most_meld(rules)}{widow})", f"meld.{key}")
 
     def meld_from_hands(self, hands: dict[str, Hand], trump: Suit, parts: MeldParts) -> None:
         """Games without a stock: the hand at play start is the hand melded; the meld given must agree."""
         rules, table = self.rules, self.table
         computed: dict[str, tuple[int, bool]] = {}
         for who, hand in hands.items():
+            if not self.melds(who):
+                continue
+            if who == self.d.bidder:
+                hand = bury.meld_hand(rules, hand, self.d.buried)
             result = _meld(rules, hand, trump)
             computed[who] = (result.total, result.only(rules.scoring.kept_if_only) and result.total > 0)
         for who, (pts, value) in self.given_player.items():
@@ -499,6 +578,19 @@ class DealReader:
             for p in table.members[side]:
                 if p in computed and p not in self.given_player:
                     parts[side].append(computed[p])
+
+    def melds(self, who: str) -> bool:
+        """Whether ``who`` melds in this deal: everyone, or (``melders: bidder``) only the bidder."""
+        return self.rules.melders == "all" or who == self.d.bidder
+
+    def check_melders(self) -> None:
+        """Where only the bidder melds, every other player's meld is 0."""
+        if self.rules.melders == "all" or self.d.bidder is None:
+            return
+        for who, (pts, value) in self.given_player.items():
+            if pts and not self.melds(who):
+                raise self.err(value, f"{who} melds {pts}, but in this game only the bidder ({self.d.bidder}) "
+                               "melds", f"meld.{who}")
 
     def by_side(self, key: str) -> list[int | None] | None:
         """Numbers by team or player → per side (None for a side not given)."""
@@ -594,14 +686,18 @@ class DealReader:
             raise self.err(node, f"add up to {sum(known)}, expected {n_tricks}", "tricks")
         if len(known) == self.sides - 1:
             tricks = [t if t is not None else n_tricks - sum(known) for t in tricks]
+        # the buried counters a side took in no trick (None: buried, not known)
+        aside = [self.buried_of(side) for side in range(self.sides)]
         for side, t in enumerate(tricks):
-            if t == 0 and counters[side] > 0:
+            if t == 0 and aside[side] is not None and counters[side] > (aside[side] or 0):
                 raise self.err(node, f"{table.sides[side]} took no trick but {counters[side]} counters", "tricks")
-            if t == n_tricks and counters[side] != rules.counter_total:
+            away = sum(a or 0 for other, a in enumerate(aside) if other != side)
+            if t == n_tricks and None not in aside and counters[side] != rules.counter_total - away:
                 raise self.err(node, f"{table.sides[side]} took every trick but only {counters[side]} counters",
                                "tricks")
         for side, t in enumerate(tricks):
-            self.check_trick_counters(side, int(t or 0), counters[side])
+            if t is not None and aside[side] is not None:
+                self.check_trick_counters(side, t, counters[side] - (aside[side] or 0))
         self.d.tricks = tuple(tricks)
 
     def check_trick_counters(self, side: int, tricks: int, counters: int) -> None:
@@ -659,8 +755,10 @@ class DealReader:
         # the trick engine, imported when a deal has play: (score of a sheet needs none)
         from ..deal import replay_deal
 
+        bidder = table.seat_of(self.d.bidder) if self.d.bidder is not None else None
         try:
-            result = replay_deal(rules, hands, trump, leader, tricks, stock=self.d.stock, names=list(table.seating))
+            result = replay_deal(rules, hands, trump, leader, tricks, stock=self.d.stock, names=list(table.seating),
+                                 bidder=bidder)
         except IllegalPlayError as exc:
             at = play_node.items[exc.trick - 1] if 0 < exc.trick <= len(play_node.items) else play_node
             raise self.err(at, exc.detail, trick=exc.trick) from None
@@ -673,6 +771,11 @@ class DealReader:
             side = table.side_of_partnership(index)
             counters[side] += c
             won[side] += t
+        if self.d.buried is not None and rules.bury is not None:
+            # the buried counters: the bidder's, or the last trick's winner's
+            seat = bidder if rules.bury.counters == "bidder" else result.winners[-1]
+            if seat is not None:
+                counters[table.side_of_seat(seat)] += bury.buried_counters(rules, self.d.buried)
         return counters, won
 
     def score(self, facts: DealFacts) -> DealScore:
@@ -681,7 +784,11 @@ class DealReader:
             return score_deal(self.rules, facts)
         except MissingFactError as exc:
             name = self.table.sides[exc.side]
-            if exc.fact == "tricks":
+            taken = facts.counters[exc.side] if facts.counters is not None else 0
+            if exc.fact == "tricks" and taken:
+                message = (f"{name}'s {taken} counters may all be in the buried cards; add tricks: to say whether "
+                           "they took a trick (the score depends on it)")
+            elif exc.fact == "tricks":
                 message = (f"{name} took no counters; add tricks: to say whether they took a trick "
                            "(the score depends on it)")
             else:

@@ -27,7 +27,7 @@ __all__ = ["ASKED", "Question", "answered", "asked_field", "cleared", "counters_
            "meld_sides", "preview", "questions"]
 
 # fields a question can settle
-ASKED = ("dealer", "bidder", "bid", "trump", "meld", "counters")
+ASKED = ("dealer", "bidder", "bid", "trump", "widow", "meld", "buried", "counters")
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,8 @@ def _sides_in(record: MatchRecord, items: tuple[str, ...] | list[str]) -> set[in
 
 
 def questions(record: MatchRecord, given: DealInput) -> list[Question]:
-    """The fields of ``given`` that are missing and always needed, in the order they are asked."""
+    """The fields of ``given`` that are missing and always needed, in the order they are asked; in a game
+    with a widow also the widow and (a deal played) the buried cards, which may be left empty ("")."""
     rules = record.rules
     out: list[Question] = []
     if not given.dealer:
@@ -72,10 +73,15 @@ def questions(record: MatchRecord, given: DealInput) -> list[Question]:
             out.append(Question("bid", f"Bid (at least {rules.auction.minimum})"))
     if rules.trump_source == "bid" and not given.trump and not given.no_trump:
         out.append(Question("trump", f"Trump ({' '.join(s.letter for s in rules.suits)})"))
+    played = not (given.no_trump or given.conceded)
+    if rules.widow is not None and given.widow is None:
+        out.append(Question("widow", f"Widow ({rules.widow_size} cards; empty if not noted)", ""))
     have = _sides_in(record, list(given.meld))
     melding = meld_sides(record, {"no-trump": given.no_trump, "bidder": given.bidder})
     out += [Question("meld", f"{side}'s meld (a number; 0 for none)", side=side)
             for i, side in enumerate(record.sides) if i not in have and i in melding]
+    if rules.bury is not None and given.buried is None and played:
+        out.append(Question("buried", f"Buried by the bidder ({rules.widow_size} cards; empty if not noted)", ""))
     return out
 
 
@@ -165,6 +171,9 @@ class DealInput:
     no_trump: bool = False
     redeal: bool = False
     notes: str | None = None
+    # games with a widow: the cards turned up and those buried ("": asked, not noted)
+    widow: str | None = None
+    buried: str | None = None
 
 
 def _pairs(items: Sequence[str], fld: str, deal: int) -> list[tuple[str, str]]:
@@ -242,8 +251,12 @@ def deal_entries(record: MatchRecord, deal: DealInput, *, number: int | None = N
             entries.append(("trump", parse_suit(deal.trump).word))
         except CardError as exc:
             raise RecordError(str(exc), deal=number, field="trump") from None
+    if deal.widow:
+        entries.append(("widow", _card_text(deal.widow, "widow", number)))
     if deal.meld:
         entries.append(("meld", _meld_entries(table, deal.meld, number)))
+    if deal.buried:
+        entries.append(("buried", _card_text(deal.buried, "buried", number)))
     if deal.counters:
         entries.append(("counters", _counter_entries(record, deal.counters, number)))
     if deal.tricks:
@@ -254,6 +267,14 @@ def deal_entries(record: MatchRecord, deal: DealInput, *, number: int | None = N
     if deal.notes:
         entries.append(("notes", deal.notes))
     return entries
+
+
+def _card_text(text: str, fld: str, number: int) -> str:
+    """Cards as the record writes them (ASCII, ten as T); an unreadable card names the field."""
+    try:
+        return format_cards(parse_cards(text), ascii=True)
+    except CardError as exc:
+        raise RecordError(str(exc), deal=number, field=fld) from None
 
 
 def _meld_entries(table: Table, items: Sequence[str], number: int) -> dict[str, Any]:
@@ -314,6 +335,9 @@ def meld_sides(record: MatchRecord, fields: Mapping[str, Any]) -> list[int]:
         bidder = _side_of(table, fields.get("bidder"))
         sides = [s for s in sides if (outcome.bidders if s == bidder else outcome.defenders) in _MELD_KINDS
                  or (bidder is None and outcome.bidders in _MELD_KINDS)]
+    bidder = _side_of(table, fields.get("bidder"))
+    if rules.melders == "bidder" and bidder is not None:
+        sides = [s for s in sides if s == bidder]
     hands = fields.get("hands")
     if isinstance(hands, Mapping) and fields.get("trump") and not rules.has_stock:
         held = {str(who).lower() for who in hands}

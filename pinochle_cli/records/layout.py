@@ -126,6 +126,8 @@ DEAL = Obj({
     "tricks": Field(Nullable(by_side(True)), doc="the tricks each side took"),
     "hands": Field(Nullable(MapOf(CARDS, description="each player's cards")), doc="each player's cards"),
     "stock": Field(Nullable(CARDS), doc="the stock when play starts, top first"),
+    "widow": Field(Nullable(CARDS), doc="the cards dealt aside that the bidder took (games with a widow)"),
+    "buried": Field(Nullable(CARDS), doc="the cards the bidder laid away (games with a widow)"),
     "play": Field(Nullable(Seq(TRICK, description="the tricks in order")),
                   doc="every trick's cards in the order played"),
     "conceded": Field(FLAG, doc="the bidder conceded after the meld"),

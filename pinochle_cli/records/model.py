@@ -45,6 +45,9 @@ class DealRecord:
     leader: int | None = None
     # top first
     stock: tuple[Card, ...] | None = None
+    # games with a widow: the cards dealt aside, and those the bidder laid away (None: not recorded)
+    widow: tuple[Card, ...] | None = None
+    buried: tuple[Card, ...] | None = None
 
     @property
     def bidder_side(self) -> int | None:

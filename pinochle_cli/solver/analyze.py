@@ -112,19 +112,28 @@ class _Step:
     gain: int
 
 
-def _steps(record: MatchRecord, deal: DealRecord, us: int) -> tuple[list[_Step], int, int]:
-    """The analysable positions in play order, the first trick among them, and our side's counters."""
+def _buried(record: MatchRecord, deal: DealRecord, bidder: int | None) -> int:
+    """The counters in the cards the bidder buried, where they count for the bidder (known to the analysis)."""
+    rules = record.rules
+    if rules.bury is None or rules.bury.counters != "bidder" or bidder is None or deal.buried is None:
+        return 0
+    return sum(rules.counter_value(c) for c in deal.buried)
+
+
+def _steps(record: MatchRecord, deal: DealRecord, us: int, bidder: int | None) -> tuple[list[_Step], int, int]:
+    """The analysable positions in play order, the first trick among them, and our side's counters (the
+    buried ones the bidder's from the start)."""
     rules = record.rules
     assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
     hands: list[Hand] = [deal.hands[p] for p in record.table.seating]
-    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock)
-    ours = rules.side_of(us)
+    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
+    ours = rules.deal_side_of(us, bidder)
     steps: list[_Step] = []
-    taken = 0
+    taken = _buried(record, deal, bidder)
     first = len(played.tricks) + 1
     for k, trick in enumerate(played.tricks):
         points = sum(rules.counter_value(c) for c in trick) + (rules.last_trick if k == len(played.tricks) - 1 else 0)
-        gain = points if rules.side_of(played.winners[k]) == ours else 0
+        gain = points if rules.deal_side_of(played.winners[k], bidder) == ours else 0
         if played.phases[k] != "stock":
             first = min(first, k + 1)
             pos = Position(tuple(hands), played.leaders[k])
@@ -166,11 +175,12 @@ def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | N
     if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:
         raise PlayError(f"deal {deal.number} has no recorded play to analyse (it needs hands: and play:)")
     rules, table = record.rules, record.table
-    us = table.seat_of(deal.bidder) if deal.bidder is not None else 0
+    bidder = table.seat_of(deal.bidder) if deal.bidder is not None else None
+    us = bidder if bidder is not None else 0
     check_time_limit(time_limit)
-    steps, first, taken = _steps(record, deal, us)
+    steps, first, taken = _steps(record, deal, us, bidder)
     start = clock()
-    solver = Solver(rules, deal.trump, us=us, time_limit=time_limit, clock=clock)
+    solver = Solver(rules, deal.trump, us=us, bidder=bidder, time_limit=time_limit, clock=clock)
     judged: list[CardVerdict] = []
     value_next, values = 0, [0] * len(steps)
     done_from = len(steps)

@@ -129,8 +129,9 @@ def counter_step(rules: Ruleset) -> int:
     return math.gcd(*rules.counters.values(), rules.last_trick) or 1
 
 
-def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
-    """``PlayError`` naming the problem unless ``pos`` can arise in a deal of ``rules``."""
+def check_position(rules: Ruleset, trump: Suit, pos: Position, bidder: int | None = None) -> None:
+    """``PlayError`` naming the problem unless ``pos`` can arise in a deal of ``rules`` whose bidder sits at
+    ``bidder`` (needed where the auction forms the sides and a partner's card in the trick matters)."""
     players = rules.players
     if len(pos.hands) != players:
         raise PlayError(f"{len(pos.hands)} hands given; {rules.name} has {players} players")
@@ -158,7 +159,8 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position) -> None:
     for j, card in enumerate(pos.trick):
         seat = (pos.leader + j) % players
         ruling = check_play(rules, trump, pos.trick[:j], pos.hands[seat].add(card), card,
-                            phase="play-off" if rules.has_stock else None, leader_seat=pos.leader)
+                            phase="play-off" if rules.has_stock else None, leader_seat=pos.leader,
+                            bidder=bidder)
         if not ruling.allowed:
             raise PlayError(f"the trick: seat {seat} played {card} — {ruling.summary}")
 
@@ -189,7 +191,8 @@ class Solver:
     is called after each search.
     """
 
-    def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, table_bits: int = _TABLE_BITS,
+    def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, bidder: int | None = None,
+                 table_bits: int = _TABLE_BITS,
                  time_limit: float | None = None, clock: Callable[[], float] = time.process_time,
                  progress: SearchProgress | None = None) -> None:
         check_time_limit(time_limit)
@@ -203,8 +206,8 @@ class Solver:
         self.tab = np.zeros((TAB_CLASS + 1, N_CARDS), dtype=np.int64)
         self.tab[TAB_STRENGTH], self.tab[TAB_COUNTER] = strength, values
         self.tab[TAB_CLASS] = [classes[v] for v in values]
-        self.side = np.array([0 if rules.side_of(s) == rules.side_of(us) else 1 for s in range(players)],
-                             dtype=np.int64)
+        self.side = np.array([0 if rules.deal_side_of(s, bidder) == rules.deal_side_of(us, bidder) else 1
+                              for s in range(players)], dtype=np.int64)
         ours = sum(((1 << SEAT_BITS) - 1) << (s * SEAT_BITS) for s in range(players) if self.side[s] == 0)
         self.par = np.zeros(PAR_OURS + 1, dtype=np.int64)
         self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), rules.last_trick
