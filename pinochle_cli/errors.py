@@ -184,6 +184,18 @@ class SimulationError(PinochleError, ValueError):
     """An estimate that cannot be made (a ruleset without an auction, bad sample counts)."""
 
 
+class ConditionError(PinochleError, ValueError):
+    """A condition on an unseen hand that cannot be read, names no seat of the game, or no deal can meet."""
+
+
+class RareConditionError(SimulationError):
+    """Conditions so rare that the deals meeting them cannot be drawn in reasonable time (the share is told)."""
+
+
+class PassError(SimulationError):
+    """A pass question that cannot be asked: a game without a pass, a hand or received cards of the wrong size."""
+
+
 class SearchLimitError(PinochleError):
     """A search stopped by its node or time limit before it had an answer.
 

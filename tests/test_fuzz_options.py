@@ -43,6 +43,8 @@ BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("hint",): ("-r", "single-deck", "-t", "S", "--hand", "TS QH 9D", "--seat", "1", "--bidder", "2", "--tricks",
                 "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S; 9C KC AC 9H; 9C AH QC QS; "
                 "TH TC AH TH", "--leader", "2", "--trick", "KD", "--workers", "1"),
+    ("pass",): ("AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300", "-o", "exchange=3", "--samples",
+                "50", "--seed", "1", "--workers", "1"),
     ("legal",): ("-r", "three-handed", "--hand", "AH KH 9S", "--trick", "9H", "-t", "S"),
     ("record", "add"): ("{night}", "--dealer", "Ann", "--bidder", "Bob", "--bid", "300", "-t", "H",
                         "--meld", "NS=60", "--meld", "EW=180", "--counters", "NS=80", "--no-prompt"),

@@ -20,6 +20,8 @@ COMMANDS = {
                          "side and per player."),
     "estimate": LazyCommand("estimate_cmd:estimate", "How safe is each bid with this hand? Monte Carlo over "
                             "deals of the unseen cards."),
+    "pass": LazyCommand("pass_cmd:pass_", "Which cards to pass: every distinct pass, ranked by what it does to the "
+                        "contract on common deals."),
     "record": LazyCommand("record_cmd:record", "Keep a match record at the table: start one, then add each deal as "
                           "it is scored."),
     "serve": LazyCommand("serve_cmd:serve", "A live score page over the record FILE, for every phone at the table."),

@@ -181,8 +181,9 @@ def read_cards(text: str, where: str) -> list[Card]:
 OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "--confidence", "seed": "--seed",
              "workers": "--workers", "exact_from": "--exact-from", "name": "--name", "clear": "--clear",
              "force": "--force", "meld": "--meld", "worlds": "--worlds", "time": "--time", "seat": "--seat",
-             "bidder": "--bidder", "leader": "--leader",
-             "hand": "--hand", "bid": "--bid", "passed": "--passed", "received": "--received", "tricks": "--tricks"}
+             "bidder": "--bidder", "leader": "--leader", "hand": "--hand", "bid": "--bid", "passed": "--passed",
+             "received": "--received", "tricks": "--tricks", "given": "--given", "auction": "--auction",
+             "dealer": "--dealer", "conventions": "--conventions", "top": "--top"}
 
 
 def option_words(text: str, parameter: str | None) -> str:

@@ -26,6 +26,7 @@ from ..meld import check_cards, meld_by_trump
 from ..ruleset import Ruleset
 from ..workers import workers_for
 from . import double_dummy_view as perfect_view
+from . import estimate_auction_view as auction_view
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
@@ -215,11 +216,30 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
                    "[default: 1, every trick].")
 @click.option("--chart", is_flag=True, help="Also draw P(make) against the bid for each suit, each suit's "
               "recommended bid marked (letters where the terminal cannot print the symbols).")
+@click.option("--given", "given", multiple=True, metavar="'WHO: CONDITION'",
+              help="What is known of an unseen hand (repeatable): WHO partner, left or right; CONDITION 'meld OP N', "
+                   "'holds CARDS', 'lacks CARDS', 'aces OP N' (any rank), 'hearts OP N' (any suit) or 'counters OP N', "
+                   "joined with 'and'; OP one of >= > <= < ==. Deals are drawn meeting them exactly.")
+@click.option("--auction", "calls", default=None, metavar="CALLS",
+              help="The calls so far, from the dealer's left: pass or a bid each (e.g. '250 pass 300'); the "
+                   "conventions turn each into conditions on the caller's hand. Needs --dealer.")
+@click.option("--dealer", type=click.Choice(["me", "left", "partner", "right"]), default=None,
+              help="Who dealt (with --auction).")
+@click.option("--conventions", "conventions_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="A YAML file with a conventions: section, read instead of the ruleset's (with --auction).")
+@click.option("--as", "view", type=click.Choice(["bidder", "partner"]), default=None,
+              help="bidder: CARDS is the bidder's hand [default]; partner: CARDS is the bidder's partner's, the "
+                   "bidder's hand is drawn and names trump by the heuristic.")
+@click.option("--by", "by", type=click.Choice(["confidence", "points"]), default=None,
+              help="What the recommendation follows: the highest bid made at least --confidence of the time "
+                   "[default], or the expected points of each call.")
 @click.option("--brief", is_flag=True, hidden=True, help="The summary only (the default).")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
              samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
-             ladder: bool, play: str, exact_from: int | None, chart: bool, brief: bool, as_json: bool) -> None:
+             ladder: bool, play: str, exact_from: int | None, chart: bool, given: tuple[str, ...], calls: str | None,
+             dealer: str | None, conventions_file: str | None, view: str | None, by: str | None, brief: bool,
+             as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
     CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
@@ -229,21 +249,31 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     whatever --workers is. A hand with no suit it may name prints no suits (best: null).
     --play double-dummy adds perfect play on the same deals, beside the heuristic.
 
-    In a game with a widow (three-handed), CARDS is the bidder's hand before it: each deal samples
-    the widow too; the bidder takes it, melds and buries (never a card the ruleset forbids) and
-    plays. A suit's row names that suit whatever the widow brings; one more line gives the bid of
-    the bidder who names the suit after seeing the widow.
+    In a game with a widow (three-handed), CARDS is the bidder's hand before it: each deal samples the widow
+    too; the bidder takes it, melds and buries (never a card the ruleset forbids) and plays. A suit's row
+    names that suit whatever the widow brings; one more line gives the bid of the bidder who names the suit
+    after seeing the widow.
+
+    In an auction: --given states what is known of the unseen hands, --auction and --dealer the calls so
+    far (each read as conditions by the conventions); --as partner estimates for the bidder's partner.
+    With any of these, each bid also gets its expected points (our side minus theirs), pass the same when
+    the high bidder plays at the current bid, and --by picks whether the recommendation follows
+    confidence or points.
 
     Engines: numpy plays small runs; the compiled engine (numba) plays runs of 35,000 deal-suits
     (deals x suits) or more once it is built, and builds itself during a run of 1,000,000 or more.
     After the runs played with numpy add up to 430,000 deal-suits, it is built in the background,
     after the answer is printed, for the runs that follow (PINOCHLE_COMPILED=0 turns it off).
     """
-    if chart and as_json:
-        raise click.UsageError("--chart draws the estimate; it does not go with --json")
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_cards(rules, parse_cards(" ".join(cards)))
+    question = _question(given, calls, dealer, conventions_file, view, by, chart, as_json)
+    if question is not None:
+        auction_view.run(rules, hand, suit, question, samples=samples, seed=seed, workers=workers,
+                         precision=precision, confidence=confidence, ladder=ladder and not brief, play=play,
+                         as_json=as_json, progress=_Progress())
+        return
     exact = _exact_from(rules, hand, suit, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
@@ -256,20 +286,28 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
         progress.close()
     perfect = None if exact is None else _perfect(rules, result, exact, count, confidence)
     if as_json:
-        doc: dict[str, Any] = result.to_json()
-        if not result.suits:
-            doc["note"] = _no_trump_note(rules)
+        _emit(result, rules, perfect)
+    else:
+        _human(result, rules, confidence, ladder and not brief)
+        if chart:
+            _chart(result)
         if perfect is not None:
-            doc["double_dummy"] = perfect.to_json()
-        emit_json(doc)
-        _count_work(result)
-        return
-    _human(result, rules, confidence, ladder and not brief)
-    if chart:
-        _chart(result)
-    if perfect is not None:
-        perfect_view.show(perfect)
+            perfect_view.show(perfect)
     _count_work(result)
+
+
+def _question(given: tuple[str, ...], calls: str | None, dealer: str | None, conventions_file: str | None,
+              view: str | None, by: str | None, chart: bool, as_json: bool) -> auction_view.Question | None:
+    """The auction's question when any of its options is given (None: the plain estimate); the options that do
+    not go together refused."""
+    if chart and as_json:
+        raise click.UsageError("--chart draws the estimate; it does not go with --json")
+    if not (given or calls is not None or dealer is not None or conventions_file or view or by):
+        return None
+    if chart:
+        raise click.UsageError("--chart draws the estimate without an auction; leave it out with --given, "
+                               "--auction, --dealer, --conventions, --as and --by")
+    return auction_view.Question(given, calls, dealer, conventions_file, view or "bidder", by or "confidence")
 
 
 def _chart(result: Estimate) -> None:
@@ -278,6 +316,16 @@ def _chart(result: Estimate) -> None:
 
     click.echo("")
     click.echo("\n".join(bids_chart(result, chart_width(), chart_glyphs())))
+
+
+def _emit(result: Estimate, rules: Ruleset, perfect: PerfectPlay | None) -> None:
+    """The ``--json`` document of an estimate (with the double-dummy figures when played)."""
+    doc: dict[str, Any] = result.to_json()
+    if not result.suits:
+        doc["note"] = _no_trump_note(rules)
+    if perfect is not None:
+        doc["double_dummy"] = perfect.to_json()
+    emit_json(doc)
 
 
 def _count_work(result: Estimate) -> None:

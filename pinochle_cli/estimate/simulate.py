@@ -31,6 +31,7 @@ from ..workers import ChunkPool, interrupt_later, keep, kept, same, workers_for
 from . import compiled_cache
 from .bury import BuryTables, choose_bury
 from .compiled_cache import use_compiled
+from .conditions import Given
 from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
@@ -148,6 +149,17 @@ class GameBatch:
     buried: IntArray | None = None
     # (deals,) the suit (a position in ``Simulator.trumps``) the bidder names after seeing the widow, or None
     choice: IntArray | None = None
+    # (B,) the bidder's own meld (what ``Simulator.choose_suits`` weighs)
+    own: IntArray | None = None
+
+    def rows(self, at: IntArray) -> GameBatch:
+        """The games at rows ``at`` (the choice left out)."""
+        def pick(a: IntArray | None) -> IntArray | None:
+            return None if a is None else a[at]
+
+        return GameBatch(self.trump[at], self.leader[at], self.hands[at], self.meld[at], self.meld_kept_anyway[at],
+                         self.points[at], self.tricks[at], self.claim[at], pick(self.widow), pick(self.buried), None,
+                         pick(self.own))
 
 
 @dataclass
@@ -163,6 +175,10 @@ class Tally:
     hist: list[Counter[int]]
     meld: list[int]
     counters: list[int]
+    # deal-suits drawn to find ``deals × suits`` that met the conditions (0: none given)
+    drawn: int = 0
+    # per suit, the games counted by what scores them (``points.outcomes``; empty: points not asked for)
+    outcomes: list[Counter[tuple[int, ...]]] = dataclasses.field(default_factory=list)
 
     @classmethod
     def empty(cls, suits: int) -> Tally:
@@ -183,6 +199,11 @@ class Tally:
 
     def add(self, other: Tally) -> None:
         self.deals += other.deals
+        self.drawn += other.drawn
+        if other.outcomes and not self.outcomes:
+            self.outcomes = [Counter() for _ in other.outcomes]
+        for mine, theirs in zip(self.outcomes, other.outcomes, strict=False):
+            mine.update(theirs)
         for i, h in enumerate(other.hist):
             self.hist[i].update(h)
             self.meld[i] += other.meld[i]
@@ -234,7 +255,7 @@ class Simulator:
         rest = full - np.array(hand.counts, dtype=np.int64)
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
-        self.orders = {int(t): canonical_order(int(t)) for t in self.trumps}
+        self.orders = {t: canonical_order(t) for t in range(N_SUITS)}
         self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
         # (compiled.FastTables, compiled.FastExchange, compiled.FastBury) once the compiled player is loaded
         self.fast: Any = None
@@ -329,17 +350,22 @@ class Simulator:
         return perm[:, self.widow:].reshape(n, r.players - 1, r.hand_size), perm[:, :self.widow]
 
     def deal_chunk(self, index: int, n: int, seed: int) -> tuple[IntArray, IntArray, IntArray]:
-        """Chunk ``index``: its ``n`` deals (``deal``, or ``deal_widow``), the seat leading the first trick of each,
-        and the widow ``(n, widow)`` (no columns: no widow)."""
-        r = self.rules
+        """Chunk ``index``: its ``n`` deals (``deal``, or ``deal_widow``), the seat leading the first trick of each
+        (``leaders``), and the widow ``(n, widow)`` (no columns: no widow)."""
         rng = chunk_rng(seed, index)
         if self.widow:
             others, widow = self.deal_widow(rng, n)
         else:
             others, widow = self.deal(rng, n), np.zeros((n, 0), dtype=np.int64)
+        return others, self.leaders(rng, n), widow
+
+    def leaders(self, rng: np.random.Generator, n: int) -> IntArray:
+        """The seat leading the first trick of ``n`` deals (drawn from ``rng`` after the deals)."""
+        r = self.rules
         # leader "dealer-left": the dealer is unknown, so every seat is equally likely to lead
-        leader = np.zeros(n, dtype=np.int64) if r.play.leader == "bidder" else rng.integers(0, r.players, n)
-        return others, leader, widow
+        leader: IntArray = (np.zeros(n, dtype=np.int64) if r.play.leader == "bidder"
+                            else rng.integers(0, r.players, n))
+        return leader
 
     def games(self, index: int, n: int, seed: int) -> GameBatch:
         """Chunk ``index`` of ``n`` deals, every suit of ``self.trumps`` played on each."""
@@ -348,44 +374,66 @@ class Simulator:
     def play_out(self, others: IntArray, leader: IntArray, widow: IntArray | None = None) -> GameBatch:
         """The deals ``others`` (``deal``) with first leaders ``leader`` and widows ``widow`` ``(n, widow)``, every
         suit of ``self.trumps`` played on each."""
-        r = self.rules
-        n = others.shape[0]
         nt = len(self.trumps)
-        b = n * nt
+        return self.play_rows(np.tile(others, (nt, 1, 1)), np.tile(leader, nt),
+                              None if widow is None else np.tile(widow, (nt, 1)))
+
+    def play_rows(self, others: IntArray, leaders: IntArray, widow: IntArray | None = None) -> GameBatch:
+        """Like ``play_out``, but with a deal for every game: ``others``, ``leaders`` and ``widow`` have
+        ``deals × suits`` rows, grouped by suit (the conditioned sampler's deals may differ from suit to suit).
+        With ``choosing``, the suit named after seeing the widow too (every suit's rows then hold the same deals)."""
+        r = self.rules
+        nt = len(self.trumps)
+        b = others.shape[0]
+        n = b // nt
         trump = np.repeat(np.array([int(t) for t in self.trumps], dtype=np.int64), n)
         slots = np.empty((b, r.players, r.hand_size), dtype=np.int64)
-        slots[:, 1:] = np.tile(others, (nt, 1, 1))
+        slots[:, 0] = self.hand_cards[None, :]
+        slots[:, 1:] = others
+        g = self.play_slots(slots, trump, leaders, widow=widow)
+        if self.choosing:
+            assert g.own is not None
+            g.choice = self.choose_suits(g.hands, g.own, n)
+        return g
+
+    def play_slots(self, slots: IntArray, trump: IntArray, leaders: IntArray,
+                   exchange: Callable[[IntArray, IntArray], None] | None = None, *,
+                   widow: IntArray | None = None) -> GameBatch:
+        """Whole deals ``slots`` ``(B, players, hand_size)`` (seat 0 the bidder, before the widow and the
+        exchange), each with its own trump and first leader, and the widows ``(B, widow)`` in a game with one: the
+        widow taken and the bury, the exchange, meld, play and claims. ``exchange(slots, trump)`` replaces the
+        heuristic pass and return (it changes ``slots`` in place): the hook that judges one fixed pass on the
+        deals ``estimate`` plays."""
+        r = self.rules
         taken = buried = None
         if self.widow:
             assert widow is not None
-            taken, buried = self.take_widow(slots, trump, np.tile(widow, (nt, 1)))
-        else:
-            slots[:, 0] = self.hand_cards[None, :]
-        if self.partner is not None and r.exchange:
+            taken, buried = self.take_widow(slots, trump, widow)
+        if exchange is not None:
+            exchange(slots, trump)
+        elif self.partner is not None and r.exchange:
             self.exchange_cards(slots, trump, self.partner, r.exchange)
         hands = self.count(slots)
-        meld, only, own = self.side_meld(hands, taken, n)
-        leaders = np.tile(leader, nt)
+        meld, only, own = self.side_meld(hands, taken, trump)
         bonus = self.bury.counter[buried].sum(axis=1) if self.bury is not None and buried is not None else None
         to_last = bonus is not None and r.bury is not None and r.bury.counters == "last-trick"
         points, tricks = self.play_tricks(hands, trump, leaders, bonus if to_last else None)
         if bonus is not None and not to_last:
             points[:, self.side] += bonus
         claim = self.claims(meld, only, points[:, self.side], tricks[:, self.side] > 0)
-        choice = self.choose_suits(hands, own, n) if self.choosing else None
-        return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim,
-                         None if widow is None else np.tile(widow, (nt, 1)), buried, choice)
+        return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim, widow, buried, None, own)
 
     def take_widow(self, slots: IntArray, trump: IntArray, widow: IntArray) -> tuple[IntArray, IntArray]:
-        """The bidder takes the widow ``(B, widow)`` and buries (``bury_cards``): the cards kept into ``slots[:, 0]``.
-        Returns the bidder's hand with the widow as counts ``(B, 24)`` and the buried cards ``(B, widow)``."""
-        full = np.concatenate([np.broadcast_to(self.hand_cards, (len(trump), len(self.hand_cards))), widow], axis=1)
+        """The bidder (``slots[:, 0]``) takes the widow ``(B, widow)`` and buries (``bury_cards``): the cards kept
+        into ``slots[:, 0]``. Returns the bidder's hand with the widow as counts ``(B, 24)`` and the buried cards
+        ``(B, widow)``."""
+        full = np.concatenate([slots[:, 0], widow], axis=1)
         buried, kept = self.bury_cards(np.ascontiguousarray(full), trump)
         slots[:, 0] = kept
         return self.count(full[:, None, :])[:, 0], buried
 
     def side_meld(self, hands: IntArray, taken: IntArray | None,
-                  n: int) -> tuple[IntArray, npt.NDArray[np.bool_], IntArray]:
+                  trump: IntArray) -> tuple[IntArray, npt.NDArray[np.bool_], IntArray]:
         """The bidding side's meld ``(B,)`` (its melders' hands; the bidder's with the widow when it melds before
         the bury), whether it is made only of ``kept_if_only`` combinations, and the bidder's own meld."""
         b = hands.shape[0]
@@ -394,16 +442,16 @@ class Simulator:
         only = np.ones(b, dtype=bool)
         before = self.bury is not None and self.bury.before_meld
         bidder = hands[:, 0] if taken is None or before else taken
-        for i, t in enumerate(self.trumps):
-            rows = slice(i * n, (i + 1) * n)
+        for t in np.unique(trump).tolist():
+            rows = _rows(trump, t)
             for seat in self.side_seats:
                 counts = bidder[rows] if seat == 0 else hands[rows, seat]
-                total = self.meld_table.total_batch(counts, t)
+                total = self.meld_table.total_batch(counts, Suit(t))
                 meld[rows] += total
                 if seat == 0:
                     own[rows] = total
                 if self.only_table is not None:
-                    only[rows] &= self.only_table.total_batch(counts, t) == total
+                    only[rows] &= self.only_table.total_batch(counts, Suit(t)) == total
         if self.only_table is None:
             only[:] = False
         return meld, only, own
@@ -434,14 +482,33 @@ class Simulator:
         generator."""
         dealt = [self.deal_chunk(index, n, seed) for index, n in chunks]
         g = self.play_out(*(np.concatenate([d[i] for d in dealt]) for i in range(3)))
+        return self.tally_of(g)
+
+    def tally_of(self, g: GameBatch) -> Tally:
+        """The tally of games ``g`` grouped by suit; with the suit chosen after the widow, one more group of rows
+        after the suits' (each deal's game in the suit chosen, ``chosen``)."""
         claim, meld, won = g.claim, g.meld, g.points[:, self.side]
         if g.choice is None:
             return Tally.of(claim, meld, won, len(self.trumps))
-        # the suit chosen after seeing the widow: one more group of rows, after the suits'
-        n = len(g.choice)
-        pick = g.choice * n + np.arange(n)
+        pick = chosen(g)
         return Tally.of(np.concatenate([claim, claim[pick]]), np.concatenate([meld, meld[pick]]),
                         np.concatenate([won, won[pick]]), len(self.trumps) + 1)
+
+
+def chosen(g: GameBatch) -> IntArray:
+    """The rows of ``g`` (grouped by suit, the same deals in each) played in the suit chosen after the widow."""
+    assert g.choice is not None
+    n = len(g.choice)
+    out: IntArray = g.choice * n + np.arange(n)
+    return out
+
+
+def _rows(trump: IntArray, t: int) -> slice | IntArray:
+    """The rows whose trump is ``t``: a slice when they run together (a view, as the suits of ``play_out`` do)."""
+    at = np.flatnonzero(trump == t)
+    if at[-1] - at[0] + 1 == len(at):
+        return slice(int(at[0]), int(at[-1]) + 1)
+    return at
 
 
 # --------------------------------------------------------------------------- workers
@@ -497,6 +564,8 @@ class BidChance:
     made: int
     p_make: float
     ci95: tuple[float, float]
+    # the mean of our side's score minus the other side's when we play at this bid (None: not asked for)
+    points: float | None = None
 
 
 @dataclass(frozen=True)
@@ -506,6 +575,8 @@ class SuitEstimate:
     counters_mean: float
     bids: tuple[BidChance, ...]
     recommended_bid: int | None
+    # the highest bid worth more expected points than passing (``question``; None: not asked for, or none)
+    points_bid: int | None = None
 
     @property
     def score_mean(self) -> float:
@@ -533,8 +604,14 @@ class ChoiceEstimate:
 
 
 def _bids_json(bids: Sequence[BidChance]) -> list[dict[str, Any]]:
-    return [{"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4), round(c.ci95[1], 4)]}
-            for c in bids]
+    return [_bid_json(c) for c in bids]
+
+
+def _bid_json(c: BidChance) -> dict[str, Any]:
+    out = {"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4), round(c.ci95[1], 4)]}
+    if c.points is not None:
+        out["expected_points"] = round(c.points, 2)
+    return out
 
 
 @dataclass(frozen=True)
@@ -548,13 +625,16 @@ class Estimate:
     precision_reached: bool | None
     suits: tuple[SuitEstimate, ...]
     best: Suit | None
+    # the conditions the deals met (``Given`` as text), and the share of drawn deals that met them
+    conditions: tuple[str, ...] = ()
+    acceptance: float | None = None
     # the widow's size (0: none) and, with a widow and more than one suit, the suit named after seeing it
     widow: int = 0
     after_widow: ChoiceEstimate | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``; and
-        ``after_widow`` in a game with a widow)."""
+        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``;
+        ``after_widow`` in a game with a widow; ``conditions`` and ``acceptance`` when conditions were given)."""
         doc = {
             "ruleset": self.ruleset,
             "hand": self.hand.ascii(),
@@ -570,11 +650,15 @@ class Estimate:
                 "score_mean": round(s.score_mean, 4),
                 "bids": _bids_json(s.bids),
                 "recommended_bid": s.recommended_bid,
+                **({} if s.points_bid is None else {"points_bid": s.points_bid}),
             } for s in self.suits],
             "best": self.best.letter if self.best is not None else None,
         }
         if self.widow:
             doc["after_widow"] = None if self.after_widow is None else self.after_widow.to_json()
+        if self.conditions:
+            doc["conditions"] = list(self.conditions)
+            doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
         return doc
 
 
@@ -608,6 +692,11 @@ def summarise_choice(rules: Ruleset, tally: Tally, index: int, confidence: float
     """Group ``index`` of ``tally`` (a suit, or the suit chosen after the widow) summarised."""
     bids = _bids(rules, tally, index)
     ok = [c.bid for c in bids if c.p_make >= confidence]
+    if tally.outcomes:
+        from .points import expected
+
+        bids = [dataclasses.replace(c, points=expected(rules, tally.outcomes[index], tally.deals, c.bid))
+                for c in bids]
     return ChoiceEstimate(tally.meld[index] / tally.deals, tally.counters[index] / tally.deals, tuple(bids),
                           max(ok) if ok else None)
 
@@ -649,14 +738,16 @@ def _more_needed(suits: Sequence[SuitEstimate | ChoiceEstimate], precision: floa
 def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None = None,
              samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
              precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
-             progress: Callable[[int, int], None] | None = None) -> Estimate:
+             progress: Callable[[int, int], None] | None = None, given: Sequence[Given] = (),
+             points: bool = False) -> Estimate:
     """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None: ``default_seed``, so the same question
     gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk. Raises ``SimulationError`` for samples, precision, confidence or seed out
+    called after each chunk. ``given``: conditions the unseen hands meet (``conditioned``); ``points``: each bid's
+    expected points too (``points``). Raises ``SimulationError`` for samples, precision, confidence or seed out
     of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
     """
     hand = check_full_hand(rules, cards)
@@ -666,9 +757,11 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         seed = default_seed(rules, hand, trump)
     if seed < 0:
         raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
+    conditions = tuple(str(g) for g in given)
     if not trumps:
-        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, rules.widow_size)
-    sim = Simulator(rules, hand, trumps)
+        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, conditions,
+                        widow=rules.widow_size)
+    sim = _simulator(rules, hand, trumps, given, points, (seed, samples))
     runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps) + sim.choosing)
     choice: ChoiceEstimate | None = None
@@ -697,8 +790,25 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         runner.close(interrupted=True)
         raise
     runner.close()
+    acceptance = tally.deals * len(trumps) / tally.drawn if tally.drawn else None
     return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits),
-                    rules.widow_size, choice)
+                    conditions, acceptance, rules.widow_size, choice)
+
+
+def _simulator(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], given: Sequence[Given],
+               points: bool, run: tuple[int, int]) -> Simulator:
+    """The simulator of the question: deals drawn on the conditions when there are any (refused at once when no
+    deal can meet them), each game's score counted when points are asked for (the same deals either way).
+    ``run``: the seed and the samples asked for."""
+    if not given and not points:
+        return Simulator(rules, hand, trumps)
+    from .conditioned import ConditionedSimulator
+
+    sim = ConditionedSimulator(rules, hand, trumps, given, points=points)
+    if given:
+        # a condition almost no deal meets is refused now, with its share, rather than drawn for minutes
+        sim.dealer.check_share(*run, trumps)
+    return sim
 
 
 def _check_run(samples: int, precision: float | None, confidence: float) -> None:

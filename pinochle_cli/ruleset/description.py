@@ -14,6 +14,7 @@ from ..cards import Deck, parse_rank, parse_suit
 from ..errors import SchemaError
 from ..schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail, json_text
 from ..yamlsource import Node
+from .conventions import CONVENTIONS
 from .model import (
     Auction,
     Bury,
@@ -380,6 +381,8 @@ RULESET_SCHEMA = Obj({
                                 "it is among them, else the higher total; higher — the higher total wins"),
         "tie": Field(Str(words(Tie)), doc="equal highest totals when a winner is due"),
     }, "the match", build=lambda **d: Match(**d)), required=True),
+    "conventions": Field(CONVENTIONS, doc="bidding conventions: what each call of the auction shows of the "
+                                          "caller's hand (estimate --auction)"),
     "options": Field(OPTIONS),
 }, "a ruleset", post=_check_ruleset)
 

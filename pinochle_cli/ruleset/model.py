@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from ..cards import ALL_CARDS, Card, Deck, Hand, Rank, Suit, parse_rank, parse_suit
 from ..errors import PlayError, RulesetError
+from .conventions import Conventions
 from .vocabulary import (
     BothReach,
     BuriedCounters,
@@ -329,6 +330,8 @@ class Ruleset:
     bury: Bury | None = None
     sides: Sides = "partnerships"
     melders: Melders = "all"
+    # what each call of an auction shows (estimate --auction); None: nothing is read from the calls
+    conventions: Conventions | None = None
     options: tuple[OptionSpec, ...] = ()
     chosen: Mapping[str, str] = field(default_factory=dict)
     path: str = ""

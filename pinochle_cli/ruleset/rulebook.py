@@ -121,8 +121,9 @@ def _auction(rules: Ruleset) -> list[str]:
         return ["No auction: nobody bids."]
     stuck = (f"If all the others pass, the dealer must take the minimum {auction.minimum}."
              if auction.dealer_stuck else "If everyone passes, the hand is thrown in.")
-    return [f"From the dealer's left, clockwise. The minimum bid is {auction.minimum}; the bids allowed run "
+    said = [f"From the dealer's left, clockwise. The minimum bid is {auction.minimum}; the bids allowed run "
             f"{auction.describe_steps()}. A pass is final for the deal. {stuck}"]
+    return said + (["", rules.conventions.describe()] if rules.conventions is not None else [])
 
 
 def _trump(rules: Ruleset) -> list[str]:

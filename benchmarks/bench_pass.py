@@ -1,0 +1,80 @@
+"""How long does the default pass advice take, for the partner and for the bidder?
+
+Fresh processes, ``pinochle pass HAND -t H --bid N --json`` with the default samples and top, on
+``--workers`` cores (default 2), with the compiled engine in numba's cache (warmed first, not
+timed) and with numpy only (``PINOCHLE_COMPILED=0``). Prints the machine's cores, each run's wall
+time to the process's exit (start-up included), the median, and the games played.
+
+    .venv/bin/python benchmarks/bench_pass.py [--workers 2] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pinochle_cli.workers import available_cores
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTIONS = {
+    # a partner holding aces around, a pinochle and four hearts: 495 passes
+    "partner": ["AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300"],
+    # a bidder with a double run in hearts after the pass: 565 returns
+    "bidder": ["AH 10H KH QH JH AH 10H KH QH JH AS AC 9S JS 9D 9C", "-t", "H", "--bid", "1700", "--as", "bidder"],
+    # a bidder whose 16 cards hold no card twice: 1,820 returns, the most there are
+    "bidder, 16 different": ["AH 10H KH QH JH 9H AS 10S KS QS AD 10D KD QD AC 10C", "-t", "H", "--bid", "350",
+                             "--as", "bidder"],
+}
+
+
+def _run(args: list[str], workers: int, compiled: str | None) -> tuple[float, dict[str, object]]:
+    env = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(ROOT)}
+    env.pop("PINOCHLE_COMPILED", None)
+    if compiled is not None:
+        env["PINOCHLE_COMPILED"] = compiled
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "pinochle_cli", "pass", *args, "--workers", str(workers), "--json"],
+                         env=env, check=True, capture_output=True, text=True).stdout
+    return time.perf_counter() - start, json.loads(out)
+
+
+def _games(doc: dict[str, object]) -> int:
+    rounds = doc["rounds"]
+    assert isinstance(rounds, list)
+    total, before = 0, 0
+    for r in rounds:
+        total += (r["candidates"] + 1) * (r["deals"] - before)
+        before = r["deals"]
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    print(f"cores available: {available_cores()} (os.cpu_count {os.cpu_count()}); workers {args.workers}")
+    # warm numba's cache: the first compiled run may compile the player
+    _run(QUESTIONS["partner"] + ["--samples", "100"], 1, "1")
+    for engine, compiled in (("compiled", "1"), ("numpy", "0")):
+        for name, question in QUESTIONS.items():
+            times = []
+            doc: dict[str, object] = {}
+            for _ in range(args.repeat):
+                t, doc = _run(question, args.workers, compiled)
+                times.append(t)
+            runs = " ".join(f"{t:.2f}" for t in times)
+            print(f"{engine:8} {name:22} {doc['candidates']:5} passes, {_games(doc):7,} games: "
+                  f"median {statistics.median(times):.2f} s (runs {runs})")
+
+
+if __name__ == "__main__":
+    main()

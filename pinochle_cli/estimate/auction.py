@@ -1,0 +1,179 @@
+"""The auction so far, read from its calls, and the conditions a convention turns each call into.
+
+``read_auction(rules, calls, dealer, conventions)`` gives each call (``pass`` or a bid, from the
+dealer's left, clockwise, a player who passed skipped: a pass is final) to its seat relative to
+the estimating player (``me``, ``left``, ``partner``, ``right``), checks it against the ruleset's
+auction (a bid off the steps or not above the last, a call after the auction ended, a dealer who
+is stuck passing) and lists the conditions each call shows (``Call.shows``). Any fault raises
+``AuctionError`` naming the call and its place (parameter ``auction``, or ``dealer``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import AuctionError
+from ..ruleset import Conventions, Ruleset
+from .conditions import Clause, Given, seat_words
+
+__all__ = ["AuctionSoFar", "Call", "check_turn", "parse_calls", "read_auction", "seat_names"]
+
+
+def seat_names(rules: Ruleset) -> dict[str, int]:
+    """The seats by their words relative to the estimating player (``me`` is seat 0, ``left`` seat 1)."""
+    from .conditions import seat_of
+
+    return {"me": 0, **{w: seat_of(rules, w) for w in seat_words(rules)}}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call: who made it, the bid (None: a pass), and the conditions it shows of the caller's hand."""
+
+    who: str
+    bid: int | None
+    shows: tuple[Given, ...] = ()
+    # how far the bid lies above the smallest it could have been
+    jump: int = 0
+
+    def __str__(self) -> str:
+        call = "pass" if self.bid is None else str(self.bid)
+        jumped = f" (a jump of {self.jump})" if self.jump else ""
+        shown = "; ".join(str(g) for g in self.shows) if self.shows else "nothing"
+        return f"{self.who} {call}{jumped}: shows {shown}"
+
+
+@dataclass(frozen=True)
+class AuctionSoFar:
+    """The calls made, the highest bid and its seat (None: no bid yet), and whose call it is now."""
+
+    calls: tuple[Call, ...]
+    high: int | None
+    high_seat: str | None
+    to_call: str
+
+    @property
+    def givens(self) -> tuple[Given, ...]:
+        """Every condition the calls showed, in the order made."""
+        return tuple(g for c in self.calls for g in c.shows)
+
+    def to_json(self) -> dict[str, object]:
+        return {"calls": [{"seat": c.who, "call": "pass" if c.bid is None else c.bid, "jump": c.jump,
+                           "shows": [str(g) for g in c.shows]} for c in self.calls],
+                "high_bid": self.high, "high_seat": self.high_seat, "to_call": self.to_call}
+
+
+def check_turn(state: AuctionSoFar, text: str) -> None:
+    """Refuse an auction in which it is not the estimating player's turn to call (``AuctionError``)."""
+    if state.to_call != "me":
+        raise AuctionError(f'auction "{text}": the next call is {state.to_call}\'s, not yours: give the calls up to '
+                           f"your turn", parameter="auction")
+
+
+def parse_calls(text: str) -> list[int | None]:
+    """``"250 pass 300"`` as ``[250, None, 300]`` (``AuctionError`` for a word that is neither)."""
+    calls: list[int | None] = []
+    for i, word in enumerate(w for w in re.split(r"[\s,]+", text.strip()) if w):
+        if word.lower() in ("pass", "p"):
+            calls.append(None)
+        elif re.fullmatch(r"\d+", word):
+            calls.append(int(word))
+        else:
+            raise AuctionError(f'auction "{text}": call {i + 1}, "{word}", is neither pass nor a bid',
+                               parameter="auction")
+    return calls
+
+
+def read_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | None) -> AuctionSoFar:
+    """The auction ``calls`` (text) with the dealer at ``dealer``, read by ``conventions`` (None: the calls show
+    nothing)."""
+    if rules.auction is None:
+        raise AuctionError(f"the {rules.name} game has no auction: there are no calls to read", parameter="auction")
+    seats = seat_names(rules)
+    if dealer not in seats:
+        raise AuctionError(f"dealer {dealer}: the {rules.name} game has no such seat (seats: {', '.join(seats)})",
+                           parameter="dealer")
+    words = {seat: word for word, seat in seats.items()}
+    state = _State(rules, seats[dealer], conventions)
+    for i, bid in enumerate(parse_calls(calls)):
+        state.call(i, bid, words, calls)
+    if state.over():
+        raise AuctionError(f'auction "{calls}": the auction is over ({state.why_over()}): there is no call to make',
+                           parameter="auction")
+    high_seat = None if state.high_seat is None else words[state.high_seat]
+    return AuctionSoFar(tuple(state.calls), state.high, high_seat, words[state.turn])
+
+
+class _State:
+    """The auction as it goes: whose turn, who passed, the high bid, the meld each seat's jumps showed."""
+
+    def __init__(self, rules: Ruleset, dealer: int, conventions: Conventions | None) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.conventions = conventions
+        self.turn = (dealer + 1) % rules.players
+        self.passed: set[int] = set()
+        self.high: int | None = None
+        self.high_seat: int | None = None
+        self.shown_meld = [0] * rules.players
+        self.calls: list[Call] = []
+
+    def over(self) -> bool:
+        out = len(self.passed)
+        return out == self.rules.players or (out == self.rules.players - 1 and self.high is not None)
+
+    def why_over(self) -> str:
+        if self.high is None:
+            return "everyone passed"
+        return f"every other player passed the bid of {self.high}"
+
+    def call(self, i: int, bid: int | None, words: dict[int, str], text: str) -> None:
+        auction = self.rules.auction
+        assert auction is not None
+        where = f'auction "{text}": call {i + 1} ({words[self.turn]}, {"pass" if bid is None else bid})'
+        if self.over():
+            raise AuctionError(f"{where} comes after the auction ended ({self.why_over()})", parameter="auction")
+        stuck = (auction.dealer_stuck and self.high is None and self.turn == self.dealer
+                 and len(self.passed) == self.rules.players - 1)
+        if bid is None and stuck:
+            raise AuctionError(f"{where}: every other player passed, so the dealer is stuck at {auction.minimum} "
+                               f"and may not pass", parameter="auction")
+        smallest = auction.minimum if self.high is None else auction.next_bid(self.high)
+        if bid is not None:
+            if not auction.is_valid_bid(bid):
+                raise AuctionError(f"{where}: {bid} is not a bid of the {self.rules.name} auction (minimum "
+                                   f"{auction.minimum}; {auction.describe_steps()})", parameter="auction")
+            if bid < smallest:
+                last = f"the last bid, {self.high}" if self.high is not None else f"the minimum {auction.minimum}"
+                raise AuctionError(f"{where}: a bid must be at least {smallest}, above {last}", parameter="auction")
+        self.calls.append(self._read(bid, smallest, words[self.turn]))
+        if bid is None:
+            self.passed.add(self.turn)
+        else:
+            self.high, self.high_seat = bid, self.turn
+        self._next()
+
+    def _read(self, bid: int | None, smallest: int, who: str) -> Call:
+        """The call and what it shows (nothing of the estimating player's own hand, which is known)."""
+        c = self.conventions
+        jump = 0 if bid is None else bid - smallest
+        if c is None or who == "me":
+            return Call(who, bid, (), jump)
+        if jump and c.jump_meld:
+            self.shown_meld[self.turn] += jump * c.jump_meld
+            clauses: Sequence[str] = [f"meld >= {self.shown_meld[self.turn]}"]
+        else:
+            kind = "pass" if bid is None else "opening" if self.high is None else "raise"
+            clauses = c.shows(kind)
+        shows = (Given(who, tuple(Clause.parse(t) for t in clauses)),) if clauses else ()
+        return Call(who, bid, shows, jump)
+
+    def _next(self) -> None:
+        if self.over():
+            return
+        seat = (self.turn + 1) % self.rules.players
+        while seat in self.passed:
+            seat = (seat + 1) % self.rules.players
+        self.turn = seat

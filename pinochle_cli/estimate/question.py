@@ -1,0 +1,168 @@
+"""A bid-or-pass question in the middle of an auction: the estimate with what the table said, in points.
+
+``answer(rules, hand, ...)`` reads the auction (``auction.read_auction``), adds the conditions
+its calls show to those given, and estimates: as the bidder (``simulate.estimate``, every suit
+on the same deals) or as the bidder's partner (``seated.side_estimate``, the partner's hand
+drawn, their trump by the heuristic). Every bid gets the expected points of our side minus the
+other side's; ``pass`` gets the same figure when the current high bidder plays at the current
+bid. ``Answer`` names the best call by expected points and the call by confidence (the highest
+bid made at least ``confidence`` of the time), and recommends the one ``by`` picks. Raises as
+``simulate.estimate``, ``seated.side_estimate`` and ``auction.read_auction`` do.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Hand, Suit
+from ..errors import SimulationError
+from ..ruleset import Conventions, Ruleset
+from .auction import AuctionSoFar, check_turn, read_auction
+from .conditions import Given
+from .seated import SideEstimate, side_estimate
+from .simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, BidChance, Estimate, check_full_hand, default_seed, estimate
+
+__all__ = ["BY", "VIEWS", "Answer", "Call", "answer"]
+
+VIEWS = ("bidder", "partner")
+BY = ("confidence", "points")
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call and what it is worth: ``bid`` None is a pass; ``trump`` the suit we would name (None: another
+    player names it, or a pass)."""
+
+    bid: int | None
+    trump: Suit | None
+    points: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"call": "pass" if self.bid is None else self.bid, "trump": None if self.trump is None else
+                self.trump.letter, "expected_points": None if self.points is None else round(self.points, 2)}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The estimate (bidder's view) or the side's ladder (partner's view), the auction read, and the calls."""
+
+    view: str
+    by: str
+    ruleset: str
+    side_hand: list[str]
+    estimate: Estimate | None
+    side: SideEstimate | None
+    auction: AuctionSoFar | None
+    # the smallest bid we may make now
+    smallest: int
+    # pass: the current high bidder plays at the current bid (None: nobody has bid)
+    passing: Call | None
+    best_by_points: Call | None
+    best_by_confidence: Call | None
+    confidence: float
+    # the conditions the deals met, as text (the auction's first)
+    conditions: tuple[str, ...]
+
+    @property
+    def recommended(self) -> Call | None:
+        return self.best_by_points if self.by == "points" else self.best_by_confidence
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` document: the estimate's members as before, and ``as``, ``by``, ``auction``, ``pass``,
+        ``best_by_points``, ``best_by_confidence``, ``recommended_call``."""
+        doc: dict[str, Any] = self.estimate.to_json() if self.estimate is not None else {}
+        if self.side is not None:
+            doc.update({"ruleset": self.ruleset, "hand": self.side_hand, "samples": self.side.samples,
+                        "seed": self.side.seed,
+                        "confidence": self.confidence, "conditions": list(self.conditions),
+                        "acceptance": None if self.side.acceptance is None else round(self.side.acceptance, 6),
+                        "partner": self.side.to_json()})
+        doc.update({
+            "as": self.view, "by": self.by,
+            "auction": None if self.auction is None else self.auction.to_json(),
+            "smallest_bid": self.smallest,
+            "pass": None if self.passing is None else {
+                "bidder": self.auction.high_seat if self.auction else None, **self.passing.to_json()},
+            "best_by_points": None if self.best_by_points is None else self.best_by_points.to_json(),
+            "best_by_confidence": None if self.best_by_confidence is None else self.best_by_confidence.to_json(),
+            "recommended_call": None if self.recommended is None else self.recommended.to_json(),
+        })
+        return doc
+
+
+def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confidence", trump: Suit | None = None,
+           given: Sequence[Given] = (), calls: str | None = None, dealer: str | None = None,
+           conventions: Conventions | None = None, samples: int = DEFAULT_SAMPLES, seed: int | None = None,
+           workers: int | None = None, precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
+           progress: Callable[[int, int], None] | None = None) -> Answer:
+    """The question asked of ``hand`` (see the module docstring); ``conventions`` None: the ruleset's."""
+    if view not in VIEWS:
+        raise SimulationError(f"as {view}: the estimate is made as one of {', '.join(VIEWS)}", parameter="as")
+    if by not in BY:
+        raise SimulationError(f"by {by}: the recommendation follows one of {', '.join(BY)}", parameter="by")
+    hand = check_full_hand(rules, hand)
+    state = None
+    if calls is not None:
+        if dealer is None:
+            raise SimulationError("an auction needs the dealer's seat", parameter="dealer")
+        state = read_auction(rules, calls, dealer, conventions if conventions is not None else rules.conventions)
+        check_turn(state, calls)
+        given = (*state.givens, *given)
+    seed = default_seed(rules, hand, trump) if seed is None else seed
+    run = dict(given=given, samples=samples, seed=seed, workers=workers, progress=progress)
+    assert rules.auction is not None or view == "bidder"
+    if view == "partner":
+        if len(rules.partner_seats(0)) != 1:
+            raise SimulationError(f"as partner: in the {rules.name} game nobody has a partner (each plays for "
+                                  f"themselves)", parameter="as")
+        if trump is not None:
+            raise SimulationError("a trump is named by the bidder: as the partner, give none", parameter="trump")
+        side = side_estimate(rules, hand, "partner", **run)  # type: ignore[arg-type]
+        est = None
+    else:
+        est = estimate(rules, hand, trump=trump, precision=precision, confidence=confidence, points=True,
+                       **run)  # type: ignore[arg-type]
+        side = None
+    assert rules.auction is not None
+    smallest = rules.auction.minimum if state is None or state.high is None else rules.auction.next_bid(state.high)
+    passing = _passing(rules, hand, state, side, dict(run, samples=est.samples if est else samples))
+    head = Answer(view, by, rules.name, hand.ascii(), est, side, state, smallest, passing, None, None, confidence,
+                  tuple(str(g) for g in given))
+    return _calls(head)
+
+
+def _passing(rules: Ruleset, hand: Hand, state: AuctionSoFar | None, side: SideEstimate | None,
+             run: dict[str, Any]) -> Call | None:
+    """What passing is worth: the current high bidder plays at the current bid (None: nobody has bid)."""
+    if state is None or state.high is None or state.high_seat is None:
+        return None
+    if side is not None and side.bidder == state.high_seat:
+        points = side.points_at(state.high)
+    else:
+        points = side_estimate(rules, hand, state.high_seat, from_bid=state.high, **run).points_at(state.high)
+    return Call(None, None, points)
+
+
+def _calls(a: Answer) -> Answer:
+    """``a`` with the best call by points and by confidence, and each suit's highest bid worth more than passing."""
+    est, side, smallest, passing, confidence = a.estimate, a.side, a.smallest, a.passing, a.confidence
+    floor = passing.points if passing is not None and passing.points is not None else 0.0
+    ladders: list[tuple[Suit | None, Sequence[BidChance]]] = (
+        [(s.trump, s.bids) for s in est.suits] if est is not None else [(None, side.bids if side else ())])
+    options = [Call(c.bid, t, c.points) for t, bids in ladders for c in bids if c.bid >= smallest]
+    best = max(options, key=lambda c: (c.points or 0.0, -(c.bid or 0)), default=None)
+    if passing is not None and (best is None or (passing.points or 0.0) >= (best.points or 0.0)):
+        best = passing
+    sure = [Call(c.bid, t, c.points) for t, bids in ladders for c in bids
+            if c.bid >= smallest and c.p_make >= confidence]
+    by_confidence = max(sure, key=lambda c: (c.bid or 0, c.points or 0.0), default=Call(None, None, None if
+                        passing is None else passing.points))
+    if est is not None:
+        suits = tuple(dataclasses.replace(s, points_bid=max(
+            (c.bid for c in s.bids if c.bid >= smallest and (c.points or 0.0) >= floor), default=None))
+            for s in est.suits)
+        est = dataclasses.replace(est, suits=suits)
+    return dataclasses.replace(a, estimate=est, best_by_points=best, best_by_confidence=by_confidence)

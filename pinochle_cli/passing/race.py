@@ -1,0 +1,293 @@
+"""The pass advice: every candidate on a few hundred common deals, then the deals go to those still in contention.
+
+``advise(question)`` judges every distinct pass (``candidates``) on the first ``FIRST_DEALS`` deals
+(100 when there are more than 1,000 candidates), then in rounds keeps the best quarter (never
+fewer than ``top + 1``) and deals more to them, until the last ones have ``samples`` deals; the
+heuristic's own pass is played on every deal as the reference. Candidates are ranked by what the
+contract scores the bidding side on the same deals (meld kept + counters when made, minus the bid
+when set), then by P(make). The same seed gives the same advice whatever the number of workers.
+Raises as ``Question.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed
+out of range.
+The method: docs/estimate.md, "The pass".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..cards import Card
+from ..errors import SimulationError
+from ..estimate.compiled_cache import use_compiled
+from ..estimate.interval import Z95, wilson_interval
+from ..workers import ChunkPool, keep, kept, same, workers_for
+from .candidates import Pass, passes
+from .explain import Words, explain
+from .judge import Judge, Outcome, Question, question_seed
+
+__all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "advise",
+           "schedule"]
+
+# deals per chunk (the unit of seeding); every candidate gets FIRST_DEALS deals first, or (many candidates)
+# as many chunks as FIRST_GAMES games allow, at least one
+CHUNK = 100
+FIRST_DEALS = 200
+FIRST_GAMES = 100_000
+# the deals the last candidates get by default, and how many are shown
+DEFAULT_SAMPLES = 4000
+DEFAULT_TOP = 5
+MAX_SAMPLES = 200_000
+# each round keeps this fraction of the candidates (at least top + 1) and gives them this many times the deals
+KEEP = 4
+GROWTH = 2.5
+# rows (candidates × deals) of one job: the unit of parallel work
+JOB_ROWS = 10_000
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A mean difference per deal on common deals (``a`` minus ``b``) with its 95 % normal interval."""
+
+    mean: float
+    ci95: tuple[float, float]
+
+    @classmethod
+    def of(cls, a: np.ndarray, b: np.ndarray) -> Difference:
+        d = a.astype(np.float64) - b.astype(np.float64)
+        n = len(d)
+        mean = float(d.mean())
+        half = Z95 * float(d.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
+        return cls(mean, (mean - half, mean + half))
+
+    @property
+    def noise(self) -> bool:
+        """The interval holds 0: these two are not told apart."""
+        return self.ci95[0] <= 0 <= self.ci95[1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mean": round(self.mean, 4), "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)]}
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One candidate as judged on ``deals`` common deals."""
+
+    cards: tuple[Card, ...]
+    deals: int
+    made: int
+    ci95: tuple[float, float]
+    meld_mean: float
+    counters_mean: float
+    # what the contract scores the side, on average
+    points_mean: float
+    # P(make) and the contract's points against the heuristic's pass on the same deals
+    change: Difference
+    points_change: Difference
+    heuristic: bool
+    words: Words
+
+    @property
+    def p_make(self) -> float:
+        return self.made / self.deals
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pass": [c.ascii() for c in self.cards], "deals": self.deals, "p_make": round(self.p_make, 4),
+                "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)], "meld_mean": round(self.meld_mean, 4),
+                "counters_mean": round(self.counters_mean, 4), "points_mean": round(self.points_mean, 4),
+                "change": self.change.to_json(), "points_change": self.points_change.to_json(),
+                "heuristic": self.heuristic, "words": self.words.to_json()}
+
+
+@dataclass(frozen=True)
+class Advice:
+    question: Question
+    seed: int
+    candidates: int
+    # (candidates judged, deals each) per round
+    rounds: tuple[tuple[int, int], ...]
+    ranked: tuple[Judged, ...]
+    heuristic: Judged
+    # the heuristic's place among the last round's candidates (None: it went out earlier)
+    heuristic_rank: int | None
+    # the best minus the next: the contract's points and P(make) per deal (None: a single candidate)
+    margin: Difference | None
+    p_make_margin: Difference | None
+
+    @property
+    def games(self) -> int:
+        """The games played: every round's candidates and the heuristic's pass on that round's new deals."""
+        return _games(self.rounds)
+
+    def to_json(self) -> dict[str, Any]:
+        q = self.question
+        return {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
+                "received": q.received.ascii() if q.received is not None else None, "trump": q.trump.letter,
+                "bid": q.bid, "seed": self.seed, "candidates": self.candidates,
+                "rounds": [{"candidates": c, "deals": d} for c, d in self.rounds],
+                "ranked": [j.to_json() for j in self.ranked], "heuristic": self.heuristic.to_json(),
+                "heuristic_rank": self.heuristic_rank,
+                "margin": self.margin.to_json() if self.margin is not None else None,
+                "p_make_margin": self.p_make_margin.to_json() if self.p_make_margin is not None else None,
+                "within_noise": self.margin.noise if self.margin is not None else None}
+
+
+def schedule(candidates: int, samples: int, top: int) -> list[tuple[int, int]]:
+    """The rounds: (candidates kept, deals each by the end of the round), the last with ``samples`` deals."""
+    floor = min(candidates, top + 1)
+    first = min(samples, FIRST_DEALS, max(CHUNK, CHUNK * math.ceil(FIRST_GAMES / max(candidates, 1) / CHUNK)))
+    rounds = [(candidates, first)]
+    while rounds[-1][1] < samples:
+        n, d = rounds[-1]
+        rounds.append((max(floor, math.ceil(n / KEEP)), min(samples, CHUNK * math.ceil(d * GROWTH / CHUNK))))
+    return rounds
+
+
+def _check(samples: int, top: int, seed: int | None) -> None:
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise SimulationError(f"samples {samples}: give between 1 and {MAX_SAMPLES:,} deals", parameter="samples")
+    if top < 1:
+        raise SimulationError(f"top {top}: show at least 1 pass", parameter="top")
+    if seed is not None and seed < 0:
+        raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
+
+
+def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
+           workers: int | None = None, progress: Callable[[int, int], None] | None = None) -> Advice:
+    """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games."""
+    _check(samples, top, seed)
+    judge = Judge(q)
+    seed = question_seed(q) if seed is None else seed
+    cands = passes(q.hand, q.size)
+    plan = schedule(len(cands), samples, top)
+    reference = cands.index(judge.heuristic())
+    total = _games(plan)
+    runner = _Runner(judge, workers_for(workers)[0], use_compiled(total))
+    results: dict[int, list[Outcome]] = {}
+    alive = list(range(len(cands)))
+    done, dealt = 0, 0
+    try:
+        for i, (keep_n, deals) in enumerate(plan):
+            if i:
+                alive = _best(alive, results, keep_n, reference)
+            playing = sorted(set(alive) | {reference})
+            for block, outcome in runner.run(_jobs([cands[c] for c in playing], dealt, deals, seed)):
+                for c, row in zip(playing[block[0]:block[1]], _rows(outcome), strict=True):
+                    results.setdefault(c, []).append(row)
+                done += (block[1] - block[0]) * outcome.made.shape[1]
+                if progress is not None:
+                    progress(done, total)
+            dealt = deals
+    except BaseException:
+        runner.close(interrupted=True)
+        raise
+    runner.close()
+    return _advice(q, judge, seed, cands, plan, results, alive, reference, top)
+
+
+def _games(plan: Sequence[tuple[int, int]]) -> int:
+    total, before = 0, 0
+    for n, d in plan:
+        total += (n + 1) * (d - before)
+        before = d
+    return total
+
+
+def _rows(o: Outcome) -> Iterable[Outcome]:
+    for i in range(o.made.shape[0]):
+        yield Outcome(o.made[i], o.meld[i], o.counters[i], o.points[i])
+
+
+def _joined(parts: Sequence[Outcome]) -> Outcome:
+    return Outcome(np.concatenate([p.made for p in parts]), np.concatenate([p.meld for p in parts]),
+                   np.concatenate([p.counters for p in parts]), np.concatenate([p.points for p in parts]))
+
+
+def _key(o: Outcome, c: int) -> tuple[int, int, int]:
+    """The most points from the contract, then the most deals made, then the first in the candidates' order."""
+    return (-int(o.points.sum()), -int(o.made.sum()), c)
+
+
+def _best(alive: Sequence[int], results: dict[int, list[Outcome]], n: int, reference: int) -> list[int]:
+    joined = {c: _joined(results[c]) for c in alive}
+    return sorted(alive, key=lambda c: _key(joined[c], c))[:n]
+
+
+# a job: (first, last) positions of its candidates, the candidates, chunk index, deals, seed
+Job = tuple[tuple[int, int], tuple[Pass, ...], int, int, int]
+
+
+def _jobs(cands: Sequence[Pass], first: int, last: int, seed: int) -> list[Job]:
+    """Deals ``first`` … ``last - 1`` (chunk by chunk) for every candidate, in blocks of about ``JOB_ROWS``."""
+    out = []
+    for start in range(first, last, CHUNK):
+        n = min(CHUNK, last - start)
+        per = max(1, JOB_ROWS // n)
+        for i in range(0, len(cands), per):
+            block = tuple(cands[i:i + per])
+            out.append(((i, i + len(block)), block, start // CHUNK, n, seed))
+    return out
+
+
+def _play(judge: Judge, job: Job) -> tuple[tuple[int, int], Outcome]:
+    block, cands, index, n, seed = job
+    return block, judge.play(cands, judge.deal(index, n, seed))
+
+
+def _work(job: Job) -> tuple[tuple[int, int], Outcome]:
+    return _play(kept(Judge), job)
+
+
+class _Runner:
+    """Runs jobs here or in a pool of workers; results in job order."""
+
+    def __init__(self, judge: Judge, workers: int, compiled: bool) -> None:
+        self.judge = judge
+        self.workers = workers
+        self.compiled = compiled
+        self.pool: ChunkPool | None = None
+
+    def run(self, jobs: list[Job]) -> Iterable[tuple[tuple[int, int], Outcome]]:
+        if self.compiled:
+            # before the pool forks, so that the workers inherit it
+            self.judge.sim.load_compiled()
+        if self.workers <= 1 or len(jobs) <= 1:
+            return (_play(self.judge, job) for job in jobs)
+        if self.pool is None:
+            self.pool = ChunkPool(self.workers, keep, (same, self.judge))
+        return self.pool.map(_work, jobs)
+
+    def close(self, *, interrupted: bool = False) -> None:
+        if self.pool is not None:
+            if interrupted:
+                self.pool.stop()
+            else:
+                self.pool.close()
+
+
+def _judged(q: Question, cards: Pass, o: Outcome, ref: Outcome, heuristic: bool) -> Judged:
+    n = len(o.made)
+    made = int(o.made.sum())
+    sent = [Card.from_index(c) for c in cards]
+    return Judged(tuple(sorted(sent)), n, made, wilson_interval(made, n), float(o.meld.mean()),
+                  float(o.counters.mean()), float(o.points.mean()), Difference.of(o.made, ref.made[:n]),
+                  Difference.of(o.points, ref.points[:n]), heuristic,
+                  explain(q.rules, q.hand, sent, q.trump))
+
+
+def _advice(q: Question, judge: Judge, seed: int, cands: Sequence[Pass], plan: Sequence[tuple[int, int]],
+            results: dict[int, list[Outcome]], alive: Sequence[int], reference: int, top: int) -> Advice:
+    joined = {c: _joined(results[c]) for c in set(alive) | {reference}}
+    order = sorted(alive, key=lambda c: _key(joined[c], c))
+    ref = joined[reference]
+    ranked = tuple(_judged(q, cands[c], joined[c], ref, c == reference) for c in order[:top])
+    margin = p_make = None
+    if len(order) > 1:
+        a, b = joined[order[0]], joined[order[1]]
+        margin, p_make = Difference.of(a.points, b.points), Difference.of(a.made, b.made)
+    rank = order.index(reference) + 1 if reference in order else None
+    return Advice(q, seed, len(cands), tuple(plan), ranked, _judged(q, cands[reference], ref, ref, True), rank,
+                  margin, p_make)
