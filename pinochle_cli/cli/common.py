@@ -180,7 +180,8 @@ def read_cards(text: str, where: str) -> list[Card]:
 # the option that gives each library parameter a command passes on: a message about the one names the other
 OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "--confidence", "seed": "--seed",
              "workers": "--workers", "exact_from": "--exact-from", "name": "--name", "clear": "--clear",
-             "force": "--force", "meld": "--meld", "bid": "--bid", "top": "--top", "received": "--received"}
+             "force": "--force", "meld": "--meld", "bid": "--bid", "top": "--top", "received": "--received",
+             "pass_policy": "--pass"}
 
 
 def option_words(text: str, parameter: str | None) -> str:

@@ -15,6 +15,7 @@ from ..estimate.simulate import (
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
     MIN_PRECISION,
+    PASS_POLICIES,
     BidChance,
     Estimate,
     SuitEstimate,
@@ -156,6 +157,7 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
         click.echo(_no_trump_note(rules))
         return
     click.echo(f"{result.samples} sampled deals, seed {result.seed}"
+               + ("" if result.pass_policy == "heuristic" else f", {result.pass_policy} pass")
                + ("" if result.precision is None else
                   f", precision ±{result.precision}" + ("" if result.precision_reached else
                                                          f" not reached (stopped at {MAX_SAMPLES})")))
@@ -199,11 +201,16 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
 @click.option("--exact-from", type=int, default=None, metavar="TRICK",
               help="With --play double-dummy: the heuristic plays the tricks before TRICK, perfect play the rest "
                    "[default: 1, every trick].")
+@click.option("--pass", "pass_policy", type=click.Choice(PASS_POLICIES), default=None,
+              help="How the partner passes and the bidder returns: heuristic (a fixed rule) or advised (each deal's "
+                   "best by meld kept and trumps and aces passed, as pinochle pass advises; numpy, before the play) "
+                   "[default: heuristic].")
 @click.option("--brief", is_flag=True, hidden=True, help="The summary only (the default).")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
              samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
-             ladder: bool, play: str, exact_from: int | None, brief: bool, as_json: bool) -> None:
+             ladder: bool, play: str, exact_from: int | None, pass_policy: str | None, brief: bool,
+             as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
     CARDS is the bidder's full hand. Every suit the bidder may name is played out on the same
@@ -228,7 +235,8 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     progress = _Progress()
     try:
         result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count,
-                              precision=precision, confidence=confidence, progress=progress)
+                              precision=precision, confidence=confidence, progress=progress,
+                              pass_policy=pass_policy or "heuristic")
     finally:
         progress.close()
     perfect = None if exact is None else _perfect(rules, result, exact, count, confidence)

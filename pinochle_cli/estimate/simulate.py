@@ -34,7 +34,8 @@ from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
 __all__ = [
-    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "SAMPLES_LIMIT", "BidChance",
+    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "PASS_POLICIES", "SAMPLES_LIMIT",
+    "BidChance", "check_pass_policy",
     "Estimate", "GameBatch",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
     "estimable_trumps", "estimate", "new_seed", "summarise",
@@ -118,6 +119,20 @@ def chunk_rng(seed: int, index: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
 
 
+PASS_POLICIES = ("heuristic", "advised")
+
+
+def check_pass_policy(rules: Ruleset, pass_policy: str) -> None:
+    """``SimulationError`` unless ``pass_policy`` is one of ``PASS_POLICIES`` and, when advised, the game has a pass."""
+    if pass_policy not in PASS_POLICIES:
+        raise SimulationError(f"pass_policy {pass_policy!r}: one of {', '.join(PASS_POLICIES)}",
+                              parameter="pass_policy")
+    if pass_policy != "heuristic" and (not rules.partner_seats(0) or rules.exchange == 0):
+        options = "".join(f" with {k}={v}" for k, v in rules.changed_options.items())
+        raise SimulationError(f"pass_policy {pass_policy}: the {rules.name} game{options} has no pass (the bidder's "
+                              f"partner sends no cards)", parameter="pass_policy")
+
+
 # --------------------------------------------------------------------------- one chunk
 
 @dataclass
@@ -192,8 +207,9 @@ class Tally:
 class Simulator:
     """Everything one process needs to simulate deals for one hand and ruleset."""
 
-    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit]) -> None:
+    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit], pass_policy: str = "heuristic") -> None:
         _check_rules(rules)
+        check_pass_policy(rules, pass_policy)
         self.rules = rules
         self.hand = hand
         self.trumps = tuple(trumps)
@@ -222,10 +238,17 @@ class Simulator:
         self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
         # (compiled.FastTables, compiled.FastExchange) once the compiled player is loaded
         self.fast: Any = None
+        self.pass_policy = pass_policy
+        # the advised pass and return (passing/policy.py), in numpy before the play (compiled or not)
+        self.advised: Any = None
+        if pass_policy == "advised":
+            from ..passing.policy import AdvisedPolicy
 
-    def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
+            self.advised = AdvisedPolicy(rules)
+
+    def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...], str]]:
         """Pickled as what builds it (for workers that are started, not forked)."""
-        return Simulator, (self.rules, self.hand, self.trumps)
+        return Simulator, (self.rules, self.hand, self.trumps, self.pass_policy)
 
     def load_compiled(self, *, here: bool = False) -> None:
         """Play with the compiled player from now on (imports numba; loads it, or compiles it once).
@@ -246,7 +269,11 @@ class Simulator:
             self.fast = fast
 
     def exchange_cards(self, slots: IntArray, trump: IntArray, partner: int, k: int) -> None:
-        """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded)."""
+        """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded; the
+        advised pass in numpy)."""
+        if self.advised is not None:
+            self.advised.exchange(slots, trump, partner, k)
+            return
         if self.fast is None:
             sent, kept = choose_pass(self.exchange, slots[:, partner], trump, k)
             full = np.concatenate([slots[:, 0], sent], axis=1)
@@ -440,10 +467,13 @@ class Estimate:
     precision_reached: bool | None
     suits: tuple[SuitEstimate, ...]
     best: Suit | None
+    # how the partner passes and the bidder returns (PASS_POLICIES)
+    pass_policy: str = "heuristic"
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``)."""
-        return {
+        """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``;
+        ``pass`` when it is not the heuristic)."""
+        doc: dict[str, Any] = {
             "ruleset": self.ruleset,
             "hand": self.hand.ascii(),
             "samples": self.samples,
@@ -463,6 +493,9 @@ class Estimate:
             } for s in self.suits],
             "best": self.best.letter if self.best is not None else None,
         }
+        if self.pass_policy != "heuristic":
+            doc["pass"] = self.pass_policy
+        return doc
 
 
 def _bids(rules: Ruleset, tally: Tally, suit: int) -> list[BidChance]:
@@ -530,18 +563,21 @@ def _more_needed(suits: Sequence[SuitEstimate], precision: float, samples: int) 
 def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None = None,
              samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
              precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
-             progress: Callable[[int, int], None] | None = None) -> Estimate:
+             progress: Callable[[int, int], None] | None = None, pass_policy: str = "heuristic") -> Estimate:
     """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
     interval's half-width is at most that). ``seed`` None: ``default_seed``, so the same question
     gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk. Raises ``SimulationError`` for samples, precision, confidence or seed out
-    of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
+    called after each chunk. ``pass_policy`` "advised": the partner and the bidder pass by
+    ``passing.policy`` instead of the heuristic. Raises ``SimulationError`` for samples, precision,
+    confidence or seed out of range, and as ``check_full_hand``, ``estimable_trumps`` and
+    ``check_pass_policy`` do.
     """
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
+    check_pass_policy(rules, pass_policy)
     if not 1 <= samples <= SAMPLES_LIMIT:
         raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
     if precision is not None and not MIN_PRECISION <= precision < 0.5:
@@ -556,8 +592,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     if seed < 0:
         raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
     if not trumps:
-        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None)
-    sim = Simulator(rules, hand, trumps)
+        return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, pass_policy)
+    sim = Simulator(rules, hand, trumps, pass_policy)
     runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps))
     target = samples
@@ -584,7 +620,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         runner.close(interrupted=True)
         raise
     runner.close()
-    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits))
+    return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits),
+                    pass_policy)
 
 
 def _next_start(deals: int) -> int:
