@@ -134,9 +134,11 @@ class AdvisedPolicy:
                           + self.table.total_batch(passed[rows].reshape(-1, N_CARDS), suit)).reshape(-1, c)
         if not bidder:
             value = np.take_along_axis(self.sent_value[trump], out.reshape(b, -1), axis=1)
-            return meld + value.reshape(out.shape).sum(axis=2)
+            score: np.ndarray = meld + value.reshape(out.shape).sum(axis=2)
+            return score
         value = np.take_along_axis(self.kept_value[trump], out.reshape(b, -1), axis=1)
         suits = kept.reshape(b, c, N_SUITS, N_RANKS).sum(axis=3)
         side = np.arange(N_SUITS)[None, :] != trump[:, None]
         voids = ((suits == 0) & side[:, None, :]).sum(axis=2)
-        return meld - value.reshape(out.shape).sum(axis=2) + VOID * voids
+        score = meld - value.reshape(out.shape).sum(axis=2) + VOID * voids
+        return score
