@@ -85,7 +85,7 @@ def test_advised_pass_is_the_best_by_its_evaluation() -> None:
         held = np.bincount(kept, minlength=N_CARDS)[None, :]
         given = np.bincount(list(sent), minlength=N_CARDS)[None, :]
         meld = int(table.total_batch(held, trump)[0] + table.total_batch(given, trump)[0])
-        return meld + float(POLICY.sent_value[int(trump)][list(sent)].sum())
+        return 100 * meld + float(POLICY.sent_value[int(trump)][list(sent)].sum())
 
     best = max(score(s) for s in itertools.combinations(cards.tolist(), 4))
     chosen = tuple(int(c) for c in POLICY.pass_(cards[None, :], np.array([int(trump)]), 4)[0][0])
