@@ -570,11 +570,9 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     interval's half-width is at most that). ``seed`` None: ``default_seed``, so the same question
     gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
-    called after each chunk. ``pass_policy`` "advised": the partner and the bidder pass by
-    ``passing.policy`` instead of the heuristic. Raises ``SimulationError`` for samples, precision,
-    confidence or seed out of range, and as ``check_full_hand``, ``estimable_trumps`` and
-    ``check_pass_policy`` do.
-    """
+    called after each chunk; ``pass_policy`` "advised": the pass and return by ``passing.policy``. Raises
+    ``SimulationError`` for samples, precision, confidence or seed out of range, and as ``check_full_hand``,
+    ``estimable_trumps`` and ``check_pass_policy`` do."""
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
     check_pass_policy(rules, pass_policy)

@@ -1,4 +1,4 @@
-"""The advised pass as a cheap policy, for every sampled deal of ``estimate --pass advised``.
+"""The advised pass as a cheap policy, for every sampled deal of an estimate (``pass_policy="advised"``).
 
 ``AdvisedPolicy(rules)`` chooses, row by row of a batch (cards per row, trump per row), the
 partner's pass (``pass_``) and the bidder's return (``return_``) among every way to take ``k`` of
