@@ -15,6 +15,7 @@ from ..estimate.simulate import (
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
     MIN_PRECISION,
+    PASS_POLICIES,
     BidChance,
     ChoiceEstimate,
     Estimate,
@@ -160,6 +161,7 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
         click.echo(_no_trump_note(rules))
         return
     click.echo(f"{result.samples} sampled deals, seed {result.seed}"
+               + ("" if result.pass_policy == "heuristic" else f", {result.pass_policy} pass")
                + ("" if result.precision is None else
                   f", precision ±{result.precision}" + ("" if result.precision_reached else
                                                          f" not reached (stopped at {MAX_SAMPLES})")))
@@ -233,12 +235,17 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
 @click.option("--by", "by", type=click.Choice(["confidence", "points"]), default=None,
               help="What the recommendation follows: the highest bid made at least --confidence of the time "
                    "[default], or the expected points of each call.")
+@click.option("--pass", "pass_policy", type=click.Choice(PASS_POLICIES), default=None,
+              help="How the partner passes and the bidder returns: heuristic (a fixed rule) or advised (each deal's "
+                   "best by meld kept and trumps and aces passed, as pinochle pass advises; numpy, before the play) "
+                   "[default: heuristic].")
 @click.option("--brief", is_flag=True, hidden=True, help="The summary only (the default).")
 @json_option
 def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, options: tuple[str, ...],
              samples: int, seed: int | None, workers: int | None, precision: float | None, confidence: float,
              ladder: bool, play: str, exact_from: int | None, chart: bool, given: tuple[str, ...], calls: str | None,
-             dealer: str | None, conventions_file: str | None, view: str | None, by: str | None, brief: bool,
+             dealer: str | None, conventions_file: str | None, view: str | None, by: str | None,
+             pass_policy: str | None, brief: bool,
              as_json: bool) -> None:
     """How safe is each bid with this hand? Monte Carlo over deals of the unseen cards.
 
@@ -268,7 +275,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_cards(rules, parse_cards(" ".join(cards)))
-    question = _question(given, calls, dealer, conventions_file, view, by, chart, as_json)
+    question = _question(given, calls, dealer, conventions_file, view, by, chart, as_json, pass_policy)
     if question is not None:
         auction_view.run(rules, hand, suit, question, samples=samples, seed=seed, workers=workers,
                          precision=precision, confidence=confidence, ladder=ladder and not brief, play=play,
@@ -280,8 +287,8 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
         click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
     progress = _Progress()
     try:
-        result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count,
-                              precision=precision, confidence=confidence, progress=progress)
+        result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count, precision=precision,
+                              confidence=confidence, progress=progress, pass_policy=pass_policy or "heuristic")
     finally:
         progress.close()
     perfect = None if exact is None else _perfect(rules, result, exact, count, confidence)
@@ -297,16 +304,18 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
 
 
 def _question(given: tuple[str, ...], calls: str | None, dealer: str | None, conventions_file: str | None,
-              view: str | None, by: str | None, chart: bool, as_json: bool) -> auction_view.Question | None:
+              view: str | None, by: str | None, chart: bool, as_json: bool,
+              pass_policy: str | None) -> auction_view.Question | None:
     """The auction's question when any of its options is given (None: the plain estimate); the options that do
     not go together refused."""
     if chart and as_json:
         raise click.UsageError("--chart draws the estimate; it does not go with --json")
     if not (given or calls is not None or dealer is not None or conventions_file or view or by):
         return None
-    if chart:
-        raise click.UsageError("--chart draws the estimate without an auction; leave it out with --given, "
-                               "--auction, --dealer, --conventions, --as and --by")
+    for flag, given_too in (("--chart", chart), ("--pass", pass_policy is not None)):
+        if given_too:
+            raise click.UsageError(f"{flag} goes with the estimate without an auction; leave it out with --given, "
+                                   "--auction, --dealer, --conventions, --as and --by")
     return auction_view.Question(given, calls, dealer, conventions_file, view or "bidder", by or "confidence")
 
 

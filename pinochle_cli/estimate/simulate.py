@@ -36,8 +36,8 @@ from .interval import samples_for_half_width, wilson_interval
 from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
 __all__ = [
-    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "SAMPLES_LIMIT", "BidChance",
-    "ChoiceEstimate", "Estimate", "GameBatch",
+    "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "PASS_POLICIES", "SAMPLES_LIMIT",
+    "BidChance", "ChoiceEstimate", "Estimate", "GameBatch", "check_pass_policy",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
     "estimable_trumps", "estimate", "new_seed", "summarise", "summarise_choice",
 ]
@@ -120,6 +120,24 @@ def default_seed(rules: Ruleset, hand: Hand, trump: Suit | None) -> int:
 def chunk_rng(seed: int, index: int) -> np.random.Generator:
     """The generator of chunk ``index``: the ``index``-th child of ``SeedSequence(seed)``."""
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
+
+
+PASS_POLICIES = ("heuristic", "advised")
+
+
+def check_pass_policy(rules: Ruleset, pass_policy: str, *, plain: bool = True) -> None:
+    """``SimulationError`` unless ``pass_policy`` is one of ``PASS_POLICIES`` and, when advised, the game has a pass
+    and the estimate is ``plain`` (no conditions, no points)."""
+    if pass_policy not in PASS_POLICIES:
+        raise SimulationError(f"pass_policy {pass_policy!r}: one of {', '.join(PASS_POLICIES)}",
+                              parameter="pass_policy")
+    if pass_policy != "heuristic" and not plain:
+        raise SimulationError("pass_policy advised: the advised pass goes with a plain estimate (no conditions, "
+                              "no points)", parameter="pass_policy")
+    if pass_policy != "heuristic" and (not rules.partner_seats(0) or rules.exchange == 0):
+        options = "".join(f" with {k}={v}" for k, v in rules.changed_options.items())
+        raise SimulationError(f"pass_policy {pass_policy}: the {rules.name} game{options} has no pass (the bidder's "
+                              f"partner sends no cards)", parameter="pass_policy")
 
 
 # --------------------------------------------------------------------------- one chunk
@@ -221,8 +239,9 @@ class Tally:
 class Simulator:
     """Everything one process needs to simulate deals for one hand and ruleset."""
 
-    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit]) -> None:
+    def __init__(self, rules: Ruleset, hand: Hand, trumps: Sequence[Suit], pass_policy: str = "heuristic") -> None:
         _check_rules(rules)
+        check_pass_policy(rules, pass_policy)
         self.rules = rules
         self.hand = hand
         self.trumps = tuple(trumps)
@@ -259,10 +278,17 @@ class Simulator:
         self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
         # (compiled.FastTables, compiled.FastExchange, compiled.FastBury) once the compiled player is loaded
         self.fast: Any = None
+        self.pass_policy = pass_policy
+        # the advised pass and return (passing/policy.py), in numpy before the play (compiled or not)
+        self.advised: Any = None
+        if pass_policy == "advised":
+            from ..passing.policy import AdvisedPolicy
 
-    def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...]]]:
+            self.advised = AdvisedPolicy(rules)
+
+    def __reduce__(self) -> tuple[type[Simulator], tuple[Ruleset, Hand, tuple[Suit, ...], str]]:
         """Pickled as what builds it (for workers that are started, not forked)."""
-        return Simulator, (self.rules, self.hand, self.trumps)
+        return Simulator, (self.rules, self.hand, self.trumps, self.pass_policy)
 
     def load_compiled(self, *, here: bool = False) -> None:
         """Play with the compiled player from now on (imports numba; loads it, or compiles it once).
@@ -284,7 +310,11 @@ class Simulator:
             self.fast = fast
 
     def exchange_cards(self, slots: IntArray, trump: IntArray, partner: int, k: int) -> None:
-        """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded)."""
+        """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded; the
+        advised pass in numpy)."""
+        if self.advised is not None:
+            self.advised.exchange(slots, trump, partner, k)
+            return
         if self.fast is None:
             sent, kept = choose_pass(self.exchange, slots[:, partner], trump, k)
             full = np.concatenate([slots[:, 0], sent], axis=1)
@@ -631,10 +661,13 @@ class Estimate:
     # the widow's size (0: none) and, with a widow and more than one suit, the suit named after seeing it
     widow: int = 0
     after_widow: ChoiceEstimate | None = None
+    # how the partner passes and the bidder returns (PASS_POLICIES)
+    pass_policy: str = "heuristic"
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` document (docs/json.md) (plus ``confidence``, ``precision``, ``precision_reached``;
-        ``after_widow`` in a game with a widow; ``conditions`` and ``acceptance`` when conditions were given)."""
+        ``after_widow`` in a game with a widow; ``conditions`` and ``acceptance`` when conditions were given;
+        ``pass`` when it is not the heuristic)."""
         doc = {
             "ruleset": self.ruleset,
             "hand": self.hand.ascii(),
@@ -659,6 +692,8 @@ class Estimate:
         if self.conditions:
             doc["conditions"] = list(self.conditions)
             doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
+        if self.pass_policy != "heuristic":
+            doc["pass"] = self.pass_policy
         return doc
 
 
@@ -739,7 +774,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
              samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
              precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
              progress: Callable[[int, int], None] | None = None, given: Sequence[Given] = (),
-             points: bool = False) -> Estimate:
+             points: bool = False, pass_policy: str = "heuristic") -> Estimate:
     """Estimate bid safety for the bidder holding ``cards``; see the module docstring for the model.
 
     ``samples`` deals (more, up to ``MAX_SAMPLES``, with ``precision``: until every reported
@@ -747,12 +782,14 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     gets the same answer (reported; ``new_seed`` draws a fresh one).
     ``workers`` None: every core (never more than the cores available). ``progress(done, total)`` is
     called after each chunk. ``given``: conditions the unseen hands meet (``conditioned``); ``points``: each bid's
-    expected points too (``points``). Raises ``SimulationError`` for samples, precision, confidence or seed out
-    of range, and as ``check_full_hand`` and ``estimable_trumps`` do.
+    expected points too (``points``); ``pass_policy`` "advised": the pass and return by ``passing.policy`` (with
+    neither ``given`` nor ``points``). Raises ``SimulationError`` for samples, precision, confidence or seed out
+    of range, and as ``check_full_hand``, ``estimable_trumps`` and ``check_pass_policy`` do.
     """
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
     _check_run(samples, precision, confidence)
+    check_pass_policy(rules, pass_policy, plain=not (given or points))
     if seed is None:
         seed = default_seed(rules, hand, trump)
     if seed < 0:
@@ -760,8 +797,8 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     conditions = tuple(str(g) for g in given)
     if not trumps:
         return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, conditions,
-                        widow=rules.widow_size)
-    sim = _simulator(rules, hand, trumps, given, points, (seed, samples))
+                        widow=rules.widow_size, pass_policy=pass_policy)
+    sim = _simulator(rules, hand, trumps, given, points, (seed, samples), pass_policy)
     runner = _Runner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps) + sim.choosing)
     choice: ChoiceEstimate | None = None
@@ -792,16 +829,16 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     runner.close()
     acceptance = tally.deals * len(trumps) / tally.drawn if tally.drawn else None
     return Estimate(rules.name, hand, tally.deals, seed, confidence, precision, reached, tuple(suits), best_suit(suits),
-                    conditions, acceptance, rules.widow_size, choice)
+                    conditions, acceptance, rules.widow_size, choice, pass_policy)
 
 
 def _simulator(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], given: Sequence[Given],
-               points: bool, run: tuple[int, int]) -> Simulator:
+               points: bool, run: tuple[int, int], pass_policy: str = "heuristic") -> Simulator:
     """The simulator of the question: deals drawn on the conditions when there are any (refused at once when no
     deal can meet them), each game's score counted when points are asked for (the same deals either way).
     ``run``: the seed and the samples asked for."""
     if not given and not points:
-        return Simulator(rules, hand, trumps)
+        return Simulator(rules, hand, trumps, pass_policy)
     from .conditioned import ConditionedSimulator
 
     sim = ConditionedSimulator(rules, hand, trumps, given, points=points)
