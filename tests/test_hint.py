@@ -240,3 +240,21 @@ def test_more_consistent_worlds_than_asked_are_a_sample_of_them() -> None:
     assert not some.exact and len(some.worlds) == 5
     assert {w.hands for w in some.worlds} <= {w.hands for w in every.worlds}
     assert all(w.weight == 1 for w in some.worlds)
+
+
+def test_in_a_bidder_alone_game_the_hint_solves_with_the_bidder() -> None:
+    # three-handed: the sides come from the auction; each card's counters are the solver's, with the bidder
+    record = read_record(str(EXAMPLES / "three-handed-played.yaml"))
+    deal = next(d for d in record.deals if d.play)
+    assert deal.play is not None
+    for place in range(record.rules.players):
+        facts = facts_at(record, deal, len(deal.play) - 1, place)
+        assert facts.bidder is not None
+        answer = hint(facts, seconds=None, workers=1)
+        solver = Solver(facts.rules, facts.trump, us=facts.seat, bidder=facts.bidder)
+        total: Counter[object] = Counter()
+        for world in answer.worlds:
+            for card, value in solver.plays(Position(world.hands, facts.leader, facts.trick)):
+                total[card] += world.weight * value
+        weight = sum(w.weight for w in answer.worlds)
+        assert {j.card: j.counters for j in answer.cards} == pytest.approx({c: v / weight for c, v in total.items()})

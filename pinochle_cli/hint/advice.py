@@ -64,7 +64,7 @@ def hint(facts: Facts, *, worlds: int | None = None, seconds: float | None = 5.0
                         until=None if seconds is None else lambda: late(_DRAW_SHARE))
     positions = [Position(w.hands, facts.leader, facts.trick) for w in drawn.worlds]
     plays = list(solve_positions(facts.rules, facts.trump, facts.seat, positions, workers=workers,
-                                 stop=lambda: late(1.0) or (stop is not None and stop())))
+                                 bidder=facts.bidder, stop=lambda: late(1.0) or (stop is not None and stop())))
     solved = drawn.worlds[:len(plays)]
     judged = judge(facts, solved, plays)
     exact = drawn.exact and len(plays) == len(drawn.worlds)
