@@ -182,7 +182,8 @@ OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "
              "workers": "--workers", "exact_from": "--exact-from", "name": "--name", "clear": "--clear",
              "force": "--force", "meld": "--meld", "worlds": "--worlds", "time": "--time", "seat": "--seat",
              "bidder": "--bidder", "leader": "--leader",
-             "hand": "--hand", "bid": "--bid", "passed": "--passed", "received": "--received", "tricks": "--tricks"}
+             "hand": "--hand", "bid": "--bid", "passed": "--passed", "received": "--received", "tricks": "--tricks",
+             "buried": "--buried"}
 
 
 def option_words(text: str, parameter: str | None) -> str:
