@@ -45,10 +45,38 @@ def test_the_time_limit_is_for_the_whole() -> None:
 def test_the_human_answer_has_both_views() -> None:
     code, out, err = run_cli("analyze", PLAYED, "--view", "players", "--time-limit", "4")
     assert (code, err) == (0, "")
-    assert "By what each player could see (the hint at each card):" in out
+    assert "By what each player could see (the hint at each card, 20 worlds from seed 1):" in out
     assert "player      cards    mistakes    unlucky" in out
 
 
 def test_an_unknown_view_is_refused() -> None:
     code, out, err = run_cli("analyze", PLAYED, "--view", "nobody")
     assert code == 2 and out == "" and err.startswith("Error: Invalid value for '--view'")
+
+
+def test_the_answer_is_a_function_of_the_record_the_seed_and_the_worlds() -> None:
+    args = ("analyze", PLAYED, "--view", "players", "--worlds", "2", "--seed", "7", "--time-limit", "3600")
+    first, second = run_cli_json(*args), run_cli_json(*args)
+    assert first == second
+    view = first["deals"][0]["players_view"]
+    assert (view["seed"], view["worlds"], view["not_judged"], view["judged_from_trick"]) == (7, 2, 0, 1)
+    assert all(c["worlds"] <= 2 for c in view["cards"])
+
+
+def test_the_time_limit_stops_the_work_but_never_changes_a_verdict() -> None:
+    record = read_record(PLAYED)
+    deal = next(d for d in record.deals if d.play)
+    analysis = analyze_deal(record, deal)
+    whole = view_deal(record, analysis, deal, worlds=2, seed=3)
+    ticks = iter(range(10**6))
+    # a clock that advances one second a reading: the work stops after a few cards
+    part = view_deal(record, analysis, deal, worlds=2, seed=3, time_limit=40, clock=lambda: float(next(ticks)))
+    assert 1 < part.first_trick <= 12 and part.not_judged > 0
+    assert part.not_judged == len(analysis.verdicts) - len(part.verdicts)
+    assert part.verdicts == whole.verdicts[len(whole.verdicts) - len(part.verdicts):]
+    assert (part.seed, part.worlds) == (3, 2)
+
+
+def test_worlds_below_one_are_refused() -> None:
+    code, out, err = run_cli("analyze", PLAYED, "--view", "players", "--worlds", "0")
+    assert code == 2 and out == "" and "--worlds" in err

@@ -13,9 +13,10 @@ from hintcheck import check_world
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import HintError
 from pinochle_cli.hint.advice import hint
-from pinochle_cli.hint.facts import make_facts
+from pinochle_cli.hint.facts import Facts, make_facts
 from pinochle_cli.hint.from_record import facts_at
 from pinochle_cli.hint.inference import excluded, infer
+from pinochle_cli.hint.judge import objective
 from pinochle_cli.hint.worlds import _Counter, _draw, _space, consistent, draw_worlds
 from pinochle_cli.records import read_record
 from pinochle_cli.ruleset import load_ruleset
@@ -240,3 +241,87 @@ def test_more_consistent_worlds_than_asked_are_a_sample_of_them() -> None:
     assert not some.exact and len(some.worlds) == 5
     assert {w.hands for w in some.worlds} <= {w.hands for w in every.worlds}
     assert all(w.weight == 1 for w in some.worlds)
+
+
+def test_in_a_bidder_alone_game_the_hint_solves_with_the_bidder() -> None:
+    # three-handed: the sides come from the auction; each card's counters are the solver's, with the bidder
+    record = read_record(str(EXAMPLES / "three-handed-played.yaml"))
+    deal = next(d for d in record.deals if d.play)
+    assert deal.play is not None
+    for place in range(record.rules.players):
+        facts = facts_at(record, deal, len(deal.play) - 1, place)
+        assert facts.bidder is not None
+        answer = hint(facts, seconds=None, workers=1)
+        solver = Solver(facts.rules, facts.trump, us=facts.seat, bidder=facts.bidder)
+        total: Counter[object] = Counter()
+        for world in answer.worlds:
+            for card, value in solver.plays(Position(world.hands, facts.leader, facts.trick)):
+                total[card] += world.weight * value
+        weight = sum(w.weight for w in answer.worlds)
+        assert {j.card: j.counters for j in answer.cards} == pytest.approx({c: v / weight for c, v in total.items()})
+
+
+
+THREE_PLAYED = str(EXAMPLES / "three-handed-played.yaml")
+
+
+def _view_with(buried: str, trick: int = 13, seat: int = 1) -> Facts:
+    """Seat ``seat``'s view before trick ``trick`` of the three-handed example (Bob, seat 1, bid and buried
+    AH AC TC), rebuilt with ``buried`` as the cards it says it buried."""
+    record = read_record(THREE_PLAYED)
+    deal = next(d for d in record.deals if d.play)
+    place = next(p for p in range(3) if facts_at(record, deal, trick, p).seat == seat)
+    seen = facts_at(record, deal, trick, place)
+    return make_facts(seen.rules, seen.trump, seen.hand, seat=seen.seat, bidder=seen.bidder, bid=seen.bid,
+                      shown=seen.shown, tricks=seen.tricks, leader=seen.leaders[0], trick=seen.trick,
+                      buried=Hand(parse_cards(buried)))
+
+
+def test_the_bidder_knows_its_buried_cards() -> None:
+    unknown, known = _view_with(""), _view_with("AH AC TC")
+    assert unknown.out_of_play == 3 and known.out_of_play == 0
+    assert known.unseen == unknown.unseen - Hand(parse_cards("AH AC TC"))
+    worlds = draw_worlds(known, infer(known), 50, random.Random(1)).worlds
+    assert worlds and all(not len(w.buried) for w in worlds)
+    assert all(not Hand(parse_cards("AH AC TC")).issubset(w.hands[0] + w.hands[2]) for w in worlds)
+    assert all(consistent(known, w) for w in worlds)
+
+
+def test_for_the_others_the_buried_cards_are_in_nobodys_hand() -> None:
+    record = read_record(THREE_PLAYED)
+    deal = next(d for d in record.deals if d.play)
+    place = next(p for p in range(3) if facts_at(record, deal, 13, p).seat == 0)
+    facts = facts_at(record, deal, 13, place)
+    assert facts.out_of_play == 3 and not len(facts.buried)
+    worlds = draw_worlds(facts, infer(facts), 50, random.Random(1)).worlds
+    assert all(len(w.buried) == 3 and len(w.hands[1]) == facts.sizes[1] for w in worlds)
+
+
+def test_the_buried_counters_are_the_bidders_where_the_ruleset_says() -> None:
+    # bury.counters is "bidder" in three-handed: the bidder's counters are the buried 30 more than its play's
+    facts = _view_with("AH AC TC")
+    answer = hint(facts, seconds=None, workers=1)
+    assert facts.rules.bury is not None and facts.rules.bury.counters == "bidder"
+    goal_total = facts.rules.counter_total
+    for j in answer.cards:
+        taken = objective(facts).taken[objective(facts).ours]
+        ours = taken + j.counters + 30
+        assert j.points == pytest.approx(ours - (goal_total - ours))
+
+
+@pytest.mark.parametrize(("seat", "buried", "says"), [
+    (0, "AH AC TC", "only the bidder buries, and the bidder is seat 1, not seat 0"),
+    (1, "AH AC", "2 cards, but the bidder buries 3"),
+    (1, "QC AC TC", "too many Q♣: 2 in the hand, 1 buried"),
+])
+def test_buried_cards_that_cannot_be_are_refused(seat: int, buried: str, says: str) -> None:
+    with pytest.raises(HintError, match=says) as caught:
+        _view_with(buried, seat=seat)
+    assert caught.value.parameter == "buried"
+
+
+def test_buried_cards_in_a_game_without_a_widow_are_refused() -> None:
+    with pytest.raises(HintError, match="nobody buries") as caught:
+        make_facts(load_ruleset("single-deck"), Suit.S, Hand(parse_cards("AS AS TS KS QS JS 9S AD AD TD AC KC")),
+                   bidder=0, buried=Hand(parse_cards("AH")))
+    assert caught.value.parameter == "buried"

@@ -114,3 +114,32 @@ def test_json_is_json_for_a_refusal_too() -> None:
     code, out, err = run_cli("hint", "-t", "S", "--hand", "AS", "--json")
     assert code == 2 and out == "" and err.startswith("Error: ")
     assert json.dumps  # the refusal is on stderr only
+
+
+THREE_HAND = "AS AS TS KS QS JS 9S AD AD TD AC KC QC JC 9C"
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("-r", "three-handed", "--hand", THREE_HAND, "--seat", "1", "--bidder", "1", "--buried", "AH TH"),
+     "Error: --buried A♥ 10♥: 2 cards, but the bidder buries 3 in three-handed\n"),
+    (("-r", "three-handed", "--hand", THREE_HAND, "--seat", "1", "--bidder", "2", "--leader", "1",
+      "--buried", "AH TH KH"), "only the bidder buries, and the bidder is seat 2, not seat 1"),
+    (("-r", "three-handed", "--hand", THREE_HAND, "--seat", "1", "--bidder", "1", "--buried", "AS TH KH"),
+     "too many A♠: 2 in the hand, 1 buried"),
+    (("--hand", "AS AS TS KS QS JS 9S AD AD TD AC KC", "--bidder", "0", "--buried", "AH"),
+     "in single-deck nobody buries cards"),
+])
+def test_buried_cards_that_cannot_be_are_refused(args: tuple[str, ...], says: str) -> None:
+    code, out, err = run_cli("hint", "-t", "S", *args, "--workers", "1")
+    assert code == 2 and out == "" and err.startswith("Error: ") and says in err
+
+
+def test_the_bidder_counts_its_buried_counters() -> None:
+    base = ("hint", "-r", "three-handed", "-t", "S", "--hand", THREE_HAND, "--seat", "1", "--bidder", "1",
+            "--workers", "1", "--worlds", "2", "--time", "600")
+    with_low = run_cli_json(*base, "--buried", "9H 9H JH")
+    with_high = run_cli_json(*base, "--buried", "AH TH KH")
+    low = {c["card"]: c["points"] - 2 * c["counters"] for c in with_low["cards"]}
+    high = {c["card"]: c["points"] - 2 * c["counters"] for c in with_high["cards"]}
+    # points = ours - (total - ours) with ours = counters + the buried counters (0 or 30)
+    assert all(high[c] - low[c] == pytest.approx(60) for c in low)

@@ -119,8 +119,14 @@ def _json(record: MatchRecord, a: DealAnalysis, limit: float | None) -> dict[str
               help="players: also judge each card by the hint from its player's view at that moment (a mistake by "
                    "what the player could see, or unlucky: only the double-dummy view shows it); the time limit "
                    "is shared by both.")
+@click.option("--worlds", type=click.IntRange(min=1), default=None, metavar="N",
+              help="With --view players: the worlds each card is judged over [default: 20].")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="With --view players: the seed the worlds are drawn from (the answer depends on it and on "
+                   "--worlds only; the time limit only stops the work early).")
 @json_option
-def analyze(path: str, number: int | None, time_limit: float, view: str, as_json: bool) -> None:
+def analyze(path: str, number: int | None, time_limit: float, view: str, worlds: int | None, seed: int,
+            as_json: bool) -> None:
     """Could the bid have been made, and which cards cost points? Each card of a recorded deal is
     compared with the best card, every player playing perfectly afterwards with all hands seen.
 
@@ -135,7 +141,9 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, as_json
 
     record = read_record(path)
     if view == "players":
-        _players(record, _deals(record, number, path), time_limit, as_json)
+        from ..solver.analyze import VIEW_WORLDS
+
+        _players(record, _deals(record, number, path), time_limit, worlds or VIEW_WORLDS, seed, as_json)
         return
     results = []
     for deal in _deals(record, number, path):
@@ -150,7 +158,8 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, as_json
         _show(record, a, time_limit)
 
 
-def _players(record: MatchRecord, deals: list[DealRecord], limit: float, as_json: bool) -> None:
+def _players(record: MatchRecord, deals: list[DealRecord], limit: float, worlds: int, seed: int,
+             as_json: bool) -> None:
     """Each deal analysed double-dummy in half the time limit, then from the players' view in what is left."""
     import time
 
@@ -163,7 +172,8 @@ def _players(record: MatchRecord, deals: list[DealRecord], limit: float, as_json
             a = analyze_deal(record, deal, time_limit=limit / 2, progress=progress)
         left = max(limit - (time.process_time() - start), 0.001)
         with _progress(f"deal {deal.number} (players' view)") as progress:
-            results.append((a, view_deal(record, a, deal, time_limit=left, progress=progress)))
+            results.append((a, view_deal(record, a, deal, time_limit=left, worlds=worlds, seed=seed,
+                                             progress=progress)))
     if as_json:
         emit_json({"ruleset": record.rules.name,
                    "deals": [{**_json(record, a, limit / 2), "players_view": _view_json(v)} for a, v in results]})
@@ -177,7 +187,7 @@ def _players(record: MatchRecord, deals: list[DealRecord], limit: float, as_json
 
 
 def _view_json(v: PlayersView) -> dict[str, Any]:
-    return {"judged_from_trick": v.first_trick,
+    return {"judged_from_trick": v.first_trick, "seed": v.seed, "worlds": v.worlds, "not_judged": v.not_judged,
             "cards": [{"trick": c.trick, "player": c.player, "card": c.card.ascii(), "best": c.best.ascii(),
                        "lost": round(c.lost, 3), "worlds": c.worlds, "exact": c.exact, "gave_up": c.cost,
                        "verdict": c.verdict} for c in v.verdicts]}
@@ -185,10 +195,11 @@ def _view_json(v: PlayersView) -> dict[str, Any]:
 
 def _show_view(record: MatchRecord, v: PlayersView) -> None:
     """The cards that were a mistake by what the player could see, or unlucky, and each player's count."""
-    click.echo("By what each player could see (the hint at each card):")
+    click.echo(f"By what each player could see (the hint at each card, {v.worlds} worlds from seed {v.seed}):")
     if v.first_trick > 1:
         span = "trick 1" if v.first_trick == 2 else f"tricks 1–{v.first_trick - 1}"
-        click.echo(f"{span} not judged (the time limit).")
+        cards = f"{v.not_judged} card{'s' if v.not_judged != 1 else ''}"
+        click.echo(f"{span} not judged ({cards}: the time limit, or not judged double-dummy).")
     shown = [c for c in v.verdicts if c.verdict != "fine"]
     if shown:
         rows = [[c.trick, c.player, str(c.card), str(c.best), f"{c.lost:.1f}", c.cost, c.verdict] for c in shown]

@@ -183,7 +183,8 @@ OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "
              "force": "--force", "meld": "--meld", "worlds": "--worlds", "time": "--time", "seat": "--seat",
              "bidder": "--bidder", "leader": "--leader", "hand": "--hand", "bid": "--bid", "passed": "--passed",
              "received": "--received", "tricks": "--tricks", "given": "--given", "auction": "--auction",
-             "dealer": "--dealer", "conventions": "--conventions", "top": "--top", "pass_policy": "--pass"}
+             "dealer": "--dealer", "conventions": "--conventions", "top": "--top", "pass_policy": "--pass",
+             "buried": "--buried"}
 
 
 def option_words(text: str, parameter: str | None) -> str:

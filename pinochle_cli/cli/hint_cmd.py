@@ -68,7 +68,8 @@ def _facts(rules: Ruleset, trump: str, options: dict[str, Any]) -> Facts:
                       passed=Hand(read_cards(options["passed"], "--passed")),
                       received=Hand(read_cards(options["received"], "--received")),
                       tricks=_tricks(options["tricks"]), leader=options["leader"],
-                      trick=read_cards(options["trick"], "--trick"))
+                      trick=read_cards(options["trick"], "--trick"),
+                      buried=Hand(read_cards(options["buried"], "--buried")))
 
 
 def _percent(p: float | None) -> str:
@@ -131,6 +132,8 @@ def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
               help="The cards a seat showed as meld (repeatable; a seat not given: its meld unknown).")
 @click.option("--passed", default="", metavar="CARDS", help="The cards you passed in the exchange.")
 @click.option("--received", default="", metavar="CARDS", help="The cards you received in the exchange.")
+@click.option("--buried", default="", metavar="CARDS",
+              help="The cards you buried (only the bidder, in a game with a widow).")
 @click.option("--tricks", default="", metavar="CARDS; …", help="The earlier tricks in order, each from its leader.")
 @click.option("--leader", type=int, default=None, metavar="SEAT",
               help="Who led the first of --tricks [default: the bidder, else seat 0].")

@@ -44,21 +44,27 @@ class Hint:
     seconds: float
 
 
-def hint(facts: Facts, *, worlds: int | None = None, seconds: float = 5.0, seed: int = 1, workers: int = 1,
-         names: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic) -> Hint:
+def hint(facts: Facts, *, worlds: int | None = None, seconds: float | None = 5.0, seed: int = 1, workers: int = 1,
+         names: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
+         stop: Callable[[], bool] | None = None) -> Hint:
     """The hint for ``facts.seat`` (see the module docstring): at most ``worlds`` worlds (default
-    ``DEFAULT_WORLDS``), drawing and solving until ``seconds`` have passed (one world at least)."""
+    ``DEFAULT_WORLDS``), drawing and solving until ``seconds`` have passed (None: every world drawn is solved)
+    or ``stop()`` is true (one world at least)."""
     if worlds is not None and worlds < 1:
         raise HintError(f"worlds {worlds}: give 1 or more", parameter="worlds")
-    if not seconds > 0:
+    if seconds is not None and not seconds > 0:
         raise HintError(f"time {seconds}: give seconds above 0", parameter="time")
     start = clock()
+
+    def late(share: float) -> bool:
+        return seconds is not None and clock() - start > seconds * share
+
     inferences = infer(facts, names)
     drawn = draw_worlds(facts, inferences, worlds or DEFAULT_WORLDS, random.Random(seed),
-                        until=lambda: clock() - start > seconds * _DRAW_SHARE)
+                        until=None if seconds is None else lambda: late(_DRAW_SHARE))
     positions = [Position(w.hands, facts.leader, facts.trick) for w in drawn.worlds]
     plays = list(solve_positions(facts.rules, facts.trump, facts.seat, positions, workers=workers,
-                                 stop=lambda: clock() - start > seconds))
+                                 bidder=facts.bidder, stop=lambda: late(1.0) or (stop is not None and stop())))
     solved = drawn.worlds[:len(plays)]
     judged = judge(facts, solved, plays)
     exact = drawn.exact and len(plays) == len(drawn.worlds)

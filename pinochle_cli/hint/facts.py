@@ -54,6 +54,8 @@ class Facts:
     known: Mapping[int, Hand] = field(default_factory=dict)
     # cards of the unseen out of every hand now (buried by the bidder)
     out_of_play: int = 0
+    # the cards the bidder buried, when it is the bidder who asks (then out of the unseen)
+    buried: Hand = field(default_factory=Hand)
 
     @property
     def players(self) -> int:
@@ -118,10 +120,12 @@ def _played(rules: Ruleset, tricks: Sequence[Sequence[Card]], leaders: Sequence[
     return played
 
 
-def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], known: Mapping[int, Hand]) -> None:
-    """Too many copies of a card among my hand, the cards played and the cards others are known to hold."""
+def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], known: Mapping[int, Hand],
+                  buried: Hand = _NONE) -> None:
+    """Too many copies of a card among my hand, the cards played, the cards others are known to hold and the cards
+    I buried."""
     copies = rules.deck.copies
-    seen = Counter(hand.cards())
+    seen = Counter(hand.cards()) + Counter(buried.cards())
     for cards in played:
         seen.update(cards)
     for held in known.values():
@@ -135,8 +139,10 @@ def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], 
         where += [f"{out} played"] if out else []
         extra = sum(h.count(card) for h in known.values())
         where += [f"{extra} shown or passed and not yet played"] if extra else []
+        under = buried.count(card)
+        where += [f"{under} buried"] if under else []
         raise HintError(f"too many {card}: {', '.join(where)}; the {rules.name} pack holds {copies}",
-                        parameter="hand" if mine else "tricks")
+                        parameter="buried" if under else ("hand" if mine else "tricks"))
 
 
 def _in_deck(rules: Ruleset, cards: Sequence[Card] | Hand, where: str, parameter: str) -> Hand:
@@ -216,6 +222,8 @@ def _check_my_meld(facts: Facts) -> None:
     if seat not in facts.shown or facts.stock_tricks:
         return
     held = _meld_time(facts, seat, facts.hand)
+    if facts.rules.bury is not None and facts.rules.bury.when == "after-meld":
+        held = held + facts.buried
     shown = facts.shown[seat]
     if not shown.issubset(held) or shown_cards(rules, held, facts.trump) != shown:
         raise HintError(f"meld {seat}={format_cards(shown)}: your hand at the meld ({format_cards(held)}) shows "
@@ -245,9 +253,9 @@ def _known(facts: Facts, passed: Hand, received: Hand) -> dict[int, Hand]:
 def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder: int | None = None,
                bid: int | None = None, shown: Mapping[int, Hand] | None = None, passed: Hand = _NONE,
                received: Hand = _NONE, tricks: Sequence[Sequence[Card]] = (), leader: int | None = None,
-               trick: Sequence[Card] = ()) -> Facts:
+               trick: Sequence[Card] = (), buried: Hand = _NONE) -> Facts:
     """The checked view of ``seat`` (see the module docstring); ``leader``: who led the first of ``tricks``
-    (default the bidder, else seat 0)."""
+    (default the bidder, else seat 0); ``buried``: the cards this seat buried, when it is the bidder."""
     for value, name in ((seat, "seat"), (bidder, "bidder"), (leader, "leader")):
         _seat(rules, value, name)
     if bid is not None and bidder is None:
@@ -283,18 +291,37 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
         raise HintError(f"hand holds {len(mine)} cards; after {done} seat {seat} holds {sizes[seat]}",
                         parameter="hand")
     checked_shown = _shown(rules, trump, shown or {}, bool(stock_tricks), bidder)
+    under = _my_buried(rules, buried, seat, bidder)
     base = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
-                 tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand())
+                 tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand(),
+                 buried=under)
     known = _known(base, _in_deck(rules, passed, "passed", "passed"),
                    _in_deck(rules, received, "received", "received"))
-    _check_counts(rules, mine, played, known)
+    _check_counts(rules, mine, played, known, under)
     _check_mine(base)
     _check_my_meld(base)
-    unseen = rules.deck.full() - mine - Hand([c for p in played for c in p])
+    unseen = rules.deck.full() - mine - Hand([c for p in played for c in p]) - under
     spare = len(unseen) - sum(n for s, n in enumerate(sizes) if s != seat)
-    allowed = rules.widow_size if rules.bury is not None else 0
+    allowed = rules.widow_size if rules.bury is not None and not len(under) else 0
     if spare not in (0, allowed):
         raise HintError(f"{spare} cards of the pack are in no hand, no trick and not buried: give every trick of "
                         "the deal so far", parameter="tricks")
     return Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
-                 tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare)
+                 tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare, under)
+
+
+def _my_buried(rules: Ruleset, buried: Hand, seat: int, bidder: int | None) -> Hand:
+    """The cards this seat says it buried: only the bidder of a game that buries, as many as the widow."""
+    if not len(buried):
+        return buried
+    cards = _in_deck(rules, buried, "buried", "buried")
+    if rules.bury is None:
+        raise HintError(f"buried {format_cards(cards)}: in {rules.name} nobody buries cards", parameter="buried")
+    if bidder != seat:
+        who = "no bidder is given" if bidder is None else f"the bidder is seat {bidder}"
+        raise HintError(f"buried {format_cards(cards)}: only the bidder buries, and {who}, not seat {seat}",
+                        parameter="buried")
+    if len(cards) != rules.widow_size:
+        raise HintError(f"buried {format_cards(cards)}: {len(cards)} cards, but the bidder buries "
+                        f"{rules.widow_size} in {rules.name}", parameter="buried")
+    return cards

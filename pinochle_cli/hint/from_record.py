@@ -22,8 +22,8 @@ def facts_at(record: MatchRecord, deal: DealRecord, trick: int, place: int) -> F
     assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
     seating = record.table.seating
     hands = [deal.hands[p] for p in seating]
-    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock)
     bidder = seating.index(deal.bidder) if deal.bidder is not None and deal.bidder in seating else None
+    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
     leader = played.leaders[trick - 1]
     seat = (leader + place) % rules.players
     # the hand now: what it held when play began, drawn, less what it played
@@ -48,6 +48,8 @@ def place_of(record: MatchRecord, deal: DealRecord, trick: int, seat: int) -> in
     """Where (from 0) in trick ``trick`` (from 1) of ``deal`` the player at ``seat`` played."""
     rules = record.rules
     assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
-    hands = [deal.hands[p] for p in record.table.seating]
-    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock)
+    seating = record.table.seating
+    hands = [deal.hands[p] for p in seating]
+    bidder = seating.index(deal.bidder) if deal.bidder is not None and deal.bidder in seating else None
+    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
     return (seat - played.leaders[trick - 1]) % rules.players

@@ -77,9 +77,15 @@ def objective(facts: Facts) -> Objective:
 def _score(facts: Facts, goal: Objective, world: World, value: int) -> tuple[float, bool | None]:
     """Our side's points minus theirs, and whether the bid is made, when our side takes ``value`` more."""
     rules = facts.rules
-    buried = sum(rules.counter_value(c) for c in world.buried)
+    buried = sum(rules.counter_value(c) for c in world.buried + facts.buried)
     ours = goal.taken[goal.ours] + value
     theirs = rules.counter_total - buried - ours
+    # the buried counters the bidder's where the ruleset says so (else nobody's: the last trick's is not known)
+    if rules.bury is not None and rules.bury.counters == "bidder" and facts.bidder is not None:
+        if facts.side_of(facts.bidder) == goal.ours:
+            ours += buried
+        else:
+            theirs += buried
     if not goal.scored:
         return float(ours - theirs), None
     other = 1 - goal.ours

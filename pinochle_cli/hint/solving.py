@@ -1,8 +1,8 @@
 """Solving many positions: every legal card's double-dummy value in each, in order.
 
-``solve_positions`` is the one place the hint asks the solver: a ``Solver`` per worker process
-(its table kept across positions), the answers yielded in the order of the positions whatever
-the number of workers, and no more once ``stop()`` is true.
+``solve_positions`` is the one place the hint asks the solver, through its batch interface
+(``solver.batch``: one ``Solver`` kept per ruleset, trump, side and bidder in each process, the
+answers in the order of the positions whatever the number of workers); no more once ``stop()`` is true.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from ..cards import Card, Suit
+from ..errors import PlayError
 from ..ruleset import Ruleset
-from ..solver.solve import Position, Solver
-from ..workers import ChunkPool, keep, kept
+from ..solver.batch import BatchFailure, BatchItem, solve_batch
+from ..solver.solve import Position
 
 __all__ = ["Plays", "solve_positions"]
 
@@ -20,30 +21,14 @@ __all__ = ["Plays", "solve_positions"]
 Plays = list[tuple[Card, int]]
 
 
-def _solver(rules: Ruleset, trump: Suit, us: int) -> Solver:
-    return Solver(rules, trump, us=us)
-
-
-def _plays(pos: Position) -> Plays:
-    return kept(Solver).plays(pos)
-
-
 def solve_positions(rules: Ruleset, trump: Suit, us: int, positions: Sequence[Position], *, workers: int = 1,
-                    stop: Callable[[], bool] | None = None) -> Iterator[Plays]:
-    """Each position's plays, for ``us``'s side, in order; nothing more once ``stop()`` is true."""
-    if workers <= 1 or len(positions) <= 1:
-        solver = _solver(rules, trump, us)
-        for i, pos in enumerate(positions):
-            # the first is always solved
-            if i and stop is not None and stop():
-                return
-            yield solver.plays(pos)
-        return
-    pool = ChunkPool(workers, keep, (_solver, rules, trump, us))
-    try:
-        for plays in pool.map(_plays, positions):
-            yield plays
-            if stop is not None and stop():
-                return
-    finally:
-        pool.stop()
+                    bidder: int | None = None, stop: Callable[[], bool] | None = None) -> Iterator[Plays]:
+    """Each position's plays, for ``us``'s side (``bidder``: where the auction forms the sides), in order; the
+    first always, nothing more once ``stop()`` is true. A position the solver refuses is a ``PlayError``."""
+    items = [BatchItem(rules, trump, pos, us=us, bidder=bidder) for pos in positions]
+    for result in solve_batch(items, workers=workers if len(items) > 1 else 1):
+        if isinstance(result, BatchFailure):
+            raise PlayError(result.error, parameter=result.parameter)
+        yield list(result.plays)
+        if stop is not None and stop():
+            return

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Hand, Suit
 from ..deal import replay_deal
-from ..errors import PlayError, SearchLimitError
+from ..errors import HintError, PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
 from .solve import Position, Solver, check_time_limit
 
@@ -263,15 +263,20 @@ _TIE = 1e-9
 @dataclass(frozen=True)
 class PlayersView:
     """The cards of a deal judged from their players' view, in play order; ``first_trick``: the first trick whose
-    every card was judged (the tricks before it ran out of time)."""
+    every card was judged (the tricks before it ran out of time); ``seed`` and ``worlds``: what drew each card's
+    worlds; ``not_judged``: the cards judged double-dummy but not from the player's view."""
 
     verdicts: tuple[ViewVerdict, ...]
     first_trick: int
     seconds: float
+    seed: int = 1
+    worlds: int = VIEW_WORLDS
+    not_judged: int = 0
 
 
-def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int, seconds: float, seed: int,
-             clock: Callable[[], float]) -> ViewVerdict:
+def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int, seed: int,
+             stop: Callable[[], bool]) -> ViewVerdict | None:
+    """The card judged by the hint over ``worlds`` worlds drawn from ``seed``; None when ``stop()`` came first."""
     # the hint solves with this package's solver: imported here, as the hint imports it
     from ..hint.advice import hint
     from ..hint.from_record import facts_at, place_of
@@ -282,8 +287,10 @@ def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int,
                         leader_seat=facts.leader, bidder=facts.bidder)
     if len(legal) == 1:
         return ViewVerdict(v.trick, v.seat, v.player, v.card, v.card, 0.0, 0, True, v.cost)
-    answer = hint(facts, worlds=worlds, seconds=seconds, seed=seed, workers=1, names=record.table.seating,
-                  clock=clock)
+    answer = hint(facts, worlds=worlds, seconds=None, seed=seed, workers=1, names=record.table.seating, stop=stop)
+    # a card judged over fewer worlds than drawn would depend on the time: not judged
+    if len(answer.worlds) < answer.drawn:
+        return None
     points = {j.card: j.points for j in answer.cards}
     best = max(points.values())
     return ViewVerdict(v.trick, v.seat, v.player, v.card, answer.best, best - points[v.card], len(answer.worlds),
@@ -294,21 +301,28 @@ def view_deal(record: MatchRecord, analysis: DealAnalysis, deal: DealRecord, *, 
               worlds: int = VIEW_WORLDS, seed: int = 1, progress: Progress | None = None,
               clock: Callable[[], float] = time.process_time) -> PlayersView:
     """Judge each card ``analysis`` judged again from its player's view (see the module docstring), from the last
-    card back, within ``time_limit`` seconds of ``clock``; ``progress(done, total)`` after each card."""
+    card back, each over ``worlds`` worlds drawn from ``seed``; ``time_limit`` seconds of ``clock`` only stop the
+    work early (the cards left are not judged), never change a verdict. ``progress(done, total)`` after each card."""
     check_time_limit(time_limit)
+    if worlds < 1:
+        raise HintError(f"worlds {worlds}: give 1 or more", parameter="worlds")
     start = clock()
+
+    def stop() -> bool:
+        return time_limit is not None and clock() - start > time_limit
+
     cards = list(analysis.verdicts)
     judged: list[ViewVerdict] = []
     for i in range(len(cards) - 1, -1, -1):
-        left = None if time_limit is None else time_limit - (clock() - start)
-        if left is not None and left <= 0:
+        verdict = None if stop() else _view_of(record, deal, cards[i], worlds, seed, stop)
+        if verdict is None:
             break
-        share = 5.0 if left is None else left / (i + 1)
-        judged.append(_view_of(record, deal, cards[i], worlds, share, seed, clock))
+        judged.append(verdict)
         if progress is not None:
             progress(len(judged), len(cards))
     done = tuple(reversed(judged))
     first = analysis.tricks + 1 if not done else done[0].trick
     if done and any(v.trick == first for v in cards[:len(cards) - len(done)]):
         first += 1
-    return PlayersView(tuple(v for v in done if v.trick >= first), first, clock() - start)
+    kept = tuple(v for v in done if v.trick >= first)
+    return PlayersView(kept, first, clock() - start, seed, worlds, len(cards) - len(kept))
