@@ -287,6 +287,15 @@ def test_the_bidder_knows_its_buried_cards() -> None:
     assert all(consistent(known, w) for w in worlds)
 
 
+def test_a_recorded_bidder_sees_its_recorded_buried_cards() -> None:
+    record = read_record(THREE_PLAYED)
+    deal = next(d for d in record.deals if d.play)
+    views = [facts_at(record, deal, 13, p) for p in range(3)]
+    bidder = next(v for v in views if v.seat == v.bidder)
+    assert bidder.buried == Hand(parse_cards("AH AC TC")) and bidder.out_of_play == 0
+    assert all(not len(v.buried) and v.out_of_play == 3 for v in views if v.seat != v.bidder)
+
+
 def test_for_the_others_the_buried_cards_are_in_nobodys_hand() -> None:
     record = read_record(THREE_PLAYED)
     deal = next(d for d in record.deals if d.play)

@@ -40,8 +40,10 @@ def facts_at(record: MatchRecord, deal: DealRecord, trick: int, place: int) -> F
                                         if s is not None}
     tricks = [list(t) for t in deal.play[:trick - 1]]
     first = played.leaders[0]
+    # the bidder knows what it buried
+    buried = Hand(deal.buried) if seat == bidder and deal.buried else Hand()
     return make_facts(rules, deal.trump, Hand(now), seat=seat, bidder=bidder, bid=deal.bid, shown=shown,
-                      tricks=tricks, leader=first, trick=list(deal.play[trick - 1][:place]))
+                      tricks=tricks, leader=first, trick=list(deal.play[trick - 1][:place]), buried=buried)
 
 
 def place_of(record: MatchRecord, deal: DealRecord, trick: int, seat: int) -> int:
