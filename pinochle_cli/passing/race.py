@@ -126,7 +126,7 @@ class Advice:
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
-        doc = {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
+        doc: dict[str, Any] = {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
                 "received": q.received.ascii() if q.received is not None else None, "trump": q.trump.letter,
                 "bid": q.bid, "seed": self.seed, "candidates": self.candidates,
                 "rounds": [{"candidates": c, "deals": d} for c, d in self.rounds],
