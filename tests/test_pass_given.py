@@ -110,3 +110,9 @@ def test_cli_bidder_conditions_need_received() -> None:
     code, _, err = run_cli("pass", "AH 10H KH QH JH AH 10H KH QH JH JS 9C 9S AS 9D AC", "-t", "H", "--bid", "1700",
                            "--as", "bidder", "--given", "left: aces >= 1")
     assert code == 2 and "need the cards received" in err
+
+
+def test_conditioned_advice_is_the_same_at_any_workers() -> None:
+    q = Question(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: lacks JD"),))
+    serial = advise(q, **FAST).to_json()
+    assert advise(q, **{**FAST, "workers": 2}).to_json() == serial
