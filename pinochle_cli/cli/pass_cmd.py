@@ -6,8 +6,10 @@ import click
 
 from ..cards import Hand, format_cards
 from ..estimate.compiled_cache import note_work
-from ..passing.judge import ROLES, Question
+from ..estimate.conditions import Given
+from ..passing.judge import ROLES, Question, auction_givens
 from ..passing.race import DEFAULT_SAMPLES, DEFAULT_TOP, MAX_SAMPLES, Advice, Difference, Judged, advise
+from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
 from .common import (
     CONTEXT_SETTINGS,
@@ -73,6 +75,9 @@ def _human(advice: Advice) -> None:
     who = "the partner's pass to the bidder" if q.role == "partner" else "the bidder's return to the partner"
     click.echo(f"{heading(q.rules, q.trump)}, bid {q.bid}: {who}")
     click.echo(f"hand: {format_cards(q.hand)}")
+    if q.given:
+        share = "" if advice.acceptance is None else f" (met by {_pct(advice.acceptance)} of the deals drawn)"
+        click.echo(f"conditions: {'; '.join(str(g) for g in q.given)}{share}")
     click.echo(f"{advice.candidates} passes of {q.size} on common sampled deals (seed {advice.seed}): "
                f"{_rounds(advice)}")
     click.echo("")
@@ -91,6 +96,20 @@ def _human(advice: Advice) -> None:
     click.echo(_margin(advice))
 
 
+def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: str | None, dealer: str | None,
+            conventions_file: str | None) -> tuple[Given, ...]:
+    """The conditions of --auction (first) and --given."""
+    if calls is None and (dealer is not None or conventions_file is not None):
+        raise click.UsageError(f"{'--dealer' if dealer is not None else '--conventions'} needs --auction")
+    shown: tuple[Given, ...] = ()
+    if calls is not None:
+        if dealer is None:
+            raise click.UsageError("--auction needs --dealer (who dealt: me, left, partner or right)")
+        conventions = load_conventions(conventions_file) if conventions_file is not None else rules.conventions
+        shown = auction_givens(rules, role, bid, calls, dealer, conventions)
+    return (*shown, *(Given.parse(text) for text in given))
+
+
 @click.command("pass", context_settings=CONTEXT_SETTINGS)
 @click.argument("cards", nargs=-1, required=True)
 @trump_option(required=True)
@@ -100,6 +119,17 @@ def _human(advice: Advice) -> None:
                    "after receiving the pass (or before it, with --received), which cards to return.")
 @click.option("--received", default=None, metavar="CARDS", help="With --as bidder: the cards the partner sent "
                                                                  "(CARDS is then the hand as dealt).")
+@click.option("--given", "given", multiple=True, metavar="'WHO: CONDITION'",
+              help="What is known of another hand (repeatable), as estimate --given has it; WHO partner, left or "
+                   "right of the player passing (as the partner, the bidder is 'partner'). Deals are drawn meeting "
+                   "them exactly (as the bidder, with --received).")
+@click.option("--auction", "calls", default=None, metavar="CALLS",
+              help="The auction's calls from the dealer's left up to the last pass, the last bid the bidder's --bid; "
+                   "the conventions turn each into conditions. Needs --dealer.")
+@click.option("--dealer", type=click.Choice(["me", "left", "partner", "right"]), default=None,
+              help="Who dealt (with --auction), seen from the player passing.")
+@click.option("--conventions", "conventions_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="A YAML file with a conventions: section, read instead of the ruleset's (with --auction).")
 @ruleset_options
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
               help="Deals the last candidates are played on (the first round plays every pass on 200, or 100 "
@@ -111,7 +141,8 @@ def _human(advice: Advice) -> None:
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes to use [default: every core]. The answer does not depend on it.")
 @json_option
-def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str | None, ruleset: str | None,
+def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str | None, given: tuple[str, ...],
+          calls: str | None, dealer: str | None, conventions_file: str | None, ruleset: str | None,
           options: tuple[str, ...], samples: int, top: int, seed: int | None, workers: int | None,
           as_json: bool) -> None:
     """Which cards to pass: every distinct pass, ranked by what it does to the contract on common deals.
@@ -137,7 +168,8 @@ def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str
             raise click.UsageError("--received needs --as bidder (the partner sends, the bidder receives)")
         got = rules.deck.check(read_cards(received, "--received"))
         hand = rules.deck.check([*hand, *got])
-    q = Question(rules, role, Hand(hand), suit, bid, Hand(got) if got is not None else None)
+    givens = _givens(rules, role, bid, given, calls, dealer, conventions_file)
+    q = Question(rules, role, Hand(hand), suit, bid, Hand(got) if got is not None else None, givens)
     count, notice = workers_for(workers)
     if notice:
         click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)

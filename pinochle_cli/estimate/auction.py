@@ -18,7 +18,7 @@ from ..errors import AuctionError
 from ..ruleset import Conventions, Ruleset
 from .conditions import Clause, Given, seat_words
 
-__all__ = ["AuctionSoFar", "Call", "check_turn", "parse_calls", "read_auction", "seat_names"]
+__all__ = ["AuctionSoFar", "Call", "check_turn", "parse_calls", "read_auction", "read_won_auction", "seat_names"]
 
 
 def seat_names(rules: Ruleset) -> dict[str, int]:
@@ -96,14 +96,38 @@ def read_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conventio
         raise AuctionError(f"dealer {dealer}: the {rules.name} game has no such seat (seats: {', '.join(seats)})",
                            parameter="dealer")
     words = {seat: word for word, seat in seats.items()}
-    state = _State(rules, seats[dealer], conventions)
-    for i, bid in enumerate(parse_calls(calls)):
-        state.call(i, bid, words, calls)
+    state = _played(rules, calls, seats[dealer], words, conventions)
     if state.over():
         raise AuctionError(f'auction "{calls}": the auction is over ({state.why_over()}): there is no call to make',
                            parameter="auction")
     high_seat = None if state.high_seat is None else words[state.high_seat]
     return AuctionSoFar(tuple(state.calls), state.high, high_seat, words[state.turn])
+
+
+def read_won_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | None) -> AuctionSoFar:
+    """As ``read_auction``, of an auction that is over with a bid (``to_call``: the seat that won it)."""
+    if rules.auction is None:
+        raise AuctionError(f"the {rules.name} game has no auction: there are no calls to read", parameter="auction")
+    seats = seat_names(rules)
+    if dealer not in seats:
+        raise AuctionError(f"dealer {dealer}: the {rules.name} game has no such seat (seats: {', '.join(seats)})",
+                           parameter="dealer")
+    words = {seat: word for word, seat in seats.items()}
+    state = _played(rules, calls, seats[dealer], words, conventions)
+    if not state.over() or state.high_seat is None:
+        raise AuctionError(f'auction "{calls}": the auction is not won yet ({words[state.turn]} still to call): '
+                           f"give every call up to the last pass", parameter="auction")
+    high = words[state.high_seat]
+    return AuctionSoFar(tuple(state.calls), state.high, high, high)
+
+
+def _played(rules: Ruleset, calls: str, dealer: int, words: dict[int, str],
+            conventions: Conventions | None) -> _State:
+    """The auction after the calls of ``calls``."""
+    state = _State(rules, dealer, conventions)
+    for i, bid in enumerate(parse_calls(calls)):
+        state.call(i, bid, words, calls)
+    return state
 
 
 class _State:

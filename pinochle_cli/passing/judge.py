@@ -7,6 +7,9 @@ bidder's hand holds them); ``Judge.play(cands, dealt)`` plays each candidate on 
 ``Simulator.play_slots`` with that pass fixed (the partner's pass followed by the heuristic return;
 the bidder's return after the pass received), exactly as ``estimate`` plays a deal. ``Question.check``
 raises ``PassError`` for a game without a pass and cards of the wrong size.
+With conditions (``Question.given``, seats relative to the player asking; ``auction_givens`` reads a
+won auction into them) the deals come from ``ConditionedDeals``, exact, and ``ConditionError`` refuses
+conditions no deal meets.
 """
 
 from __future__ import annotations
@@ -18,14 +21,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..arrays import IntArray
-from ..cards import Card, Hand, Suit, format_cards
+from ..cards import N_CARDS, Card, Hand, Suit, format_cards
 from ..errors import PassError, SimulationError
+from ..estimate.auction import read_won_auction
+from ..estimate.conditioned import ConditionedDeals
+from ..estimate.conditions import Clause, Given, seat_of, seat_words
 from ..estimate.players import choose_pass, choose_return
 from ..estimate.simulate import Simulator, chunk_rng
-from ..ruleset import MAX_POINTS, Ruleset
+from ..ruleset import MAX_POINTS, Conventions, Ruleset
 from .candidates import Pass
 
-__all__ = ["ROLES", "Dealt", "Judge", "Outcome", "Question", "question_seed"]
+__all__ = ["ROLES", "Dealt", "Judge", "Outcome", "Question", "auction_givens", "question_seed"]
 
 ROLES = ("partner", "bidder")
 # redeals a chunk may take to give the bidder the cards that name trump, before the question is refused
@@ -43,6 +49,8 @@ class Question:
     trump: Suit
     bid: int
     received: Hand | None = None
+    # conditions on the other hands, seats relative to ``hand``'s player (the partner's or the bidder's)
+    given: tuple[Given, ...] = ()
 
     @property
     def size(self) -> int:
@@ -84,6 +92,9 @@ class Question:
                 raise PassError(f"trump {self.trump.letter}: the bidder may name only a suit in which they hold "
                                 f"the {r.trump_needs_words(spelled=True)}, and this hand holds every "
                                 f"{format_cards(held)}", parameter="trump")
+        if self.role == "bidder" and self.given and self.received is None:
+            raise PassError("conditions on the hands as dealt need the cards received (the bidder's hand before "
+                            "the pass)", parameter="given")
         if self.role == "bidder" and self.received is not None:
             dealt = self.hand - self.received
             if self.trump not in r.eligible_trumps(dealt):
@@ -96,12 +107,25 @@ class Question:
         return "".join(f" with {k}={v}" for k, v in changed.items())
 
 
+def auction_givens(rules: Ruleset, role: str, bid: int, calls: str, dealer: str,
+                   conventions: Conventions | None) -> tuple[Given, ...]:
+    """The conditions a won auction shows (seats relative to the player asking), checked to end with the bidder's
+    ``bid``: the partner's as the partner, ``me`` as the bidder (``PassError``, ``AuctionError``)."""
+    state = read_won_auction(rules, calls, dealer, conventions)
+    winner = "partner" if role == "partner" else "me"
+    if state.high != bid or state.high_seat != winner:
+        raise PassError(f'auction "{calls}": won by {state.high_seat} at {state.high}, and the question is a bid of '
+                        f"{bid} by {winner}", parameter="auction")
+    return state.givens
+
+
 def question_seed(q: Question) -> int:
     """The seed when none is given: from the question itself, so that it gets the same answer every time."""
     r = q.rules
     text = "|".join([r.name, *(f"{k}={v}" for k, v in sorted(r.chosen.items())), q.role,
                      " ".join(sorted(q.hand.ascii())), q.trump.letter, str(q.bid),
-                     " ".join(sorted(q.received.ascii())) if q.received is not None else "-"])
+                     " ".join(sorted(q.received.ascii())) if q.received is not None else "-",
+                     *(str(g) for g in q.given)])
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:6], "big")
 
 
@@ -134,6 +158,7 @@ class Judge:
         self.sim = Simulator(r, q.hand, [q.trump])
         self.others = [s for s in range(r.players) if s != (q.partner if q.role == "partner" else 0)]
         self.hand_cards = np.repeat(np.arange(len(q.hand.counts)), np.array(q.hand.counts))
+        self.dealer = self._conditioned() if q.given else None
 
     def __reduce__(self) -> tuple[type[Judge], tuple[Question]]:
         return Judge, (self.q,)
@@ -142,12 +167,64 @@ class Judge:
         """Chunk ``index``: ``n`` deals of the unseen cards from its own generator (``chunk_rng``)."""
         r = self.q.rules
         rng = chunk_rng(seed, index)
+        if self.dealer is not None:
+            cards = self._conditioned_cards(rng, n)
+            leader = np.zeros(n, dtype=np.int64) if r.play.leader == "bidder" else rng.integers(0, r.players, n)
+            return Dealt(cards, leader)
         unseen = self.sim.unseen
         cards = rng.permuted(np.broadcast_to(unseen, (n, len(unseen))), axis=1)
         if self.q.role == "partner" and r.trump_needs:
             cards = self._bidder_can_name(rng, cards)
         leader = np.zeros(n, dtype=np.int64) if r.play.leader == "bidder" else rng.integers(0, r.players, n)
         return Dealt(cards, leader)
+
+    def _conditioned(self) -> ConditionedDeals:
+        """The exact conditioned sampler of the hands around the player asking (as the bidder: the partner holding
+        the cards received). Its seats are renamed so that it deals in the order ``deal`` lays the unseen cards
+        out: conditions every deal meets then draw the very deals ``deal`` draws."""
+        q, r = self.q, self.q.rules
+        seen = q.hand if q.received is None else q.hand - q.received
+        # errors quote the seats as given
+        ConditionedDeals(r, seen, q.given)
+        words = {seat_of(r, w): w for w in seat_words(r)}
+        slot = {a: words[j + 1] for j, a in enumerate(self._layout())}
+        here = q.partner if q.role == "partner" else 0
+        givens = [Given(slot[(here + seat_of(r, g.who)) % r.players], g.clauses) for g in q.given]
+        if q.received is not None:
+            givens.append(Given(slot[q.partner], (Clause("holds", cards=tuple(sorted(q.received))),)))
+        elif r.trump_needs:
+            # the bidder holds what naming trump takes (as ``_bidder_can_name`` redeals for)
+            needs = tuple(Card(rank, q.trump) for rank in r.trump_needs)
+            givens.append(Given(slot[0], (Clause("holds", cards=needs),)))
+        dealer = ConditionedDeals(r, seen, givens)
+        dealer.givens = q.given
+        if q.received is not None:
+            # the cards received are known to be the partner's: placed, not weighed as a condition
+            got = np.bincount([c.index for c in q.received], minlength=N_CARDS)
+            dealer.partial = [(s, c, m) for s, c, m in dealer.partial if not (s == 1 and m == got[c])]
+        return dealer
+
+    def _layout(self) -> list[int]:
+        """The seats in the order ``deal`` lays the unseen cards out (as the bidder: the partner's first)."""
+        if self.q.role == "partner":
+            return self.others
+        return [self.q.partner, *(s for s in self.others if s != self.q.partner)]
+
+    def acceptance(self, seed: int, needed: int) -> float | None:
+        """The share of drawn deals that meet the conditions (None without conditions); ``RareConditionError`` when
+        ``needed`` deals would take too many drawn."""
+        if self.dealer is None:
+            return None
+        return self.dealer.check_share(seed, needed, [self.q.trump])
+
+    def _conditioned_cards(self, rng: np.random.Generator, n: int) -> IntArray:
+        """``n`` conditioned deals laid out as ``deal`` lays the unseen cards out."""
+        assert self.dealer is not None
+        deals, _, _ = self.dealer.draw(rng, n, self.q.trump)
+        if self.q.role == "partner":
+            return deals.reshape(n, -1)
+        # the partner's hand less the cards received (placed first)
+        return np.concatenate([deals[:, 0, self.q.size:], deals[:, 1:].reshape(n, -1)], axis=1)
 
     def _bidder_can_name(self, rng: np.random.Generator, cards: IntArray) -> IntArray:
         """Deals redrawn until the bidder (the first ``hand_size`` cards) holds what naming trump takes."""

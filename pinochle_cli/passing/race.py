@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -116,6 +116,8 @@ class Advice:
     # the best minus the next: the contract's points and P(make) per deal (None: a single candidate)
     margin: Difference | None
     p_make_margin: Difference | None
+    # the share of drawn deals that met the conditions (None: no conditions)
+    acceptance: float | None = None
 
     @property
     def games(self) -> int:
@@ -124,7 +126,7 @@ class Advice:
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
-        return {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
+        doc: dict[str, Any] = {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
                 "received": q.received.ascii() if q.received is not None else None, "trump": q.trump.letter,
                 "bid": q.bid, "seed": self.seed, "candidates": self.candidates,
                 "rounds": [{"candidates": c, "deals": d} for c, d in self.rounds],
@@ -133,6 +135,10 @@ class Advice:
                 "margin": self.margin.to_json() if self.margin is not None else None,
                 "p_make_margin": self.p_make_margin.to_json() if self.p_make_margin is not None else None,
                 "within_noise": self.margin.noise if self.margin is not None else None}
+        if q.given:
+            doc["conditions"] = [str(g) for g in q.given]
+            doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
+        return doc
 
 
 def schedule(candidates: int, samples: int, top: int) -> list[tuple[int, int]]:
@@ -163,6 +169,7 @@ def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TO
     seed = question_seed(q) if seed is None else seed
     cands = passes(q.hand, q.size)
     plan = schedule(len(cands), samples, top)
+    acceptance = judge.acceptance(seed, plan[-1][1])
     reference = cands.index(judge.heuristic())
     total = _games(plan)
     runner = _Runner(judge, workers_for(workers)[0], use_compiled(total))
@@ -185,7 +192,7 @@ def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TO
         runner.close(interrupted=True)
         raise
     runner.close()
-    return _advice(q, judge, seed, cands, plan, results, alive, reference, top)
+    return replace(_advice(q, judge, seed, cands, plan, results, alive, reference, top), acceptance=acceptance)
 
 
 def _games(plan: Sequence[tuple[int, int]]) -> int:
