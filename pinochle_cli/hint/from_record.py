@@ -9,21 +9,28 @@ given. Games with a stock are seen from the play after it.
 from __future__ import annotations
 
 from ..cards import Hand
-from ..deal import replay_deal
+from ..deal import DealPlay, replay_deal
 from ..records import DealRecord, MatchRecord
 from .facts import Facts, make_facts, shown_cards
 
 __all__ = ["facts_at", "place_of"]
 
 
-def facts_at(record: MatchRecord, deal: DealRecord, trick: int, place: int) -> Facts:
-    """The view of the player of card ``place`` (from 0) of trick ``trick`` (from 1) of ``deal``, before it plays."""
-    rules = record.rules
+def _replayed(record: MatchRecord, deal: DealRecord) -> tuple[list[Hand], int | None, DealPlay]:
+    """The hands at the start of play in seat order, the bidder's seat, and the deal replayed."""
     assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
     seating = record.table.seating
     hands = [deal.hands[p] for p in seating]
     bidder = seating.index(deal.bidder) if deal.bidder is not None and deal.bidder in seating else None
-    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
+    played = replay_deal(record.rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
+    return hands, bidder, played
+
+
+def facts_at(record: MatchRecord, deal: DealRecord, trick: int, place: int) -> Facts:
+    """The view of the player of card ``place`` (from 0) of trick ``trick`` (from 1) of ``deal``, before it plays."""
+    rules = record.rules
+    assert deal.play is not None and deal.trump is not None
+    hands, bidder, played = _replayed(record, deal)
     leader = played.leaders[trick - 1]
     seat = (leader + place) % rules.players
     # the hand now: what it held when play began, drawn, less what it played
@@ -48,10 +55,4 @@ def facts_at(record: MatchRecord, deal: DealRecord, trick: int, place: int) -> F
 
 def place_of(record: MatchRecord, deal: DealRecord, trick: int, seat: int) -> int:
     """Where (from 0) in trick ``trick`` (from 1) of ``deal`` the player at ``seat`` played."""
-    rules = record.rules
-    assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
-    seating = record.table.seating
-    hands = [deal.hands[p] for p in seating]
-    bidder = seating.index(deal.bidder) if deal.bidder is not None and deal.bidder in seating else None
-    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
-    return (seat - played.leaders[trick - 1]) % rules.players
+    return (seat - _replayed(record, deal)[2].leaders[trick - 1]) % record.rules.players
