@@ -16,9 +16,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-__all__ = ["ChunkPool", "available_cores", "interrupt_later", "keep", "kept", "same", "workers_for"]
+__all__ = ["ChunkPool", "KeptRunner", "available_cores", "interrupt_later", "keep", "kept", "same", "workers_for"]
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -144,3 +144,32 @@ class ChunkPool:
 
     def close(self) -> None:
         self.executor.shutdown()
+
+
+class KeptRunner(Generic[Job, Result]):
+    """Jobs on one object: run here by ``here(subject, job)`` (one worker, or a single job), else in a pool of
+    ``workers`` processes started on first use that each keep ``subject`` (``keep(same, subject)``) and run
+    ``work(job)`` there; results in job order. ``close(interrupted=True)`` ends the workers at once."""
+
+    def __init__(self, subject: Any, workers: int, here: Callable[[Any, Job], Result],
+                 work: Callable[[Job], Result]) -> None:
+        self.subject = subject
+        self.workers = workers
+        self.here = here
+        self.work = work
+        self.pool: ChunkPool | None = None
+
+    def run(self, jobs: list[Job]) -> Iterable[Result]:
+        if self.workers <= 1 or len(jobs) <= 1:
+            return (self.here(self.subject, job) for job in jobs)
+        if self.pool is None:
+            # the worker's object: the parent's own where workers are forked, else rebuilt from its pickle
+            self.pool = ChunkPool(self.workers, keep, (same, self.subject))
+        return self.pool.map(self.work, jobs)
+
+    def close(self, *, interrupted: bool = False) -> None:
+        if self.pool is not None:
+            if interrupted:
+                self.pool.stop()
+            else:
+                self.pool.close()

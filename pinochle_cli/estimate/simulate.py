@@ -27,7 +27,7 @@ from ..cards import N_CARDS, N_RANKS, N_SUITS, Card, Hand, Suit, format_cards
 from ..errors import CardError, SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
-from ..workers import ChunkPool, interrupt_later, keep, kept, same, workers_for
+from ..workers import KeptRunner, interrupt_later, kept, workers_for
 from . import compiled_cache
 from .bury import BuryTables, choose_bury
 from .compiled_cache import use_compiled
@@ -558,32 +558,18 @@ def _run_job(sim: Simulator, job: Job) -> Tally:
     return sim.tally(chunks, seed)
 
 
-class _Runner:
-    """Runs chunks in this process or in a pool; results come back in chunk order."""
+class _Runner(KeptRunner[Job, Tally]):
+    """Runs chunks in this process or in a pool; results come back in chunk order (the compiled player loaded
+    first when a chunk plays it, before the pool forks, so that the workers inherit it)."""
 
     def __init__(self, sim: Simulator, workers: int) -> None:
+        super().__init__(sim, workers, _run_job, _work)
         self.sim = sim
-        self.workers = workers
-        self.pool: ChunkPool | None = None
 
     def run(self, jobs: list[Job]) -> Iterable[Tally]:
         if any(job[2] for job in jobs):
-            # before the pool forks, so that the workers inherit it
             self.sim.load_compiled()
-        if self.workers <= 1 or len(jobs) <= 1:
-            return (_run_job(self.sim, job) for job in jobs)
-        if self.pool is None:
-            # the worker's simulator: the parent's own, compiled player loaded, where workers are forked; else
-            # rebuilt from its pickle (``Simulator.__reduce__``)
-            self.pool = ChunkPool(self.workers, keep, (same, self.sim))
-        return self.pool.map(_work, jobs)
-
-    def close(self, *, interrupted: bool = False) -> None:
-        if self.pool is not None:
-            if interrupted:
-                self.pool.stop()
-            else:
-                self.pool.close()
+        return super().run(jobs)
 
 
 # --------------------------------------------------------------------------- the estimate

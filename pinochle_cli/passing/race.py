@@ -24,7 +24,7 @@ from ..cards import Card
 from ..errors import SimulationError
 from ..estimate.compiled_cache import use_compiled
 from ..estimate.interval import Z95, wilson_interval
-from ..workers import ChunkPool, keep, kept, same, workers_for
+from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
 from .explain import Words, explain
 from .judge import Judge, Outcome, Question, question_seed
@@ -248,31 +248,19 @@ def _work(job: Job) -> tuple[tuple[int, int], Outcome]:
     return _play(kept(Judge), job)
 
 
-class _Runner:
-    """Runs jobs here or in a pool of workers; results in job order."""
+class _Runner(KeptRunner[Job, tuple[tuple[int, int], Outcome]]):
+    """Runs jobs here or in a pool of workers; results in job order (the compiled player loaded first, before
+    the pool forks, so that the workers inherit it)."""
 
     def __init__(self, judge: Judge, workers: int, compiled: bool) -> None:
+        super().__init__(judge, workers, _play, _work)
         self.judge = judge
-        self.workers = workers
         self.compiled = compiled
-        self.pool: ChunkPool | None = None
 
     def run(self, jobs: list[Job]) -> Iterable[tuple[tuple[int, int], Outcome]]:
         if self.compiled:
-            # before the pool forks, so that the workers inherit it
             self.judge.sim.load_compiled()
-        if self.workers <= 1 or len(jobs) <= 1:
-            return (_play(self.judge, job) for job in jobs)
-        if self.pool is None:
-            self.pool = ChunkPool(self.workers, keep, (same, self.judge))
-        return self.pool.map(_work, jobs)
-
-    def close(self, *, interrupted: bool = False) -> None:
-        if self.pool is not None:
-            if interrupted:
-                self.pool.stop()
-            else:
-                self.pool.close()
+        return super().run(jobs)
 
 
 def _judged(q: Question, cards: Pass, o: Outcome, ref: Outcome, heuristic: bool) -> Judged:
