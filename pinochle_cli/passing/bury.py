@@ -6,7 +6,7 @@ game does not know. ``buries`` lists every distinct bury the ruleset's ``bury.fo
 (and, when fewer cards than the widow's may go, every one that buries them all with the fewest
 forbidden ones, as ``estimate.bury`` forces it). ``BuryJudge`` plays a fixed bury on common deals of
 the other hands exactly as ``estimate`` plays the deal after its own bury; ``advise_bury`` races the
-buries (``race.race``) against the heuristic's (``estimate.bury.bury_hand``).
+buries (``race.race``) against the heuristic's (``estimate.bury.choose_bury``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 from ..arrays import IntArray
 from ..cards import Card, Hand, Suit, format_cards
 from ..errors import PassError
-from ..estimate.bury import bury_hand
+from ..estimate.bury import choose_bury
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Given
 from ..estimate.simulate import Simulator, chunk_rng
@@ -174,9 +174,14 @@ class BuryJudge(Judging):
         return bury
 
     def heuristic(self) -> Pass:
-        """The bury ``estimate``'s heuristic makes with this hand."""
-        out, _ = bury_hand(self.q.rules, self.q.hand, self.q.trump)
-        return tuple(sorted(c.index for c in out))
+        """The bury ``estimate``'s heuristic makes with this hand: its cards in ``estimate``'s order, the hand as
+        dealt and then the widow, when the widow is given (its ties go to the earlier card)."""
+        q = self.q
+        assert self.sim.bury is not None
+        first = q.hand if q.widow is None else q.hand - q.widow
+        cards = [c.index for c in first] + ([] if q.widow is None else [c.index for c in q.widow])
+        out, _ = choose_bury(self.sim.bury, np.array([cards], dtype=np.int64), np.array([int(q.trump)]))
+        return tuple(sorted(int(c) for c in out[0]))
 
 
 def _without(cards: IntArray, gone: Pass) -> list[int]:
