@@ -188,6 +188,10 @@ def test_the_words_say_whose_the_buried_counters_are() -> None:
     last = _with_bury(THREE, counters="last-trick")
     assert "20 in counters (the last trick's)" in bury_words(last, HAND, out, Suit.H).text("buries")
     assert "no counter" in bury_words(THREE, HAND, list(Hand.parse("9D JC 9C")), Suit.H).text("buries")
+    # partners keep their teams in a kitty game: the buried counters are the side's
+    kitty = Hand.parse("AH TH KH QH JH 9H AS KS QS JD AD KC QC 9C TS")
+    words = bury_words(KITTY, kitty, list(Hand.parse("AS TS AD 9C")), Suit.H)
+    assert "30 in counters (the bidding side's)" in words.text("buries") and words.counters_to == "bidder"
 
 
 # --------------------------------------------------------------------------- determinism, conditions

@@ -9,6 +9,7 @@ from ..errors import CardError
 from ..estimate.compiled_cache import note_work
 from ..estimate.conditions import Given
 from ..passing.bury import BuryAdvice, BuryQuestion, advise_bury
+from ..passing.burywords import bidders
 from ..ruleset import Ruleset
 from ..workers import workers_for
 from .common import emit_json, heading, option_words, read_cards, table
@@ -65,10 +66,11 @@ def _human(advice: BuryAdvice) -> None:
                                              "change", "meld", "counters"],
                      colalign=("left", "left", "right", "right", "right", "right", "right", "right"),
                      disable_numparse=True))
-    click.echo("points: what the contract scores the bidder, a deal on average (made: meld + counters; set: minus "
-               "the bid)")
+    who = bidders(q.rules)
+    click.echo(f"points: what the contract scores {who}, a deal on average (made: meld + counters; set: minus the "
+               "bid)")
     click.echo("change: P(make) against the heuristic's own bury (h) on the same deals, in percentage points; "
-               "meld, counters: the bidder's means")
+               f"meld, counters: {who}'s means")
     click.echo("")
     for i, j in enumerate(advice.ranked, 1):
         click.echo(f"{i}. {format_cards(j.cards)}: {j.words.text('buries')}")

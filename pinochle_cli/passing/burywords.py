@@ -19,18 +19,22 @@ from ..meld import meld
 from ..ruleset import Ruleset
 from .explain import counted, meld_name
 
-__all__ = ["BuryWords", "bury_words"]
+__all__ = ["BuryWords", "bidders", "bury_words"]
 
-# whose the buried counters are, by the ruleset's word (``bury.counters``)
-_WHOSE = {"bidder": "the bidder's", "last-trick": "the last trick's"}
+
+def bidders(rules: Ruleset) -> str:
+    """Who scores the contract: ``the bidder`` alone, or ``the bidding side`` (partners who keep their teams)."""
+    alone = rules.sides_by_auction or len(rules.partnerships) == rules.players
+    return "the bidder" if alone else "the bidding side"
 
 
 @dataclass(frozen=True)
 class BuryWords:
     buried: tuple[Card, ...]
     counters: int
-    # the ruleset's word for whose the buried counters are
+    # the ruleset's word for whose the buried counters are (``bury.counters``), and in words
     counters_to: str
+    whose: str
     trumps: tuple[Card, ...]
     trumps_kept: int
     # True: the meld is shown before the bury (from the whole hand)
@@ -46,8 +50,7 @@ class BuryWords:
         void in ♦``."""
         trumps = (counted(len(self.trumps), "trump") + f" ({format_cards(self.trumps)})" if self.trumps
                   else "no trump")
-        counters = (f"{self.counters} in counters ({_WHOSE.get(self.counters_to, self.counters_to)})" if self.counters
-                    else "no counter")
+        counters = f"{self.counters} in counters ({self.whose})" if self.counters else "no counter"
         parts = [f"{verb} {counters} and {trumps}",
                  f"keeps {counted(self.trumps_kept, 'trump')}"]
         melds = ", ".join(self.melds) if self.melds else "none"
@@ -76,7 +79,8 @@ def bury_words(rules: Ruleset, hand: Hand, buried: Sequence[Card], trump: Suit) 
     scored = whole if after else kept
     broken = Counter(meld_name(m) for m in whole.melds) - Counter(meld_name(m) for m in kept.melds)
     ordered = tuple(sorted(buried))
-    return BuryWords(ordered, sum(rules.counter_value(c) for c in buried), bury.counters,
+    whose = f"{bidders(rules)}'s" if bury.counters == "bidder" else "the last trick's"
+    return BuryWords(ordered, sum(rules.counter_value(c) for c in buried), bury.counters, whose,
                      tuple(c for c in ordered if c.suit == trump), sum(c.suit == trump for c in kept_hand), after,
                      scored.total, tuple(meld_name(m) for m in scored.melds), tuple(sorted(broken.elements())),
                      tuple(s for s in rules.suits if hand.has_suit(s) and not kept_hand.has_suit(s)))

@@ -7,6 +7,7 @@ bidder's hand holds them); ``Judge.play(cands, dealt)`` plays each candidate on 
 ``Simulator.play_slots`` with that pass fixed (the partner's pass followed by the heuristic return;
 the bidder's return after the pass received), exactly as ``estimate`` plays a deal. ``Question.check``
 raises ``PassError`` for a game without a pass and cards of the wrong size.
+``Judging`` is what a race plays (this judge and the bury's), ``outcome_of`` its games as outcomes.
 With conditions (``Question.given``, seats relative to the player asking; ``auction_givens`` reads a
 won auction into them) the deals come from ``ConditionedDeals``, exact, and ``ConditionError`` refuses
 conditions no deal meets.

@@ -7,7 +7,7 @@ heuristic's own pass is played on every deal as the reference. Candidates are ra
 contract scores the bidding side on the same deals (meld kept + counters when made, minus the bid
 when set), then by P(make). The same seed gives the same advice whatever the number of workers.
 Raises as ``Question.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed
-out of range.
+out of range. ``race`` is the machinery on any ``Judging`` (the bury's too: ``bury.advise_bury``).
 The method: docs/estimate.md, "The pass".
 """
 
