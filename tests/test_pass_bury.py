@@ -194,6 +194,17 @@ def test_the_words_say_whose_the_buried_counters_are() -> None:
     assert "30 in counters (the bidding side's)" in words.text("buries") and words.counters_to == "bidder"
 
 
+def test_a_heuristic_bury_the_rules_forbid_is_played_but_never_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the heuristic's meld marks are wider than the declaration's: were it to bury a shown card (the pinochle's)
+    shown = tuple(sorted(c.index for c in Hand.parse("JD 9D JC")))
+    monkeypatch.setattr(BuryJudge, "heuristic", lambda self: shown)
+    advice = advise_bury(BuryQuestion(THREE, HAND, Suit.H, 350), samples=200, top=40, workers=1, seed=3)
+    assert advice.candidates == 35 and len(advice.ranked) == 35 and advice.heuristic_rank is None
+    assert advice.heuristic.cards == tuple(sorted(Hand.parse("JD 9D JC"))) and advice.heuristic.heuristic
+    free = allowed(THREE, HAND, Suit.H)
+    assert all(Hand(j.cards).issubset(free) and not j.heuristic for j in advice.ranked)
+
+
 # --------------------------------------------------------------------------- determinism, conditions
 
 def test_same_seed_same_advice_serial_and_parallel() -> None:
@@ -313,6 +324,13 @@ def test_cli_hand_of_the_wrong_size(hand: str, widow: str | None, words: str) ->
     extra = ["--widow", widow] if widow is not None else []
     code, _, err = run_cli("pass", hand, "-t", "H", "--bid", "350", "-r", "three-handed", "--bury", *extra)
     assert code == 2 and words in err
+
+
+def test_cli_a_widow_card_not_in_the_pack_is_refused() -> None:
+    dealt = "AS AS TS TS TS KS QS QS JS AH AH KH QH QH QH JH JH JH AD TD KD QD QD JD AC"
+    code, out, err = run_cli("pass", dealt, "--widow", "AC 9C KC KC QC", "-t", "H", "--bid", "500", "-r",
+                             "examples/rulesets/three-handed-double.yaml", "--bury")
+    assert (code, out) == (2, "") and err.startswith("Error: --widow A♣ 9♣ K♣ K♣ Q♣: 9♣ (9C) is not in")
 
 
 def test_cli_cards_beyond_the_pack_are_refused() -> None:
