@@ -37,7 +37,7 @@ from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, c
 
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "PASS_POLICIES", "SAMPLES_LIMIT",
-    "BidChance", "Bury", "ChoiceEstimate", "Estimate", "GameBatch", "check_pass_policy",
+    "BidChance", "ChoiceEstimate", "Estimate", "FixedBury", "GameBatch", "check_pass_policy",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
     "estimable_trumps", "estimate", "new_seed", "summarise", "summarise_choice",
 ]
@@ -63,11 +63,12 @@ STOP_BELOW = 0.01
 MAX_BIDS = 1000
 
 
+# a fixed bury (``Simulator.play_slots``): the bidder's ``full`` ``(B, hand + widow)`` and trump ``(B,)`` to
+# (buried, kept)
+FixedBury = Callable[[IntArray, IntArray], tuple[IntArray, IntArray]]
+
+
 # --------------------------------------------------------------------------- checks
-
-# a fixed bury: the bidder's ``full`` ``(B, hand + widow)`` and trump ``(B,)`` to (buried, kept)
-Bury = Callable[[IntArray, IntArray], tuple[IntArray, IntArray]]
-
 
 def check_full_hand(rules: Ruleset, cards: Hand | Iterable[Card]) -> Hand:
     """The bidder's hand (before the widow): exactly ``rules.hand_size`` cards of the pack, else ``CardError``."""
@@ -432,7 +433,7 @@ class Simulator:
 
     def play_slots(self, slots: IntArray, trump: IntArray, leaders: IntArray,
                    exchange: Callable[[IntArray, IntArray], None] | None = None, *,
-                   widow: IntArray | None = None, bury: Bury | None = None) -> GameBatch:
+                   widow: IntArray | None = None, bury: FixedBury | None = None) -> GameBatch:
         """Whole deals ``slots`` ``(B, players, hand_size)`` (seat 0 the bidder, before the widow and the
         exchange), each with its own trump and first leader, and the widows ``(B, widow)`` in a game with one: the
         widow taken and the bury, the exchange, meld, play and claims. ``exchange(slots, trump)`` replaces the
@@ -458,7 +459,7 @@ class Simulator:
         return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim, widow, buried, None, own)
 
     def take_widow(self, slots: IntArray, trump: IntArray, widow: IntArray,
-                   bury: Bury | None = None) -> tuple[IntArray, IntArray]:
+                   bury: FixedBury | None = None) -> tuple[IntArray, IntArray]:
         """The bidder (``slots[:, 0]``) takes the widow ``(B, widow)`` and buries (``bury_cards``, or ``bury``): the
         cards kept into ``slots[:, 0]``. Returns the bidder's hand with the widow as counts ``(B, 24)`` and the
         buried cards ``(B, widow)``."""

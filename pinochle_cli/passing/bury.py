@@ -24,7 +24,7 @@ from ..errors import PassError
 from ..estimate.bury import choose_bury
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Given
-from ..estimate.simulate import Simulator, chunk_rng
+from ..estimate.simulate import FixedBury, Simulator, chunk_rng
 from ..hint.facts import shown_cards
 from ..ruleset import Ruleset
 from .burywords import bury_words
@@ -163,7 +163,7 @@ class BuryJudge(Judging):
                                 bury=self.fixed(cands, n))
         return outcome_of(g, self.sim.side, self.q.bid, m, n)
 
-    def fixed(self, cands: Sequence[Pass], n: int) -> Callable[[IntArray, IntArray], tuple[IntArray, IntArray]]:
+    def fixed(self, cands: Sequence[Pass], n: int) -> FixedBury:
         """The bury hook: candidate ``j`` buried on rows ``j·n …``, the rest of the hand kept."""
         buried = np.repeat(np.array(cands, dtype=np.int64).reshape(len(cands), -1), n, axis=0)
         kept = np.repeat(np.array([_without(self.hand_cards, c) for c in cands], dtype=np.int64), n, axis=0)
