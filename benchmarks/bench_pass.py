@@ -1,6 +1,7 @@
-"""How long does the default pass advice take, for the partner and for the bidder?
+"""How long does the default pass advice take, for the partner and for the bidder, and the bury advice?
 
-Fresh processes, ``pinochle pass HAND -t H --bid N --json`` with the default samples and top, on
+Fresh processes, ``pinochle pass HAND -t SUIT --bid N --json`` (``--bury`` for a three-handed bidder's bury)
+with the default samples and top, on
 ``--workers`` cores (default 2), with the compiled engine in numba's cache (warmed first, not
 timed) and with numpy only (``PINOCHLE_COMPILED=0``). Prints the machine's cores, each run's wall
 time to the process's exit (start-up included), the median, and the games played.
@@ -32,6 +33,12 @@ QUESTIONS = {
     # a bidder whose 16 cards hold no card twice: 1,820 returns, the most there are
     "bidder, 16 different": ["AH 10H KH QH JH 9H AS 10S KS QS AD 10D KD QD AC 10C", "-t", "H", "--bid", "350",
                              "--as", "bidder"],
+    # a three-handed bidder's bury with the widow taken (the README's): 56 buries, the melded cards kept
+    "bury": ["AS TS KS QS JS 9S AH TH KH 9H AD QD JD 9D AC KC 9C JC", "-r", "three-handed", "--bury", "-t", "S",
+             "--bid", "400"],
+    # one with little meld: 286 buries
+    "bury, 286": ["AS TS KS JS 9S AH TH QH JH 9H AD TD KD JD 9D AC TC KC", "-r", "three-handed", "--bury", "-t", "D",
+                  "--bid", "300"],
 }
 
 
@@ -72,7 +79,7 @@ def main() -> None:
                 t, doc = _run(question, args.workers, compiled)
                 times.append(t)
             runs = " ".join(f"{t:.2f}" for t in times)
-            print(f"{engine:8} {name:22} {doc['candidates']:5} passes, {_games(doc):7,} games: "
+            print(f"{engine:8} {name:22} {doc['candidates']:5} candidates, {_games(doc):7,} games: "
                   f"median {statistics.median(times):.2f} s (runs {runs})")
 
 

@@ -184,7 +184,7 @@ OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "
              "bidder": "--bidder", "leader": "--leader", "hand": "--hand", "bid": "--bid", "passed": "--passed",
              "received": "--received", "tricks": "--tricks", "given": "--given", "auction": "--auction",
              "dealer": "--dealer", "conventions": "--conventions", "top": "--top", "pass_policy": "--pass",
-             "buried": "--buried"}
+             "buried": "--buried", "widow": "--widow"}
 
 
 def option_words(text: str, parameter: str | None) -> str:

@@ -7,6 +7,7 @@ import click
 from ..cards import Hand, format_cards
 from ..estimate.compiled_cache import note_work
 from ..estimate.conditions import Given
+from ..passing.bury import BuryAdvice
 from ..passing.judge import ROLES, Question, auction_givens
 from ..passing.race import DEFAULT_SAMPLES, DEFAULT_TOP, MAX_SAMPLES, Advice, Difference, Judged, advise
 from ..ruleset import Ruleset, load_conventions
@@ -36,7 +37,7 @@ def _points(d: Difference) -> str:
     return f"{100 * d.mean:+.1f}"
 
 
-def _rows(advice: Advice) -> list[list[str]]:
+def _rows(advice: Advice | BuryAdvice) -> list[list[str]]:
     rows = []
     for i, j in enumerate(advice.ranked, 1):
         rows.append(_row(str(i), j))
@@ -51,19 +52,20 @@ def _row(label: str, j: Judged) -> list[str]:
             f"{j.counters_mean:.1f}"]
 
 
-def _rounds(advice: Advice) -> str:
+def _rounds(advice: Advice | BuryAdvice) -> str:
     parts = []
     for n, deals in advice.rounds:
         parts.append(f"{'all' if n == advice.candidates else f'the best {n}'} on {deals}")
     return ", ".join(parts)
 
 
-def _margin(advice: Advice) -> str:
+def _margin(advice: Advice | BuryAdvice, noun: str = "pass") -> str:
     best = advice.ranked[0]
-    line = f"Best pass: {format_cards(best.cards)}, makes {advice.question.bid} {round(100 * best.p_make)} times in 100"
+    line = (f"Best {noun}: {format_cards(best.cards)}, makes {advice.question.bid} {round(100 * best.p_make)} times "
+            f"in 100")
     m, p = advice.margin, advice.p_make_margin
     if m is None or p is None or len(advice.ranked) < 2:
-        return line + " (the only pass)."
+        return line + f" (the only {noun})."
     line += (f"; ahead of the next ({format_cards(advice.ranked[1].cards)}) by {m.mean:+.1f} points a deal "
              f"(95 % interval {m.ci95[0]:+.1f} – {m.ci95[1]:+.1f}; P(make) {_points(p)}, "
              f"{100 * p.ci95[0]:+.1f} – {100 * p.ci95[1]:+.1f})")
@@ -110,6 +112,18 @@ def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: 
     return (*shown, *(Given.parse(text) for text in given))
 
 
+def _bury_alone(received: str | None, calls: str | None, dealer: str | None, conventions_file: str | None) -> None:
+    """``UsageError`` for the options of a pass that --bury does not take (--as given, --received, --auction)."""
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("role") not in (None, click.core.ParameterSource.DEFAULT):
+        raise click.UsageError("--bury does not go with --as: the bidder buries (CARDS is the bidder's hand)")
+    for name, value in (("--received", received), ("--auction", calls), ("--dealer", dealer),
+                        ("--conventions", conventions_file)):
+        if value is not None:
+            raise click.UsageError(f"--bury does not go with {name}: the bury is the bidder's, from the hand and the "
+                                   "widow (--given tells what is known of the other hands)")
+
+
 @click.command("pass", context_settings=CONTEXT_SETTINGS)
 @click.argument("cards", nargs=-1, required=True)
 @trump_option(required=True)
@@ -119,6 +133,11 @@ def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: 
                    "after receiving the pass (or before it, with --received), which cards to return.")
 @click.option("--received", default=None, metavar="CARDS", help="With --as bidder: the cards the partner sent "
                                                                  "(CARDS is then the hand as dealt).")
+@click.option("--bury", "bury", is_flag=True, default=False,
+              help="A game with a widow: which cards the bidder buries. CARDS is the bidder's hand with the widow "
+                   "taken, or the hand as dealt with --widow.")
+@click.option("--widow", default=None, metavar="CARDS", help="With --bury: the widow's cards (CARDS is then the "
+                                                              "hand as dealt).")
 @click.option("--given", "given", multiple=True, metavar="'WHO: CONDITION'",
               help="What is known of another hand (repeatable), as estimate --given has it; WHO partner, left or "
                    "right of the player passing (as the partner, the bidder is 'partner'). Deals are drawn meeting "
@@ -141,10 +160,10 @@ def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: 
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes to use [default: every core]. The answer does not depend on it.")
 @json_option
-def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str | None, given: tuple[str, ...],
-          calls: str | None, dealer: str | None, conventions_file: str | None, ruleset: str | None,
-          options: tuple[str, ...], samples: int, top: int, seed: int | None, workers: int | None,
-          as_json: bool) -> None:
+def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str | None, bury: bool,
+          widow: str | None, given: tuple[str, ...], calls: str | None, dealer: str | None,
+          conventions_file: str | None, ruleset: str | None, options: tuple[str, ...], samples: int, top: int,
+          seed: int | None, workers: int | None, as_json: bool) -> None:
     """Which cards to pass: every distinct pass, ranked by what it does to the contract on common deals.
 
     Every pass of the game's size (495 of 12 cards, fewer when cards are doubled) is played on
@@ -157,11 +176,24 @@ def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str
     The same seed gives the same answer whatever --workers is. Games without a pass refuse.
     About 5 to 10 seconds on two cores with the compiled engine built (estimate --help says when),
     two or three times that with numpy.
+
+    With --bury (a game with a widow) the candidates are the bidder's buries instead: every
+    distinct set of the widow's size the ruleset lets the bidder bury, played the same way.
     """
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     assert suit is not None
-    hand = rules.deck.check(read_cards(" ".join(cards), "CARDS"))
+    read = read_cards(" ".join(cards), "CARDS")
+    if bury:
+        _bury_alone(received, calls, dealer, conventions_file)
+        # the bury's own module: loaded only when asked
+        from .pass_bury import bury_answer
+
+        bury_answer(rules, read, suit, bid, widow, given, samples, top, seed, workers, as_json)
+        return
+    if widow is not None:
+        raise click.UsageError("--widow needs --bury (the widow is the bidder's to bury from)")
+    hand = rules.deck.check(read)
     got = None
     if received is not None:
         if role != "bidder":

@@ -37,7 +37,7 @@ from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, c
 
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "PASS_POLICIES", "SAMPLES_LIMIT",
-    "BidChance", "ChoiceEstimate", "Estimate", "GameBatch", "check_pass_policy",
+    "BidChance", "ChoiceEstimate", "Estimate", "FixedBury", "GameBatch", "check_pass_policy",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
     "TallyRunner", "estimable_trumps", "estimate", "new_seed", "next_start", "summarise", "summarise_choice",
     "tally_jobs",
@@ -62,6 +62,11 @@ SAMPLES_LIMIT = 10_000_000
 STOP_BELOW = 0.01
 # and has at most this many bids
 MAX_BIDS = 1000
+
+
+# a fixed bury (``Simulator.play_slots``): the bidder's ``full`` ``(B, hand + widow)`` and trump ``(B,)`` to
+# (buried, kept)
+FixedBury = Callable[[IntArray, IntArray], tuple[IntArray, IntArray]]
 
 
 # --------------------------------------------------------------------------- checks
@@ -429,17 +434,17 @@ class Simulator:
 
     def play_slots(self, slots: IntArray, trump: IntArray, leaders: IntArray,
                    exchange: Callable[[IntArray, IntArray], None] | None = None, *,
-                   widow: IntArray | None = None) -> GameBatch:
+                   widow: IntArray | None = None, bury: FixedBury | None = None) -> GameBatch:
         """Whole deals ``slots`` ``(B, players, hand_size)`` (seat 0 the bidder, before the widow and the
         exchange), each with its own trump and first leader, and the widows ``(B, widow)`` in a game with one: the
         widow taken and the bury, the exchange, meld, play and claims. ``exchange(slots, trump)`` replaces the
         heuristic pass and return (it changes ``slots`` in place): the hook that judges one fixed pass on the
-        deals ``estimate`` plays."""
+        deals ``estimate`` plays; ``bury(full, trump)`` (buried, kept) likewise replaces ``bury_cards``."""
         r = self.rules
         taken = buried = None
         if self.widow:
             assert widow is not None
-            taken, buried = self.take_widow(slots, trump, widow)
+            taken, buried = self.take_widow(slots, trump, widow, bury)
         if exchange is not None:
             exchange(slots, trump)
         elif self.partner is not None and r.exchange:
@@ -454,12 +459,13 @@ class Simulator:
         claim = self.claims(meld, only, points[:, self.side], tricks[:, self.side] > 0)
         return GameBatch(trump, leaders, hands, meld, only, points, tricks, claim, widow, buried, None, own)
 
-    def take_widow(self, slots: IntArray, trump: IntArray, widow: IntArray) -> tuple[IntArray, IntArray]:
-        """The bidder (``slots[:, 0]``) takes the widow ``(B, widow)`` and buries (``bury_cards``): the cards kept
-        into ``slots[:, 0]``. Returns the bidder's hand with the widow as counts ``(B, 24)`` and the buried cards
-        ``(B, widow)``."""
+    def take_widow(self, slots: IntArray, trump: IntArray, widow: IntArray,
+                   bury: FixedBury | None = None) -> tuple[IntArray, IntArray]:
+        """The bidder (``slots[:, 0]``) takes the widow ``(B, widow)`` and buries (``bury_cards``, or ``bury``): the
+        cards kept into ``slots[:, 0]``. Returns the bidder's hand with the widow as counts ``(B, 24)`` and the
+        buried cards ``(B, widow)``."""
         full = np.concatenate([slots[:, 0], widow], axis=1)
-        buried, kept = self.bury_cards(np.ascontiguousarray(full), trump)
+        buried, kept = (self.bury_cards if bury is None else bury)(np.ascontiguousarray(full), trump)
         slots[:, 0] = kept
         return self.count(full[:, None, :])[:, 0], buried
 

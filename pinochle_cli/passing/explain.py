@@ -17,7 +17,7 @@ from ..cards import Card, Hand, Suit, format_cards
 from ..meld import MeldItem, meld
 from ..ruleset import Ruleset
 
-__all__ = ["Words", "explain"]
+__all__ = ["Words", "counted", "explain", "meld_name"]
 
 
 @dataclass(frozen=True)
@@ -40,9 +40,9 @@ class Words:
         """``sends 2 trumps (A♥ 10♥), 1 ace (A♠); keeps pinochle (meld 40); breaks marriage ♣; void in ♦``."""
         gives = []
         if self.trumps:
-            gives.append(_count(len(self.trumps), "trump") + f" ({format_cards(self.trumps)})")
+            gives.append(counted(len(self.trumps), "trump") + f" ({format_cards(self.trumps)})")
         if self.tops:
-            gives.append(_count(len(self.tops), self.top_word) + f" ({format_cards(self.tops)})")
+            gives.append(counted(len(self.tops), self.top_word) + f" ({format_cards(self.tops)})")
         if not gives:
             gives.append("no trump, no " + self.top_word)
         parts = [f"{verb} " + ", ".join(gives) + f", {self.counters} in counters"]
@@ -63,11 +63,11 @@ class Words:
                 "counters_sent": self.counters, "voids": [s.letter for s in self.voids]}
 
 
-def _count(n: int, word: str) -> str:
+def counted(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _name(item: MeldItem) -> str:
+def meld_name(item: MeldItem) -> str:
     """The combination's name, with its suit when all its cards are of one."""
     suits = {c.suit for c in item.cards}
     return item.title + (f" {next(iter(suits)).symbol}" if len(suits) == 1 else "")
@@ -78,9 +78,9 @@ def explain(rules: Ruleset, hand: Hand, sent: Sequence[Card], trump: Suit) -> Wo
     kept_hand = hand.remove(*sent)
     whole = meld(rules, hand, trump)
     kept = meld(rules, kept_hand, trump)
-    kept_names = [_name(m) for m in kept.melds]
-    lost = Counter(_name(m) for m in whole.melds) - Counter(kept_names)
-    passed = lost & Counter(_name(m) for m in meld(rules, Hand(sent), trump).melds)
+    kept_names = [meld_name(m) for m in kept.melds]
+    lost = Counter(meld_name(m) for m in whole.melds) - Counter(kept_names)
+    passed = lost & Counter(meld_name(m) for m in meld(rules, Hand(sent), trump).melds)
     broken = lost - passed
     top = rules.rank_order[0]
     ordered = sorted(sent)

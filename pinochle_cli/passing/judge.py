@@ -7,6 +7,7 @@ bidder's hand holds them); ``Judge.play(cands, dealt)`` plays each candidate on 
 ``Simulator.play_slots`` with that pass fixed (the partner's pass followed by the heuristic return;
 the bidder's return after the pass received), exactly as ``estimate`` plays a deal. ``Question.check``
 raises ``PassError`` for a game without a pass and cards of the wrong size.
+``Judging`` is what a race plays (this judge and the bury's), ``outcome_of`` its games as outcomes.
 With conditions (``Question.given``, seats relative to the player asking; ``auction_givens`` reads a
 won auction into them) the deals come from ``ConditionedDeals``, exact, and ``ConditionError`` refuses
 conditions no deal meets.
@@ -27,11 +28,12 @@ from ..estimate.auction import read_won_auction
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Clause, Given, seat_of, seat_words
 from ..estimate.players import choose_pass, choose_return
-from ..estimate.simulate import Simulator, chunk_rng
+from ..estimate.simulate import GameBatch, Simulator, chunk_rng
 from ..ruleset import MAX_POINTS, Conventions, Ruleset
 from .candidates import Pass
 
-__all__ = ["ROLES", "Dealt", "Judge", "Outcome", "Question", "auction_givens", "question_seed"]
+__all__ = ["ROLES", "Dealt", "Judge", "Judging", "Outcome", "Question", "auction_givens", "check_bid", "outcome_of",
+           "question_seed"]
 
 ROLES = ("partner", "bidder")
 # redeals a chunk may take to give the bidder the cards that name trump, before the question is refused
@@ -78,13 +80,7 @@ class Question:
             whose = "the partner's hand" if self.role == "partner" else "the bidder's hand with the pass received"
             raise PassError(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
                             f"exactly {want} in {r.name}", parameter="hand")
-        assert r.auction is not None
-        if self.bid > MAX_POINTS:
-            raise PassError(f"bid {self.bid}: more than any {r.name} deal can score (at most {MAX_POINTS:,} points "
-                            f"are counted)", parameter="bid")
-        if not r.auction.is_valid_bid(self.bid):
-            raise PassError(f"bid {self.bid}: not a bid of {r.name} (at least {r.auction.minimum}, on its "
-                            f"steps)", parameter="bid")
+        check_bid(r, self.bid)
         if self.role == "partner":
             held = [Card(rank, self.trump) for rank in r.trump_needs
                     if self.hand.count(Card(rank, self.trump)) == r.deck.copies]
@@ -105,6 +101,17 @@ class Question:
     def _options(self) -> str:
         changed = self.rules.changed_options
         return "".join(f" with {k}={v}" for k, v in changed.items())
+
+
+def check_bid(rules: Ruleset, bid: int) -> None:
+    """``PassError`` unless ``bid`` is a bid of the game's auction that a deal can score."""
+    assert rules.auction is not None
+    if bid > MAX_POINTS:
+        raise PassError(f"bid {bid}: more than any {rules.name} deal can score (at most {MAX_POINTS:,} points are "
+                        f"counted)", parameter="bid")
+    if not rules.auction.is_valid_bid(bid):
+        raise PassError(f"bid {bid}: not a bid of {rules.name} (at least {rules.auction.minimum}, on its steps)",
+                        parameter="bid")
 
 
 def auction_givens(rules: Ruleset, role: str, bid: int, calls: str, dealer: str,
@@ -148,7 +155,30 @@ class Outcome:
     points: IntArray
 
 
-class Judge:
+class Judging:
+    """What a race plays (``race.race``): chunks of common deals, and candidates played on them."""
+
+    sim: Simulator
+
+    def deal(self, index: int, n: int, seed: int) -> Dealt:
+        raise NotImplementedError
+
+    def play(self, cands: Sequence[Pass], dealt: Dealt) -> Outcome:
+        raise NotImplementedError
+
+    def acceptance(self, seed: int, needed: int) -> float | None:
+        """The share of drawn deals that meet the conditions (None: none given)."""
+        return None
+
+
+def outcome_of(g: GameBatch, side: int, bid: int, m: int, n: int) -> Outcome:
+    """The ``m × n`` games ``g`` (candidate by candidate) as outcomes of a contract of ``bid``."""
+    made = g.claim >= bid
+    points = np.where(made, g.claim, -bid)
+    return Outcome(made.reshape(m, n), g.meld.reshape(m, n), g.points[:, side].reshape(m, n), points.reshape(m, n))
+
+
+class Judge(Judging):
     """The simulator of one question (picklable as the question)."""
 
     def __init__(self, q: Question) -> None:
@@ -250,11 +280,7 @@ class Judge:
         trump = np.full(n * m, int(self.q.trump), dtype=np.int64)
         exchange = self._fixed_pass(cands, n) if self.q.role == "partner" else _nothing
         g = self.sim.play_slots(slots, trump, np.tile(dealt.leader, m), exchange)
-        side = self.sim.side
-        made = g.claim >= self.q.bid
-        points = np.where(made, g.claim, -self.q.bid)
-        return Outcome(made.reshape(m, n), g.meld.reshape(m, n), g.points[:, side].reshape(m, n),
-                       points.reshape(m, n))
+        return outcome_of(g, self.sim.side, self.q.bid, m, n)
 
     def slots(self, cands: Sequence[Pass], cards: IntArray) -> IntArray:
         """``(len(cands) × n, players, hand_size)`` whole deals, candidate by candidate: before the pass (the

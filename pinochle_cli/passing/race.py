@@ -7,7 +7,7 @@ heuristic's own pass is played on every deal as the reference. Candidates are ra
 contract scores the bidding side on the same deals (meld kept + counters when made, minus the bid
 when set), then by P(make). The same seed gives the same advice whatever the number of workers.
 Raises as ``Question.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed
-out of range.
+out of range. ``race`` is the machinery on any ``Judging`` (the bury's too: ``bury.advise_bury``).
 The method: docs/estimate.md, "The pass".
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -26,11 +26,11 @@ from ..estimate.compiled_cache import use_compiled
 from ..estimate.interval import Z95, wilson_interval
 from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
-from .explain import Words, explain
-from .judge import Judge, Outcome, Question, question_seed
+from .explain import explain
+from .judge import Judge, Judging, Outcome, Question, question_seed
 
-__all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "advise",
-           "schedule"]
+__all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
+           "advise", "check_run", "judged_of", "race", "schedule"]
 
 # deals per chunk (the unit of seeding); every candidate gets FIRST_DEALS deals first, or (many candidates)
 # as many chunks as FIRST_GAMES games allow, at least one
@@ -72,6 +72,14 @@ class Difference:
         return {"mean": round(self.mean, 4), "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)]}
 
 
+class Said(Protocol):
+    """A candidate in words (``explain.Words``, ``burywords.BuryWords``)."""
+
+    def text(self, verb: str) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class Judged:
     """One candidate as judged on ``deals`` common deals."""
@@ -88,14 +96,14 @@ class Judged:
     change: Difference
     points_change: Difference
     heuristic: bool
-    words: Words
+    words: Said
 
     @property
     def p_make(self) -> float:
         return self.made / self.deals
 
-    def to_json(self) -> dict[str, Any]:
-        return {"pass": [c.ascii() for c in self.cards], "deals": self.deals, "p_make": round(self.p_make, 4),
+    def to_json(self, key: str = "pass") -> dict[str, Any]:
+        return {key: [c.ascii() for c in self.cards], "deals": self.deals, "p_make": round(self.p_make, 4),
                 "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)], "meld_mean": round(self.meld_mean, 4),
                 "counters_mean": round(self.counters_mean, 4), "points_mean": round(self.points_mean, 4),
                 "change": self.change.to_json(), "points_change": self.points_change.to_json(),
@@ -152,7 +160,7 @@ def schedule(candidates: int, samples: int, top: int) -> list[tuple[int, int]]:
     return rounds
 
 
-def _check(samples: int, top: int, seed: int | None) -> None:
+def check_run(samples: int, top: int, seed: int | None) -> None:
     if not 1 <= samples <= MAX_SAMPLES:
         raise SimulationError(f"samples {samples}: give between 1 and {MAX_SAMPLES:,} deals", parameter="samples")
     if top < 1:
@@ -164,17 +172,58 @@ def _check(samples: int, top: int, seed: int | None) -> None:
 def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
            workers: int | None = None, progress: Callable[[int, int], None] | None = None) -> Advice:
     """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games."""
-    _check(samples, top, seed)
+    check_run(samples, top, seed)
     judge = Judge(q)
     seed = question_seed(q) if seed is None else seed
     cands = passes(q.hand, q.size)
-    plan = schedule(len(cands), samples, top)
+    run = race(judge, cands, cands.index(judge.heuristic()), seed, samples=samples, top=top, workers=workers,
+               progress=progress)
+
+    def judged(cards: Pass, o: Outcome, ref: Outcome, heuristic: bool) -> Judged:
+        sent = [Card.from_index(c) for c in cards]
+        return judged_of(sent, o, ref, heuristic, explain(q.rules, q.hand, sent, q.trump))
+
+    return Advice(q, seed, run.offered, tuple(run.plan), *run.ranking(top, judged), run.acceptance)
+
+
+@dataclass(frozen=True)
+class Race:
+    """A race run: the candidates, the rounds, each last-round candidate's and the reference's outcomes on every
+    deal it got, the last round's candidates best first, and the share of drawn deals that met the conditions."""
+
+    cands: Sequence[Pass]
+    offered: int
+    plan: Sequence[tuple[int, int]]
+    joined: dict[int, Outcome]
+    order: Sequence[int]
+    reference: int
+    acceptance: float | None
+
+    def ranking(self, top: int, judged: Callable[[Pass, Outcome, Outcome, bool], Judged]) -> tuple[
+            tuple[Judged, ...], Judged, int | None, Difference | None, Difference | None]:
+        """The best ``top`` judged (``judged(cards, outcome, reference's outcome, is the reference)``), the
+        reference judged, its rank (None: out before the last round), the best's margins over the next."""
+        ref = self.joined[self.reference]
+        ranked = tuple(judged(self.cands[c], self.joined[c], ref, c == self.reference) for c in self.order[:top])
+        margin = p_make = None
+        if len(self.order) > 1:
+            a, b = self.joined[self.order[0]], self.joined[self.order[1]]
+            margin, p_make = Difference.of(a.points, b.points), Difference.of(a.made, b.made)
+        rank = self.order.index(self.reference) + 1 if self.reference in self.order else None
+        return ranked, judged(self.cands[self.reference], ref, ref, True), rank, margin, p_make
+
+
+def race(judge: Judging, cands: Sequence[Pass], reference: int, seed: int, *, samples: int, top: int,
+         workers: int | None, progress: Callable[[int, int], None] | None = None, offered: int | None = None) -> Race:
+    """The candidates ``cands`` raced on ``judge``'s common deals; ``cands[reference]`` played on every deal. Only
+    the first ``offered`` (default: all) are ranked: a reference after them is played, never offered."""
+    offered = len(cands) if offered is None else offered
+    plan = schedule(offered, samples, top)
     acceptance = judge.acceptance(seed, plan[-1][1])
-    reference = cands.index(judge.heuristic())
     total = _games(plan)
     runner = _Runner(judge, workers_for(workers)[0], use_compiled(total))
     results: dict[int, list[Outcome]] = {}
-    alive = list(range(len(cands)))
+    alive = list(range(offered))
     done, dealt = 0, 0
     try:
         for i, (keep_n, deals) in enumerate(plan):
@@ -192,7 +241,9 @@ def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TO
         runner.close(interrupted=True)
         raise
     runner.close()
-    return replace(_advice(q, judge, seed, cands, plan, results, alive, reference, top), acceptance=acceptance)
+    joined = {c: _joined(results[c]) for c in set(alive) | {reference}}
+    order = sorted(alive, key=lambda c: _key(joined[c], c))
+    return Race(cands, offered, plan, joined, order, reference, acceptance)
 
 
 def _games(plan: Sequence[tuple[int, int]]) -> int:
@@ -239,20 +290,20 @@ def _jobs(cands: Sequence[Pass], first: int, last: int, seed: int) -> list[Job]:
     return out
 
 
-def _play(judge: Judge, job: Job) -> tuple[tuple[int, int], Outcome]:
+def _play(judge: Judging, job: Job) -> tuple[tuple[int, int], Outcome]:
     block, cands, index, n, seed = job
     return block, judge.play(cands, judge.deal(index, n, seed))
 
 
 def _work(job: Job) -> tuple[tuple[int, int], Outcome]:
-    return _play(kept(Judge), job)
+    return _play(kept(Judging), job)
 
 
 class _Runner(KeptRunner[Job, tuple[tuple[int, int], Outcome]]):
     """Runs jobs here or in a pool of workers; results in job order (the compiled player loaded first, before
     the pool forks, so that the workers inherit it)."""
 
-    def __init__(self, judge: Judge, workers: int, compiled: bool) -> None:
+    def __init__(self, judge: Judging, workers: int, compiled: bool) -> None:
         super().__init__(judge, workers, _play, _work)
         self.judge = judge
         self.compiled = compiled
@@ -263,26 +314,10 @@ class _Runner(KeptRunner[Job, tuple[tuple[int, int], Outcome]]):
         return super().run(jobs)
 
 
-def _judged(q: Question, cards: Pass, o: Outcome, ref: Outcome, heuristic: bool) -> Judged:
+def judged_of(cards: Sequence[Card], o: Outcome, ref: Outcome, heuristic: bool, words: Said) -> Judged:
+    """One candidate's outcomes judged against the reference's on the same deals."""
     n = len(o.made)
     made = int(o.made.sum())
-    sent = [Card.from_index(c) for c in cards]
-    return Judged(tuple(sorted(sent)), n, made, wilson_interval(made, n), float(o.meld.mean()),
+    return Judged(tuple(sorted(cards)), n, made, wilson_interval(made, n), float(o.meld.mean()),
                   float(o.counters.mean()), float(o.points.mean()), Difference.of(o.made, ref.made[:n]),
-                  Difference.of(o.points, ref.points[:n]), heuristic,
-                  explain(q.rules, q.hand, sent, q.trump))
-
-
-def _advice(q: Question, judge: Judge, seed: int, cands: Sequence[Pass], plan: Sequence[tuple[int, int]],
-            results: dict[int, list[Outcome]], alive: Sequence[int], reference: int, top: int) -> Advice:
-    joined = {c: _joined(results[c]) for c in set(alive) | {reference}}
-    order = sorted(alive, key=lambda c: _key(joined[c], c))
-    ref = joined[reference]
-    ranked = tuple(_judged(q, cands[c], joined[c], ref, c == reference) for c in order[:top])
-    margin = p_make = None
-    if len(order) > 1:
-        a, b = joined[order[0]], joined[order[1]]
-        margin, p_make = Difference.of(a.points, b.points), Difference.of(a.made, b.made)
-    rank = order.index(reference) + 1 if reference in order else None
-    return Advice(q, seed, len(cands), tuple(plan), ranked, _judged(q, cands[reference], ref, ref, True), rank,
-                  margin, p_make)
+                  Difference.of(o.points, ref.points[:n]), heuristic, words)

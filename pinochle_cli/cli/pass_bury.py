@@ -1,0 +1,77 @@
+"""``pinochle pass --bury``: the bidder's bury advice, read from the command line and shown (``passing.bury``)."""
+
+from __future__ import annotations
+
+import click
+
+from ..cards import Card, Hand, Suit, format_cards
+from ..errors import CardError
+from ..estimate.compiled_cache import note_work
+from ..estimate.conditions import Given
+from ..passing.bury import BuryAdvice, BuryQuestion, advise_bury
+from ..passing.burywords import bidders
+from ..ruleset import Ruleset
+from ..workers import workers_for
+from .common import emit_json, heading, option_words, read_cards, table
+from .estimate_cmd import _Progress
+from .pass_cmd import _margin, _rounds, _rows
+
+__all__ = ["bury_answer"]
+
+
+def _hand(rules: Ruleset, cards: list[Card], widow: str | None) -> tuple[Hand, Hand | None]:
+    """The bidder's hand with the widow (CARDS, or CARDS and --widow), and the widow when given."""
+    hand = rules.deck.check(cards)
+    if widow is None:
+        return hand, None
+    got = read_cards(widow, "--widow")
+    try:
+        return rules.deck.check([*hand, *got]), Hand(got)
+    except CardError as exc:
+        raise CardError(f"--widow {format_cards(got)}: {exc} (counting CARDS with the widow)") from None
+
+
+def bury_answer(rules: Ruleset, cards: list[Card], trump: Suit, bid: int, widow: str | None, given: tuple[str, ...],
+                samples: int, top: int, seed: int | None, workers: int | None, as_json: bool) -> None:
+    """Ask the bury question and print the answer."""
+    hand, got = _hand(rules, cards, widow)
+    q = BuryQuestion(rules, hand, trump, bid, got, tuple(Given.parse(text) for text in given))
+    count, notice = workers_for(workers)
+    if notice:
+        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+    progress = _Progress("games")
+    try:
+        advice = advise_bury(q, samples=samples, top=top, seed=seed, workers=count, progress=progress)
+    finally:
+        progress.close()
+    if as_json:
+        emit_json(advice.to_json())
+    else:
+        _human(advice)
+    note_work(advice.games)
+
+
+def _human(advice: BuryAdvice) -> None:
+    q = advice.question
+    click.echo(f"{heading(q.rules, q.trump)}, bid {q.bid}: the bidder's bury")
+    click.echo(f"hand: {format_cards(q.hand)}" + (f" (widow {format_cards(q.widow)})" if q.widow is not None else ""))
+    if q.given:
+        share = "" if advice.acceptance is None else f" (met by {100 * advice.acceptance:.1f} % of the deals drawn)"
+        click.echo(f"conditions: {'; '.join(str(g) for g in q.given)}{share}")
+    forced = ", each forced to bury cards the rules keep back otherwise" if advice.forced else ""
+    click.echo(f"{advice.candidates} buries of {q.size}{forced} on common sampled deals (seed {advice.seed}): "
+               f"{_rounds(advice)}")
+    click.echo("")
+    click.echo(table(_rows(advice), headers=["rank", "bury", "points", f"P(make {q.bid})", "95 % interval",
+                                             "change", "meld", "counters"],
+                     colalign=("left", "left", "right", "right", "right", "right", "right", "right"),
+                     disable_numparse=True))
+    who = bidders(q.rules)
+    click.echo(f"points: what the contract scores {who}, a deal on average (made: meld + counters; set: minus the "
+               "bid)")
+    click.echo("change: P(make) against the heuristic's own bury (h) on the same deals, in percentage points; "
+               f"meld, counters: {who}'s means")
+    click.echo("")
+    for i, j in enumerate(advice.ranked, 1):
+        click.echo(f"{i}. {format_cards(j.cards)}: {j.words.text('buries')}")
+    click.echo(_margin(advice, "bury"))
