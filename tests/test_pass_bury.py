@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -296,9 +297,13 @@ def test_answer_names_the_best_and_the_heuristic() -> None:
     (["-r", "three-handed", "--bury", "--as", "bidder"], "--bury does not go with --as"),
     (["-r", "three-handed", "--bury", "--as", "partner"], "--bury does not go with --as"),
     (["-r", "three-handed", "--bury", "--received", "AS"], "--bury does not go with --received"),
-    (["-r", "three-handed", "--bury", "--auction", "250", "--dealer", "left"], "--bury does not go with --auction"),
-    (["-r", "three-handed", "--bury", "--dealer", "left"], "--bury does not go with --dealer"),
-    (["-r", "three-handed", "--bury", "--conventions", "x.yaml"], "--bury does not go with --conventions"),
+    (["-r", "three-handed", "--bury", "--auction", "250 pass pass"], "--auction needs --dealer"),
+    (["-r", "three-handed", "--bury", "--dealer", "left"], "--dealer needs --auction"),
+    (["-r", "three-handed", "--bury", "--conventions", "x.yaml"], "--conventions needs --auction"),
+    (["-r", "three-handed", "--bury", "--auction", "350 pass pass", "--dealer", "partner"],
+     "--dealer partner: the three-handed game has no such seat (seats: me, left, right)"),
+    (["-r", "three-handed", "--bury", "--auction", "300 350 pass pass", "--dealer", "me"],
+     'won by right at 350, and the question is a bid of 350 by me'),
     (["-r", "three-handed", "--widow", "9D"], "--widow needs --bury"),
     (["-r", "three-handed", "--bury", "--widow", "9D"], "--widow 9♦: 1 card; the widow is 3 cards"),
     (["-r", "three-handed", "--bury", "--widow", "AH 9S 9S"], "--widow A♥ 9♠ 9♠: 3 copies of A♥ (AH)"),
@@ -337,3 +342,22 @@ def test_cli_cards_beyond_the_pack_are_refused() -> None:
     code, _, err = run_cli("pass", str(HAND) + " AH", "-t", "H", "--bid", "350", "-r", "three-handed", "--bury")
     assert code == 2 and "3 copies of A♥" in err
 
+
+
+def test_a_won_auction_tells_the_bury_what_the_others_showed(tmp_path: Path) -> None:
+    """--auction (the bidder's won auction, seats from the bidder) gives the judge's deals the conditions the
+    conventions read from each call, as for a pass; without conventions that show anything it changes nothing."""
+    plain = run_cli_json("pass", str(HAND), "-t", "H", "--bid", "350", *FAST)
+    quiet = run_cli_json("pass", str(HAND), "-t", "H", "--bid", "350", *FAST, "--auction", "pass 350 pass",
+                         "--dealer", "left")
+    assert quiet["ranked"] == plain["ranked"]
+    conventions = tmp_path / "conventions.yaml"
+    conventions.write_text("conventions:\n  name: meld bids\n  pass: []\n  opening: []\n  raise: []\n"
+                           "  jump_meld: 1\n", encoding="utf-8")
+    args = ("pass", str(HAND), "-t", "H", "--bid", "350", *FAST, "--auction", "300 330 350 pass pass", "--dealer",
+            "me", "--conventions", str(conventions))
+    shown = run_cli_json(*args)
+    assert {g.split(":")[0] for g in shown["conditions"]} == {"left", "right"} and 0 < shown["acceptance"] < 1
+    assert shown["ranked"] != plain["ranked"]
+    # the ruleset's own conventions show nothing: no conditions
+    assert "conditions" not in run_cli_json(*args[:-2])

@@ -31,11 +31,11 @@ def _hand(rules: Ruleset, cards: list[Card], widow: str | None) -> tuple[Hand, H
         raise CardError(f"--widow {format_cards(got)}: {exc} (counting CARDS with the widow)") from None
 
 
-def bury_answer(rules: Ruleset, cards: list[Card], trump: Suit, bid: int, widow: str | None, given: tuple[str, ...],
+def bury_answer(rules: Ruleset, cards: list[Card], trump: Suit, bid: int, widow: str | None, given: tuple[Given, ...],
                 samples: int, top: int, seed: int | None, workers: int | None, as_json: bool) -> None:
-    """Ask the bury question and print the answer."""
+    """Ask the bury question (``given``: the conditions of --auction and --given) and print the answer."""
     hand, got = _hand(rules, cards, widow)
-    q = BuryQuestion(rules, hand, trump, bid, got, tuple(Given.parse(text) for text in given))
+    q = BuryQuestion(rules, hand, trump, bid, got, given)
     count, notice = workers_for(workers)
     if notice:
         click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)

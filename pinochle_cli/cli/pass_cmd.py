@@ -112,16 +112,14 @@ def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: 
     return (*shown, *(Given.parse(text) for text in given))
 
 
-def _bury_alone(received: str | None, calls: str | None, dealer: str | None, conventions_file: str | None) -> None:
-    """``UsageError`` for the options of a pass that --bury does not take (--as given, --received, --auction)."""
+def _bury_alone(received: str | None) -> None:
+    """``UsageError`` for the options of a pass that --bury does not take (--as given, --received)."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("role") not in (None, click.core.ParameterSource.DEFAULT):
         raise click.UsageError("--bury does not go with --as: the bidder buries (CARDS is the bidder's hand)")
-    for name, value in (("--received", received), ("--auction", calls), ("--dealer", dealer),
-                        ("--conventions", conventions_file)):
-        if value is not None:
-            raise click.UsageError(f"--bury does not go with {name}: the bury is the bidder's, from the hand and the "
-                                   "widow (--given tells what is known of the other hands)")
+    if received is not None:
+        raise click.UsageError("--bury does not go with --received: the bury is the bidder's, from the hand and the "
+                               "widow")
 
 
 @click.command("pass", context_settings=CONTEXT_SETTINGS)
@@ -185,11 +183,12 @@ def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str
     assert suit is not None
     read = read_cards(" ".join(cards), "CARDS")
     if bury:
-        _bury_alone(received, calls, dealer, conventions_file)
+        _bury_alone(received)
         # the bury's own module: loaded only when asked
         from .pass_bury import bury_answer
 
-        bury_answer(rules, read, suit, bid, widow, given, samples, top, seed, workers, as_json)
+        givens = _givens(rules, "bidder", bid, given, calls, dealer, conventions_file)
+        bury_answer(rules, read, suit, bid, widow, givens, samples, top, seed, workers, as_json)
         return
     if widow is not None:
         raise click.UsageError("--widow needs --bury (the widow is the bidder's to bury from)")
