@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pinochle_cli.cli import estimate_cmd
+from pinochle_cli.cli import progress
 
 
 @pytest.mark.parametrize(("done", "total", "elapsed", "said"), [
@@ -17,14 +17,14 @@ from pinochle_cli.cli import estimate_cmd
     (500, 8000, 1200.0, ", about 5 h 00 min left"),
 ])
 def test_time_left(done: int, total: int, elapsed: float, said: str) -> None:
-    assert estimate_cmd.time_left(done, total, elapsed) == said
+    assert progress.time_left(done, total, elapsed) == said
 
 
 def test_the_line_tells_the_time_left_and_keeps_its_length(monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     clock = [100.0]
-    monkeypatch.setattr(estimate_cmd.time, "monotonic", lambda: clock[0])
-    bar = estimate_cmd._Progress("solves")
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    bar = progress.Progress("solves")
     bar.enabled, bar.before = True, 8
     clock[0] = 130.0
     # 8 solves were timed before the start: 40 more in 30 s, 40 to go

@@ -140,6 +140,20 @@ def trump_option(required: bool = False) -> Callable[[F], F]:
     return deco
 
 
+def condition_options(given: str, auction: str, dealer: str) -> Callable[[F], F]:
+    """``--given`` (repeatable), ``--auction``, ``--dealer`` and ``--conventions``: what is known of the other hands,
+    with each command's own help for the first three."""
+    def deco(func: F) -> F:
+        func = click.option("--conventions", "conventions_file", type=click.Path(dir_okay=False), default=None,
+                            metavar="FILE", help="A YAML file with a conventions: section, read instead of the "
+                            "ruleset's (with --auction).")(func)
+        func = click.option("--dealer", type=click.Choice(["me", "left", "partner", "right"]), default=None,
+                            help=dealer)(func)
+        func = click.option("--auction", "calls", default=None, metavar="CALLS", help=auction)(func)
+        return click.option("--given", "given", multiple=True, metavar="'WHO: CONDITION'", help=given)(func)
+    return deco
+
+
 def get_ruleset(ruleset: str | None, options: Sequence[str], *, where: str = "-r/--ruleset") -> Ruleset:
     """The ruleset named by ``-r`` (None: the default), with the ``-o`` choices applied."""
     if ruleset is not None and not ruleset.strip():

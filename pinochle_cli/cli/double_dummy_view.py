@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .common import table
+from .progress import duration
 
 if TYPE_CHECKING:
     from ..estimate.double_dummy import BidPair, Cost, PerfectPlay, SuitComparison
@@ -14,18 +15,6 @@ if TYPE_CHECKING:
 
 # fewer timed solves than this: the extrapolation says it is likely short
 FEW_TIMED = 10
-
-
-def duration(seconds: float) -> str:
-    """A wait in words: "about 40 s", "about 3 min", "about 2 h 05 min"."""
-    if seconds < 1:
-        return "under a second"
-    if seconds < 90:
-        return f"about {seconds:.0f} s"
-    minutes = seconds / 60
-    if minutes < 90:
-        return f"about {minutes:.0f} min"
-    return f"about {int(minutes // 60)} h {int(minutes % 60):02d} min"
 
 
 def _per_solve(seconds: float) -> str:

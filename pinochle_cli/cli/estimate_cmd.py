@@ -30,6 +30,7 @@ from . import double_dummy_view as perfect_view
 from . import estimate_auction_view as auction_view
 from .common import (
     CONTEXT_SETTINGS,
+    condition_options,
     emit_json,
     get_ruleset,
     get_trump,
@@ -40,51 +41,11 @@ from .common import (
     table,
     trump_option,
 )
+from .progress import Progress
 
 # the solver (and numba) are imported only for --play double-dummy
 if TYPE_CHECKING:
     from ..estimate.double_dummy import Cost, PerfectPlay
-
-
-# the share of the work done, and the seconds it took, before the time left is told: the first parts are no guide
-_ETA_FROM, _ETA_AFTER = 0.05, 10.0
-
-
-def time_left(done: int, total: int, elapsed: float) -> str:
-    """", about 3 min left" from the wall time so far (work done at an even pace), once enough is done to tell."""
-    if done <= 0 or done >= total or done < _ETA_FROM * total or elapsed < _ETA_AFTER:
-        return ""
-    return f", {perfect_view.duration(elapsed * (total - done) / done)} left"
-
-
-class _Progress:
-    """A progress bar on stderr, shown only on a terminal and only once a run has taken a second."""
-
-    def __init__(self, what: str = "deals") -> None:
-        self.what = what
-        self.start = time.monotonic()
-        self.shown = False
-        self.enabled = sys.stderr.isatty()
-        self.width = 0
-        # work done before ``start`` (not in the pace)
-        self.before = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        elapsed = time.monotonic() - self.start
-        if not self.enabled or (not self.shown and elapsed < 1.0):
-            return
-        self.shown = True
-        width = 30
-        filled = min(width, width * done // max(total, 1))
-        # the line keeps its length: a shorter one would leave the end of the last
-        left = time_left(done - self.before, total - self.before, elapsed)
-        line = f"estimating [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.what}{left}"
-        self.width = max(self.width, len(line))
-        click.echo(f"\r{line:{self.width}s}", err=True, nl=False)
-
-    def close(self) -> None:
-        if self.shown:
-            click.echo("", err=True)
 
 
 def _pct(p: float) -> str:
@@ -236,17 +197,13 @@ def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) ->
                    "[default: 1, every trick].")
 @click.option("--chart", is_flag=True, help="Also draw P(make) against the bid for each suit, each suit's "
               "recommended bid marked (letters where the terminal cannot print the symbols).")
-@click.option("--given", "given", multiple=True, metavar="'WHO: CONDITION'",
-              help="What is known of an unseen hand (repeatable): WHO partner, left or right; CONDITION 'meld OP N', "
-                   "'holds CARDS', 'lacks CARDS', 'aces OP N' (any rank), 'hearts OP N' (any suit) or 'counters OP N', "
-                   "joined with 'and'; OP one of >= > <= < ==. Deals are drawn meeting them exactly.")
-@click.option("--auction", "calls", default=None, metavar="CALLS",
-              help="The calls so far, from the dealer's left: pass or a bid each (e.g. '250 pass 300'); the "
-                   "conventions turn each into conditions on the caller's hand. Needs --dealer.")
-@click.option("--dealer", type=click.Choice(["me", "left", "partner", "right"]), default=None,
-              help="Who dealt (with --auction).")
-@click.option("--conventions", "conventions_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="A YAML file with a conventions: section, read instead of the ruleset's (with --auction).")
+@condition_options(
+    given="What is known of an unseen hand (repeatable): WHO partner, left or right; CONDITION 'meld OP N', "
+          "'holds CARDS', 'lacks CARDS', 'aces OP N' (any rank), 'hearts OP N' (any suit) or 'counters OP N', "
+          "joined with 'and'; OP one of >= > <= < ==. Deals are drawn meeting them exactly.",
+    auction="The calls so far, from the dealer's left: pass or a bid each (e.g. '250 pass 300'); the "
+            "conventions turn each into conditions on the caller's hand. Needs --dealer.",
+    dealer="Who dealt (with --auction).")
 @click.option("--as", "view", type=click.Choice(["bidder", "partner"]), default=None,
               help="bidder: CARDS is the bidder's hand [default]; partner: CARDS is the bidder's partner's, the "
                    "bidder's hand is drawn and names trump by the heuristic.")
@@ -297,13 +254,13 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     if question is not None:
         auction_view.run(rules, hand, suit, question, samples=samples, seed=seed, workers=workers,
                          precision=precision, confidence=confidence, ladder=ladder and not brief, play=play,
-                         as_json=as_json, progress=_Progress())
+                         as_json=as_json, progress=Progress())
         return
     exact = _exact_from(rules, hand, suit, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
         click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
-    progress = _Progress()
+    progress = Progress()
     try:
         result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count, precision=precision,
                               confidence=confidence, progress=progress, pass_policy=pass_policy or "heuristic")
@@ -385,7 +342,7 @@ def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_
 def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, confidence: float) -> PerfectPlay:
     from ..estimate.double_dummy import perfect_play
 
-    progress = _Progress("solves")
+    progress = Progress("solves")
     # not before the cost is told
     progress.enabled = False
     # a first solve can take a while

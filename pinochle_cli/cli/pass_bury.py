@@ -6,15 +6,12 @@ import click
 
 from ..cards import Card, Hand, Suit, format_cards
 from ..errors import CardError
-from ..estimate.compiled_cache import note_work
 from ..estimate.conditions import Given
 from ..passing.bury import BuryAdvice, BuryQuestion, advise_bury
 from ..passing.burywords import bidders
 from ..ruleset import Ruleset
-from ..workers import workers_for
-from .common import emit_json, heading, option_words, read_cards, table
-from .estimate_cmd import _Progress
-from .pass_cmd import _margin, _rounds, _rows
+from .common import heading, read_cards, table
+from .pass_view import margin_line, rounds_line, rows, run_advice
 
 __all__ = ["bury_answer"]
 
@@ -36,19 +33,8 @@ def bury_answer(rules: Ruleset, cards: list[Card], trump: Suit, bid: int, widow:
     """Ask the bury question (``given``: the conditions of --auction and --given) and print the answer."""
     hand, got = _hand(rules, cards, widow)
     q = BuryQuestion(rules, hand, trump, bid, got, given)
-    count, notice = workers_for(workers)
-    if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
-    progress = _Progress("games")
-    try:
-        advice = advise_bury(q, samples=samples, top=top, seed=seed, workers=count, progress=progress)
-    finally:
-        progress.close()
-    if as_json:
-        emit_json(advice.to_json())
-    else:
-        _human(advice)
-    note_work(advice.games)
+    run_advice(lambda count, progress: advise_bury(q, samples=samples, top=top, seed=seed, workers=count,
+                                                   progress=progress), workers, as_json, _human)
 
 
 def _human(advice: BuryAdvice) -> None:
@@ -60,9 +46,9 @@ def _human(advice: BuryAdvice) -> None:
         click.echo(f"conditions: {'; '.join(str(g) for g in q.given)}{share}")
     forced = ", each forced to bury cards the rules keep back otherwise" if advice.forced else ""
     click.echo(f"{advice.candidates} buries of {q.size}{forced} on common sampled deals (seed {advice.seed}): "
-               f"{_rounds(advice)}")
+               f"{rounds_line(advice)}")
     click.echo("")
-    click.echo(table(_rows(advice), headers=["rank", "bury", "points", f"P(make {q.bid})", "95 % interval",
+    click.echo(table(rows(advice), headers=["rank", "bury", "points", f"P(make {q.bid})", "95 % interval",
                                              "change", "meld", "counters"],
                      colalign=("left", "left", "right", "right", "right", "right", "right", "right"),
                      disable_numparse=True))
@@ -74,4 +60,4 @@ def _human(advice: BuryAdvice) -> None:
     click.echo("")
     for i, j in enumerate(advice.ranked, 1):
         click.echo(f"{i}. {format_cards(j.cards)}: {j.words.text('buries')}")
-    click.echo(_margin(advice, "bury"))
+    click.echo(margin_line(advice, "bury"))

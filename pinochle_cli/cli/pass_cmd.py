@@ -5,71 +5,23 @@ from __future__ import annotations
 import click
 
 from ..cards import Hand, format_cards
-from ..estimate.compiled_cache import note_work
 from ..estimate.conditions import Given
-from ..passing.bury import BuryAdvice
 from ..passing.judge import ROLES, Question, auction_givens
-from ..passing.race import DEFAULT_SAMPLES, DEFAULT_TOP, MAX_SAMPLES, Advice, Difference, Judged, advise
+from ..passing.race import DEFAULT_SAMPLES, DEFAULT_TOP, MAX_SAMPLES, Advice, advise
 from ..ruleset import Ruleset, load_conventions
-from ..workers import workers_for
 from .common import (
     CONTEXT_SETTINGS,
-    emit_json,
+    condition_options,
     get_ruleset,
     get_trump,
     heading,
     json_option,
-    option_words,
     read_cards,
     ruleset_options,
     table,
     trump_option,
 )
-from .estimate_cmd import _Progress
-
-
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f} %"
-
-
-def _points(d: Difference) -> str:
-    """A difference of P(make) in percentage points, signed."""
-    return f"{100 * d.mean:+.1f}"
-
-
-def _rows(advice: Advice | BuryAdvice) -> list[list[str]]:
-    rows = []
-    for i, j in enumerate(advice.ranked, 1):
-        rows.append(_row(str(i), j))
-    if advice.heuristic_rank is None or advice.heuristic_rank > len(advice.ranked):
-        rows.append(_row("h", advice.heuristic))
-    return rows
-
-
-def _row(label: str, j: Judged) -> list[str]:
-    return [label, format_cards(j.cards) + (" (h)" if j.heuristic else ""), f"{j.points_mean:.1f}",
-            _pct(j.p_make), f"{_pct(j.ci95[0])} – {_pct(j.ci95[1])}", _points(j.change), f"{j.meld_mean:.1f}",
-            f"{j.counters_mean:.1f}"]
-
-
-def _rounds(advice: Advice | BuryAdvice) -> str:
-    parts = []
-    for n, deals in advice.rounds:
-        parts.append(f"{'all' if n == advice.candidates else f'the best {n}'} on {deals}")
-    return ", ".join(parts)
-
-
-def _margin(advice: Advice | BuryAdvice, noun: str = "pass") -> str:
-    best = advice.ranked[0]
-    line = (f"Best {noun}: {format_cards(best.cards)}, makes {advice.question.bid} {round(100 * best.p_make)} times "
-            f"in 100")
-    m, p = advice.margin, advice.p_make_margin
-    if m is None or p is None or len(advice.ranked) < 2:
-        return line + f" (the only {noun})."
-    line += (f"; ahead of the next ({format_cards(advice.ranked[1].cards)}) by {m.mean:+.1f} points a deal "
-             f"(95 % interval {m.ci95[0]:+.1f} – {m.ci95[1]:+.1f}; P(make) {_points(p)}, "
-             f"{100 * p.ci95[0]:+.1f} – {100 * p.ci95[1]:+.1f})")
-    return line + (": these two are within the noise." if m.noise else ".")
+from .pass_view import margin_line, pct, rounds_line, rows, run_advice
 
 
 def _human(advice: Advice) -> None:
@@ -78,12 +30,12 @@ def _human(advice: Advice) -> None:
     click.echo(f"{heading(q.rules, q.trump)}, bid {q.bid}: {who}")
     click.echo(f"hand: {format_cards(q.hand)}")
     if q.given:
-        share = "" if advice.acceptance is None else f" (met by {_pct(advice.acceptance)} of the deals drawn)"
+        share = "" if advice.acceptance is None else f" (met by {pct(advice.acceptance)} of the deals drawn)"
         click.echo(f"conditions: {'; '.join(str(g) for g in q.given)}{share}")
     click.echo(f"{advice.candidates} passes of {q.size} on common sampled deals (seed {advice.seed}): "
-               f"{_rounds(advice)}")
+               f"{rounds_line(advice)}")
     click.echo("")
-    click.echo(table(_rows(advice), headers=["rank", "pass", "points", f"P(make {q.bid})", "95 % interval",
+    click.echo(table(rows(advice), headers=["rank", "pass", "points", f"P(make {q.bid})", "95 % interval",
                                              "change", "meld", "counters"],
                      colalign=("left", "left", "right", "right", "right", "right", "right", "right"),
                      disable_numparse=True))
@@ -95,7 +47,7 @@ def _human(advice: Advice) -> None:
     verb = "sends" if q.role == "partner" else "returns"
     for i, j in enumerate(advice.ranked, 1):
         click.echo(f"{i}. {format_cards(j.cards)}: {j.words.text(verb)}")
-    click.echo(_margin(advice))
+    click.echo(margin_line(advice))
 
 
 def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: str | None, dealer: str | None,
@@ -136,17 +88,13 @@ def _bury_alone(received: str | None) -> None:
                    "taken, or the hand as dealt with --widow.")
 @click.option("--widow", default=None, metavar="CARDS", help="With --bury: the widow's cards (CARDS is then the "
                                                               "hand as dealt).")
-@click.option("--given", "given", multiple=True, metavar="'WHO: CONDITION'",
-              help="What is known of another hand (repeatable), as estimate --given has it; WHO partner, left or "
-                   "right of the player passing (as the partner, the bidder is 'partner'). Deals are drawn meeting "
-                   "them exactly (as the bidder, with --received).")
-@click.option("--auction", "calls", default=None, metavar="CALLS",
-              help="The auction's calls from the dealer's left up to the last pass, the last bid the bidder's --bid; "
-                   "the conventions turn each into conditions. Needs --dealer.")
-@click.option("--dealer", type=click.Choice(["me", "left", "partner", "right"]), default=None,
-              help="Who dealt (with --auction), seen from the player passing.")
-@click.option("--conventions", "conventions_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="A YAML file with a conventions: section, read instead of the ruleset's (with --auction).")
+@condition_options(
+    given="What is known of another hand (repeatable), as estimate --given has it; WHO partner, left or "
+          "right of the player passing (as the partner, the bidder is 'partner'). Deals are drawn meeting "
+          "them exactly (as the bidder, with --received).",
+    auction="The auction's calls from the dealer's left up to the last pass, the last bid the bidder's --bid; "
+            "the conventions turn each into conditions. Needs --dealer.",
+    dealer="Who dealt (with --auction), seen from the player passing.")
 @ruleset_options
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
               help="Deals the last candidates are played on (the first round plays every pass on 200, or 100 "
@@ -201,16 +149,5 @@ def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str
         hand = rules.deck.check([*hand, *got])
     givens = _givens(rules, role, bid, given, calls, dealer, conventions_file)
     q = Question(rules, role, Hand(hand), suit, bid, Hand(got) if got is not None else None, givens)
-    count, notice = workers_for(workers)
-    if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
-    progress = _Progress("games")
-    try:
-        advice = advise(q, samples=samples, top=top, seed=seed, workers=count, progress=progress)
-    finally:
-        progress.close()
-    if as_json:
-        emit_json(advice.to_json())
-    else:
-        _human(advice)
-    note_work(advice.games)
+    run_advice(lambda count, progress: advise(q, samples=samples, top=top, seed=seed, workers=count,
+                                              progress=progress), workers, as_json, _human)

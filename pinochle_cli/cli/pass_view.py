@@ -1,0 +1,84 @@
+"""What ``pinochle pass`` shows of an advice, a pass's or a bury's: the ranked table, the rounds of the race, the
+margin of the best; and the run that asks it, with the workers' notice and the progress line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import click
+
+from ..cards import format_cards
+from ..estimate.compiled_cache import note_work
+from ..passing.bury import BuryAdvice
+from ..passing.race import Advice, Difference, Judged
+from ..workers import workers_for
+from .common import emit_json, option_words
+from .progress import Progress
+
+__all__ = ["margin_line", "pct", "rounds_line", "rows", "run_advice"]
+
+A = TypeVar("A", Advice, BuryAdvice)
+
+
+def run_advice(ask: Callable[[int, Progress], A], workers: int | None, as_json: bool,
+               human: Callable[[A], None]) -> None:
+    """``ask(workers, progress)`` with the workers' notice and a progress line, then the answer as JSON or
+    ``human``."""
+    count, notice = workers_for(workers)
+    if notice:
+        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+    progress = Progress("games")
+    try:
+        advice = ask(count, progress)
+    finally:
+        progress.close()
+    if as_json:
+        emit_json(advice.to_json())
+    else:
+        human(advice)
+    note_work(advice.games)
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:.1f} %"
+
+
+def _points(d: Difference) -> str:
+    """A difference of P(make) in percentage points, signed."""
+    return f"{100 * d.mean:+.1f}"
+
+
+def rows(advice: Advice | BuryAdvice) -> list[list[str]]:
+    rows = []
+    for i, j in enumerate(advice.ranked, 1):
+        rows.append(_row(str(i), j))
+    if advice.heuristic_rank is None or advice.heuristic_rank > len(advice.ranked):
+        rows.append(_row("h", advice.heuristic))
+    return rows
+
+
+def _row(label: str, j: Judged) -> list[str]:
+    return [label, format_cards(j.cards) + (" (h)" if j.heuristic else ""), f"{j.points_mean:.1f}",
+            pct(j.p_make), f"{pct(j.ci95[0])} – {pct(j.ci95[1])}", _points(j.change), f"{j.meld_mean:.1f}",
+            f"{j.counters_mean:.1f}"]
+
+
+def rounds_line(advice: Advice | BuryAdvice) -> str:
+    parts = []
+    for n, deals in advice.rounds:
+        parts.append(f"{'all' if n == advice.candidates else f'the best {n}'} on {deals}")
+    return ", ".join(parts)
+
+
+def margin_line(advice: Advice | BuryAdvice, noun: str = "pass") -> str:
+    best = advice.ranked[0]
+    line = (f"Best {noun}: {format_cards(best.cards)}, makes {advice.question.bid} {round(100 * best.p_make)} times "
+            f"in 100")
+    m, p = advice.margin, advice.p_make_margin
+    if m is None or p is None or len(advice.ranked) < 2:
+        return line + f" (the only {noun})."
+    line += (f"; ahead of the next ({format_cards(advice.ranked[1].cards)}) by {m.mean:+.1f} points a deal "
+             f"(95 % interval {m.ci95[0]:+.1f} – {m.ci95[1]:+.1f}; P(make) {_points(p)}, "
+             f"{100 * p.ci95[0]:+.1f} – {100 * p.ci95[1]:+.1f})")
+    return line + (": these two are within the noise." if m.noise else ".")
