@@ -31,7 +31,17 @@ from .burywords import bury_words
 from .candidates import Pass, passes
 from .explain import counted
 from .judge import Dealt, Judging, Outcome, check_bid, outcome_of
-from .race import DEFAULT_SAMPLES, DEFAULT_TOP, Difference, Judged, check_run, judged_of, race
+from .race import (
+    DEFAULT_SAMPLES,
+    DEFAULT_TOP,
+    Difference,
+    Judged,
+    check_run,
+    games_of,
+    judged_of,
+    race,
+    race_members,
+)
 
 __all__ = ["BuryAdvice", "BuryJudge", "BuryQuestion", "advise_bury", "allowed", "buries", "bury_seed"]
 
@@ -209,28 +219,15 @@ class BuryAdvice:
 
     @property
     def games(self) -> int:
-        total, before = 0, 0
-        for n, d in self.rounds:
-            total += (n + 1) * (d - before)
-            before = d
-        return total
+        return games_of(self.rounds)
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
         doc: dict[str, Any] = {
             "ruleset": q.rules.name, "role": "bidder", "bury": True, "hand": q.hand.ascii(),
             "widow": q.widow.ascii() if q.widow is not None else None, "trump": q.trump.letter, "bid": q.bid,
-            "seed": self.seed, "candidates": self.candidates, "forced": self.forced,
-            "rounds": [{"candidates": c, "deals": d} for c, d in self.rounds],
-            "ranked": [j.to_json("bury") for j in self.ranked], "heuristic": self.heuristic.to_json("bury"),
-            "heuristic_rank": self.heuristic_rank,
-            "margin": self.margin.to_json() if self.margin is not None else None,
-            "p_make_margin": self.p_make_margin.to_json() if self.p_make_margin is not None else None,
-            "within_noise": self.margin.noise if self.margin is not None else None}
-        if q.given:
-            doc["conditions"] = [str(g) for g in q.given]
-            doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
-        return doc
+            "seed": self.seed, "candidates": self.candidates, "forced": self.forced}
+        return {**doc, **race_members(self, "bury", q.given)}
 
 
 def advise_bury(q: BuryQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,

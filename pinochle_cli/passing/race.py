@@ -30,7 +30,7 @@ from .explain import explain
 from .judge import Judge, Judging, Outcome, Question, question_seed
 
 __all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
-           "advise", "check_run", "judged_of", "race", "schedule"]
+           "Raced", "advise", "check_run", "games_of", "judged_of", "race", "race_members", "schedule"]
 
 # deals per chunk (the unit of seeding); every candidate gets FIRST_DEALS deals first, or (many candidates)
 # as many chunks as FIRST_GAMES games allow, at least one
@@ -130,23 +130,49 @@ class Advice:
     @property
     def games(self) -> int:
         """The games played: every round's candidates and the heuristic's pass on that round's new deals."""
-        return _games(self.rounds)
+        return games_of(self.rounds)
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
         doc: dict[str, Any] = {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
                 "received": q.received.ascii() if q.received is not None else None, "trump": q.trump.letter,
-                "bid": q.bid, "seed": self.seed, "candidates": self.candidates,
-                "rounds": [{"candidates": c, "deals": d} for c, d in self.rounds],
-                "ranked": [j.to_json() for j in self.ranked], "heuristic": self.heuristic.to_json(),
-                "heuristic_rank": self.heuristic_rank,
-                "margin": self.margin.to_json() if self.margin is not None else None,
-                "p_make_margin": self.p_make_margin.to_json() if self.p_make_margin is not None else None,
-                "within_noise": self.margin.noise if self.margin is not None else None}
-        if q.given:
-            doc["conditions"] = [str(g) for g in q.given]
-            doc["acceptance"] = None if self.acceptance is None else round(self.acceptance, 6)
-        return doc
+                "bid": q.bid, "seed": self.seed, "candidates": self.candidates}
+        return {**doc, **race_members(self, "pass", q.given)}
+
+
+class Raced(Protocol):
+    """What a pass's or a bury's advice holds of its race (read-only: the advices are frozen)."""
+
+    @property
+    def rounds(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def ranked(self) -> tuple[Judged, ...]: ...
+    @property
+    def heuristic(self) -> Judged: ...
+    @property
+    def heuristic_rank(self) -> int | None: ...
+    @property
+    def margin(self) -> Difference | None: ...
+    @property
+    def p_make_margin(self) -> Difference | None: ...
+    @property
+    def acceptance(self) -> float | None: ...
+
+
+def race_members(advice: Raced, key: str, given: Sequence[object]) -> dict[str, Any]:
+    """The members of an advice's JSON document from ``rounds`` on (each candidate's cards named ``key``), and the
+    conditions with their acceptance when there are any."""
+    doc: dict[str, Any] = {
+        "rounds": [{"candidates": c, "deals": d} for c, d in advice.rounds],
+        "ranked": [j.to_json(key) for j in advice.ranked], "heuristic": advice.heuristic.to_json(key),
+        "heuristic_rank": advice.heuristic_rank,
+        "margin": advice.margin.to_json() if advice.margin is not None else None,
+        "p_make_margin": advice.p_make_margin.to_json() if advice.p_make_margin is not None else None,
+        "within_noise": advice.margin.noise if advice.margin is not None else None}
+    if given:
+        doc["conditions"] = [str(g) for g in given]
+        doc["acceptance"] = None if advice.acceptance is None else round(advice.acceptance, 6)
+    return doc
 
 
 def schedule(candidates: int, samples: int, top: int) -> list[tuple[int, int]]:
@@ -220,7 +246,7 @@ def race(judge: Judging, cands: Sequence[Pass], reference: int, seed: int, *, sa
     offered = len(cands) if offered is None else offered
     plan = schedule(offered, samples, top)
     acceptance = judge.acceptance(seed, plan[-1][1])
-    total = _games(plan)
+    total = games_of(plan)
     runner = _Runner(judge, workers_for(workers)[0], use_compiled(total))
     results: dict[int, list[Outcome]] = {}
     alive = list(range(offered))
@@ -246,7 +272,8 @@ def race(judge: Judging, cands: Sequence[Pass], reference: int, seed: int, *, sa
     return Race(cands, offered, plan, joined, order, reference, acceptance)
 
 
-def _games(plan: Sequence[tuple[int, int]]) -> int:
+def games_of(plan: Sequence[tuple[int, int]]) -> int:
+    """The games a race of ``plan`` plays: each round's candidates and the heuristic's on that round's new deals."""
     total, before = 0, 0
     for n, d in plan:
         total += (n + 1) * (d - before)
