@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -34,10 +34,9 @@ from .judge import Dealt, Judging, Outcome, check_bid, outcome_of
 from .race import (
     DEFAULT_SAMPLES,
     DEFAULT_TOP,
-    Difference,
     Judged,
+    Raced,
     check_run,
-    games_of,
     judged_of,
     race,
     race_members,
@@ -202,24 +201,10 @@ def _without(cards: IntArray, gone: Pass) -> list[int]:
 
 
 @dataclass(frozen=True)
-class BuryAdvice:
-    question: BuryQuestion
-    seed: int
-    # the buries offered, and whether each buries forbidden cards because too few others may go
-    candidates: int
-    forced: bool
-    rounds: tuple[tuple[int, int], ...]
-    ranked: tuple[Judged, ...]
-    heuristic: Judged
-    # the heuristic's place among the last round's buries (None: out earlier, or not one the rules allow)
-    heuristic_rank: int | None
-    margin: Difference | None
-    p_make_margin: Difference | None
-    acceptance: float | None = None
-
-    @property
-    def games(self) -> int:
-        return games_of(self.rounds)
+class BuryAdvice(Raced):
+    question: BuryQuestion = field(kw_only=True)
+    # whether each bury buries forbidden cards because too few others may go
+    forced: bool = field(kw_only=True)
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
@@ -250,4 +235,5 @@ def advise_bury(q: BuryQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = D
         out = [Card.from_index(c) for c in cards]
         return judged_of(out, o, ref, heuristic, bury_words(q.rules, q.hand, out, q.trump))
 
-    return BuryAdvice(q, seed, offered, forced, tuple(run.plan), *run.ranking(top, judged), run.acceptance)
+    return BuryAdvice(seed, offered, tuple(run.plan), *run.ranking(top, judged), run.acceptance, question=q,
+                      forced=forced)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
@@ -111,15 +111,17 @@ class Judged:
 
 
 @dataclass(frozen=True)
-class Advice:
-    question: Question
+class Raced:
+    """What a pass's or a bury's advice holds of its race: the candidates offered, the rounds, the ranking."""
+
     seed: int
     candidates: int
     # (candidates judged, deals each) per round
     rounds: tuple[tuple[int, int], ...]
     ranked: tuple[Judged, ...]
     heuristic: Judged
-    # the heuristic's place among the last round's candidates (None: it went out earlier)
+    # the heuristic's place among the last round's candidates (None: it went out earlier, or a bury the rules
+    # do not allow)
     heuristic_rank: int | None
     # the best minus the next: the contract's points and P(make) per deal (None: a single candidate)
     margin: Difference | None
@@ -132,31 +134,17 @@ class Advice:
         """The games played: every round's candidates and the heuristic's pass on that round's new deals."""
         return games_of(self.rounds)
 
+
+@dataclass(frozen=True)
+class Advice(Raced):
+    question: Question = field(kw_only=True)
+
     def to_json(self) -> dict[str, Any]:
         q = self.question
         doc: dict[str, Any] = {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
                 "received": q.received.ascii() if q.received is not None else None, "trump": q.trump.letter,
                 "bid": q.bid, "seed": self.seed, "candidates": self.candidates}
         return {**doc, **race_members(self, "pass", q.given)}
-
-
-class Raced(Protocol):
-    """What a pass's or a bury's advice holds of its race (read-only: the advices are frozen)."""
-
-    @property
-    def rounds(self) -> tuple[tuple[int, int], ...]: ...
-    @property
-    def ranked(self) -> tuple[Judged, ...]: ...
-    @property
-    def heuristic(self) -> Judged: ...
-    @property
-    def heuristic_rank(self) -> int | None: ...
-    @property
-    def margin(self) -> Difference | None: ...
-    @property
-    def p_make_margin(self) -> Difference | None: ...
-    @property
-    def acceptance(self) -> float | None: ...
 
 
 def race_members(advice: Raced, key: str, given: Sequence[object]) -> dict[str, Any]:
@@ -209,7 +197,7 @@ def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TO
         sent = [Card.from_index(c) for c in cards]
         return judged_of(sent, o, ref, heuristic, explain(q.rules, q.hand, sent, q.trump))
 
-    return Advice(q, seed, run.offered, tuple(run.plan), *run.ranking(top, judged), run.acceptance)
+    return Advice(seed, run.offered, tuple(run.plan), *run.ranking(top, judged), run.acceptance, question=q)
 
 
 @dataclass(frozen=True)
