@@ -10,8 +10,8 @@ from ..estimate.conditions import Given
 from ..passing.bury import BuryAdvice, BuryQuestion, advise_bury
 from ..passing.burywords import bidders
 from ..ruleset import Ruleset
-from .common import heading, read_cards, table
-from .pass_view import margin_line, rounds_line, rows, run_advice
+from .common import heading, read_cards
+from .pass_view import conditions_line, margin_line, ranking_table, rounds_line, run_advice
 
 __all__ = ["bury_answer"]
 
@@ -41,17 +41,14 @@ def _human(advice: BuryAdvice) -> None:
     q = advice.question
     click.echo(f"{heading(q.rules, q.trump)}, bid {q.bid}: the bidder's bury")
     click.echo(f"hand: {format_cards(q.hand)}" + (f" (widow {format_cards(q.widow)})" if q.widow is not None else ""))
-    if q.given:
-        share = "" if advice.acceptance is None else f" (met by {100 * advice.acceptance:.1f} % of the deals drawn)"
-        click.echo(f"conditions: {'; '.join(str(g) for g in q.given)}{share}")
+    conditions = conditions_line(advice, q.given)
+    if conditions is not None:
+        click.echo(conditions)
     forced = ", each forced to bury cards the rules keep back otherwise" if advice.forced else ""
     click.echo(f"{advice.candidates} buries of {q.size}{forced} on common sampled deals (seed {advice.seed}): "
                f"{rounds_line(advice)}")
     click.echo("")
-    click.echo(table(rows(advice), headers=["rank", "bury", "points", f"P(make {q.bid})", "95 % interval",
-                                             "change", "meld", "counters"],
-                     colalign=("left", "left", "right", "right", "right", "right", "right", "right"),
-                     disable_numparse=True))
+    click.echo(ranking_table(advice, "bury"))
     who = bidders(q.rules)
     click.echo(f"points: what the contract scores {who}, a deal on average (made: meld + counters; set: minus the "
                "bid)")

@@ -18,10 +18,9 @@ from .common import (
     json_option,
     read_cards,
     ruleset_options,
-    table,
     trump_option,
 )
-from .pass_view import margin_line, pct, rounds_line, rows, run_advice
+from .pass_view import conditions_line, margin_line, ranking_table, rounds_line, run_advice
 
 
 def _human(advice: Advice) -> None:
@@ -29,16 +28,13 @@ def _human(advice: Advice) -> None:
     who = "the partner's pass to the bidder" if q.role == "partner" else "the bidder's return to the partner"
     click.echo(f"{heading(q.rules, q.trump)}, bid {q.bid}: {who}")
     click.echo(f"hand: {format_cards(q.hand)}")
-    if q.given:
-        share = "" if advice.acceptance is None else f" (met by {pct(advice.acceptance)} of the deals drawn)"
-        click.echo(f"conditions: {'; '.join(str(g) for g in q.given)}{share}")
+    conditions = conditions_line(advice, q.given)
+    if conditions is not None:
+        click.echo(conditions)
     click.echo(f"{advice.candidates} passes of {q.size} on common sampled deals (seed {advice.seed}): "
                f"{rounds_line(advice)}")
     click.echo("")
-    click.echo(table(rows(advice), headers=["rank", "pass", "points", f"P(make {q.bid})", "95 % interval",
-                                             "change", "meld", "counters"],
-                     colalign=("left", "left", "right", "right", "right", "right", "right", "right"),
-                     disable_numparse=True))
+    click.echo(ranking_table(advice, "pass"))
     click.echo("points: what the contract scores the bidding side, a deal on average (made: meld + counters; set: "
                "minus the bid)")
     click.echo("change: P(make) against the heuristic's own pass (h) on the same deals, in percentage points; "

@@ -3,7 +3,7 @@ margin of the best; and the run that asks it, with the workers' notice and the p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import click
@@ -11,12 +11,12 @@ import click
 from ..cards import format_cards
 from ..estimate.compiled_cache import note_work
 from ..passing.bury import BuryAdvice
-from ..passing.race import Advice, Difference, Judged
+from ..passing.race import Advice, Difference, Judged, Raced
 from ..workers import workers_for
-from .common import emit_json, option_words
+from .common import emit_json, option_words, table
 from .progress import Progress
 
-__all__ = ["margin_line", "pct", "rounds_line", "rows", "run_advice"]
+__all__ = ["conditions_line", "margin_line", "pct", "ranking_table", "rounds_line", "rows", "run_advice"]
 
 A = TypeVar("A", Advice, BuryAdvice)
 
@@ -82,3 +82,18 @@ def margin_line(advice: Advice | BuryAdvice, noun: str = "pass") -> str:
              f"(95 % interval {m.ci95[0]:+.1f} – {m.ci95[1]:+.1f}; P(make) {_points(p)}, "
              f"{100 * p.ci95[0]:+.1f} – {100 * p.ci95[1]:+.1f})")
     return line + (": these two are within the noise." if m.noise else ".")
+
+
+def conditions_line(advice: Raced, given: Sequence[object]) -> str | None:
+    """``conditions: left: meld >= 50 (met by 33.7 % of the deals drawn)``, None without conditions."""
+    if not given:
+        return None
+    share = "" if advice.acceptance is None else f" (met by {pct(advice.acceptance)} of the deals drawn)"
+    return f"conditions: {'; '.join(str(g) for g in given)}{share}"
+
+
+def ranking_table(advice: Advice | BuryAdvice, noun: str) -> str:
+    """The ranked candidates (each named a ``noun``), the heuristic's below when it is not among them."""
+    return table(rows(advice), headers=["rank", noun, "points", f"P(make {advice.question.bid})", "95 % interval",
+                                        "change", "meld", "counters"],
+                 colalign=("left", "left", "right", "right", "right", "right", "right", "right"), disable_numparse=True)
