@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import Card, Hand, Suit, format_cards
 from ..meld import meld
 from ..ruleset import Ruleset
-from .explain import counted, meld_name
+from .explain import counted, losses, meld_name
 
 __all__ = ["BuryWords", "bidders", "bury_words"]
 
@@ -55,11 +55,7 @@ class BuryWords:
                  f"keeps {counted(self.trumps_kept, 'trump')}"]
         melds = ", ".join(self.melds) if self.melds else "none"
         parts.append(f"meld {self.meld} ({melds})" + (" shown before the bury" if self.after_meld else ""))
-        if self.broken:
-            parts.append("breaks " + ", ".join(self.broken))
-        if self.voids:
-            parts.append("void in " + " ".join(s.symbol for s in self.voids))
-        return "; ".join(parts)
+        return "; ".join(parts + losses(self.broken, self.voids))
 
     def to_json(self) -> dict[str, Any]:
         return {"counters_buried": self.counters, "counters_to": self.counters_to,

@@ -17,7 +17,7 @@ from ..cards import Card, Hand, Suit, format_cards
 from ..meld import MeldItem, meld
 from ..ruleset import Ruleset
 
-__all__ = ["Words", "counted", "explain", "meld_name"]
+__all__ = ["Words", "counted", "explain", "losses", "meld_name"]
 
 
 @dataclass(frozen=True)
@@ -50,17 +50,19 @@ class Words:
         parts.append(f"keeps {kept}" + (f" (meld {self.kept_meld})" if self.kept else ""))
         if self.whole:
             parts.append(f"{verb} whole " + ", ".join(self.whole))
-        if self.broken:
-            parts.append("breaks " + ", ".join(self.broken))
-        if self.voids:
-            parts.append("void in " + " ".join(s.symbol for s in self.voids))
-        return "; ".join(parts)
+        return "; ".join(parts + losses(self.broken, self.voids))
 
     def to_json(self) -> dict[str, Any]:
         return {"kept_meld": self.kept_meld, "kept": list(self.kept), "passed_whole": list(self.whole),
                 "broken": list(self.broken),
                 "trumps_sent": [c.ascii() for c in self.trumps], "top_cards_sent": [c.ascii() for c in self.tops],
                 "counters_sent": self.counters, "voids": [s.letter for s in self.voids]}
+
+
+def losses(broken: Sequence[str], voids: Sequence[Suit]) -> list[str]:
+    """The words for the combinations a hand no longer holds and the suits it is left void in."""
+    parts = ["breaks " + ", ".join(broken)] if broken else []
+    return parts + (["void in " + " ".join(s.symbol for s in voids)] if voids else [])
 
 
 def counted(n: int, word: str) -> str:
