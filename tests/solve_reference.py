@@ -17,33 +17,36 @@ def _phase(rules: Ruleset) -> str | None:
     return "play-off" if rules.has_stock else None
 
 
-def minimax(rules: Ruleset, trump: Suit, pos: Position) -> int:
-    """Counters seat 0's side takes from ``pos`` on with both sides perfect."""
+def minimax(rules: Ruleset, trump: Suit, pos: Position, bidder: int | None = None) -> int:
+    """Counters seat 0's side takes from ``pos`` on with both sides perfect (``bidder``: the bidder's seat, where
+    the auction forms the sides)."""
     seat = pos.to_play
-    legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=pos.leader)
-    values = [value_after(rules, trump, pos, card) for card in legal]
-    ours = rules.side_of(seat) == rules.side_of(0)
+    legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=pos.leader,
+                        bidder=bidder)
+    values = [value_after(rules, trump, pos, card, bidder) for card in legal]
+    ours = rules.deal_side_of(seat, bidder) == rules.deal_side_of(0, bidder)
     return max(values) if ours else min(values)
 
 
-def value_after(rules: Ruleset, trump: Suit, pos: Position, card: Card) -> int:
+def value_after(rules: Ruleset, trump: Suit, pos: Position, card: Card, bidder: int | None = None) -> int:
     seat = pos.to_play
     hands = tuple(h.remove(card) if s == seat else h for s, h in enumerate(pos.hands))
     trick = (*pos.trick, card)
     if len(trick) < rules.players:
-        return minimax(rules, trump, Position(hands, pos.leader, trick))
+        return minimax(rules, trump, Position(hands, pos.leader, trick), bidder)
     winner = (pos.leader + trick_winner(rules, trump, trick)) % rules.players
     points = sum(rules.counter_value(c) for c in trick)
     last = not any(hands)
     if last:
         points += rules.last_trick
-    taken = points if rules.side_of(winner) == rules.side_of(0) else 0
-    return taken if last else taken + minimax(rules, trump, Position(hands, winner))
+    taken = points if rules.deal_side_of(winner, bidder) == rules.deal_side_of(0, bidder) else 0
+    return taken if last else taken + minimax(rules, trump, Position(hands, winner), bidder)
 
 
 def random_endgame(rules: Ruleset, rng: np.random.Generator, tricks: int, *,
-                   mid_trick: bool = True) -> tuple[Suit, Position]:
-    """A random position with ``tricks`` tricks to go (possibly some cards already on the trick)."""
+                   mid_trick: bool = True, bidder: int | None = None) -> tuple[Suit, Position]:
+    """A random position with ``tricks`` tricks to go (possibly some cards already on the trick; ``bidder``: the
+    bidder's seat, where the auction forms the sides, for the duties of the cards played)."""
     cards = rules.deck.cards()
     order = rng.permutation(len(cards))
     trump = rules.suits[int(rng.integers(len(rules.suits)))]
@@ -54,6 +57,7 @@ def random_endgame(rules: Ruleset, rng: np.random.Generator, tricks: int, *,
     if mid_trick:
         for _ in range(int(rng.integers(players))):
             seat = pos.to_play
-            legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=leader)
+            legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=leader,
+                                bidder=bidder)
             pos = pos.play(legal[int(rng.integers(len(legal)))])
     return trump, pos

@@ -16,8 +16,7 @@ from pinochle_cli.solver.search import BUCKET, _gather, _holders, _killer_first,
 from pinochle_cli.solver.solve import Position, Solver, _aligned_table, check_position, counter_step
 from pinochle_cli.tricks import legal_plays
 
-# the games with fixed sides: the solver's sides formed by an auction (three-handed) come with issue 23's
-# solve step
+# the games with fixed sides (the bidder-alone games: ALONE below)
 RULESETS = [name for name in bundled_names() if not load_ruleset(name).sides_by_auction]
 POSITIONS = 150  # per ruleset, of 1 to 4 tricks
 ENDGAMES = 400  # per ruleset, of 3 (four players) or 4 tricks (two): 1,600 in all, the issue's check (~2.5 s each)
@@ -62,6 +61,40 @@ def test_every_card_value_agrees_with_exhaustive_minimax(name: str) -> None:
         trump, pos = random_endgame(rules, rng, _tricks(rules.players) - 1)
         solver = Solver(rules, trump, table_bits=12)
         assert solver.plays(pos) == [(c, value_after(rules, trump, pos, c)) for c in solver.legal(pos)]
+
+
+# the games whose sides the auction forms: the bidder alone against the others
+ALONE = [name for name in bundled_names() if load_ruleset(name).sides_by_auction]
+
+
+@pytest.mark.parametrize("name", ALONE)
+def test_a_bidder_alone_game_agrees_with_exhaustive_minimax(name: str) -> None:
+    """Each seat as the bidder, seat 0's side counted (the bidder alone, or the others together): the value from
+    one kept solver per suit and bidder, and every card's value from a fresh one."""
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(23)
+    kept: dict[tuple[Suit, int], Solver] = {}
+    for _ in range(ENDGAMES):
+        bidder = int(rng.integers(rules.players))
+        trump, pos = random_endgame(rules, rng, int(rng.integers(1, _tricks(rules.players) + 1)), bidder=bidder)
+        solver = kept.setdefault((trump, bidder), Solver(rules, trump, bidder=bidder, table_bits=10))
+        assert solver.value(pos) == minimax(rules, trump, pos, bidder), (trump, pos, bidder)
+    for _ in range(POSITIONS // 5):
+        bidder = int(rng.integers(rules.players))
+        trump, pos = random_endgame(rules, rng, _tricks(rules.players) - 1, bidder=bidder)
+        solver = Solver(rules, trump, bidder=bidder, table_bits=12)
+        assert solver.plays(pos) == [(c, value_after(rules, trump, pos, c, bidder)) for c in solver.legal(pos)]
+
+
+def test_the_bidder_alone_check_sees_the_sides() -> None:
+    """The reference's sides are the bidder's: seat 0 alone when it bids, else with the other defender."""
+    rules = load_ruleset("three-handed")
+    pos = Position(tuple(Hand(parse_cards(h)) for h in ("AS", "TS", "KS")), 0)
+    assert (minimax(rules, Suit.S, pos, 0), minimax(rules, Suit.S, pos, 1)) == (40, 40)
+    # 10♠ (seat 1) takes 20 and the last trick's 10: seat 0's side only when seat 2 bids (seats 0 and 1 together)
+    pos = Position(tuple(Hand(parse_cards(h)) for h in ("9S", "TS", "KS")), 0)
+    assert (minimax(rules, Suit.S, pos, 0), minimax(rules, Suit.S, pos, 1), minimax(rules, Suit.S, pos, 2)) == (
+        0, 0, 30)
 
 
 @pytest.mark.parametrize("name", RULESETS)
