@@ -11,10 +11,11 @@ the worlds consistent with the player's hand, the meld shown and the tricks so f
 scores fewer points than the hint's best by what the player could see is a mistake; a card that
 cost counters double-dummy but was the hint's best was unlucky.
 
-Positions are solved from the last card back to the first, so the solver's table fills with
-the endings before the hard early positions; a time limit (CPU seconds) stops the work early and the first
-tricks are then reported as not analysed. Tricks played while a stock lasts (whose hands change
-by drawing) are never analysed: the analysis starts with the first trick after the stock.
+The cards are judged as one batch (``solver.batch``, over ``workers`` processes) from the last card back
+to the first, so each solver's table fills with the endings before the hard early positions; a time
+limit (CPU seconds, every worker's) stops the work early and the first tricks are then reported as
+not analysed. Tricks played while a stock lasts (whose hands change by drawing) are never analysed:
+the analysis starts with the first trick after the stock.
 """
 
 from __future__ import annotations
