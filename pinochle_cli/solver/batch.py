@@ -215,7 +215,8 @@ def solve_batch(items: Iterable[BatchItem], *, workers: int = 1, solver: BatchSo
     """The result of each item, in order, from ``workers`` processes (1: this one, with ``solver`` if given),
     each taking ``chunk`` consecutive items at a time. ``time_limit``: CPU seconds for the whole batch (not with
     ``solver``), counted on ``clock`` from the call (with more workers, a ``SharedClock``: every worker's CPU
-    time; default: this process's CPU time, or a new ``SharedClock``); the items after it ran out fail.
+    time; default: this process's CPU time, or a new ``SharedClock``); the items after it ran out fail. An
+    item's own limit counts on the same clock, or its process's CPU time where there is none.
     On any exception (Ctrl-C too) the workers are ended."""
     assert solver is None or time_limit is None, "a given solver keeps its own time limit"
     if workers <= 1:
@@ -223,9 +224,12 @@ def solve_batch(items: Iterable[BatchItem], *, workers: int = 1, solver: BatchSo
         for item in items:
             yield here.solve(item)
         return
-    shared = clock if clock is not None else SharedClock()
-    assert isinstance(shared, SharedClock), "more workers share a SharedClock"
-    args: tuple[Any, ...] = (BatchSolver, time_limit, shared, shared())
+    # without a limit for the whole or a clock to share, each item's own limit counts its process's CPU time
+    args: tuple[Any, ...] = (BatchSolver,)
+    if time_limit is not None or clock is not None:
+        shared = clock if clock is not None else SharedClock()
+        assert isinstance(shared, SharedClock), "more workers share a SharedClock"
+        args = (BatchSolver, time_limit, shared, shared())
     pool = ChunkPool(workers, keep, args)
     try:
         for results in pool.map(_work, _chunks(items, chunk)):
