@@ -41,6 +41,13 @@ def test_the_cli_answer_does_not_depend_on_the_workers() -> None:
     assert json.loads(one.out)["deals"][0]["perfect"] == 200
 
 
+def test_the_players_view_does_not_depend_on_the_workers() -> None:
+    args = ("analyze", CLOSE, "--view", "players", "--worlds", "1", "--time-limit", "3600", "--json")
+    one, two = run_cli(*args, "--workers", "1"), run_cli(*args, "--workers", "2")
+    assert one.code == 0 and one == two
+    assert json.loads(one.out)["deals"][0]["players_view"]["judged_from_trick"] == 1
+
+
 @pytest.mark.parametrize(("value", "shown"), [("0", "0 is not in the range x>=1"), ("-1", "-1 is not in the range x>=1"),
                                              ("two", "'two' is not a valid integer range")])
 def test_a_bad_worker_count_is_one_line(value: str, shown: str) -> None:
