@@ -11,9 +11,9 @@ import pytest
 from clihelp import run_cli
 from solve_reference import minimax, random_endgame, value_after
 
-from pinochle_cli.records import read_record
+from pinochle_cli.records import parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.solver.analyze import analyze_deal, playable_deals
+from pinochle_cli.solver.analyze import analyze_deal, analyze_deals, playable_deals
 from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult, BatchSolver, SharedClock, solve_batch
 from pinochle_cli.solver.solve import Solver
 
@@ -138,3 +138,32 @@ def test_a_judged_card_without_its_next_position_known_is_solved_anyway() -> Non
     got = BatchSolver().solve(BatchItem(rules, trump, pos, played=card))
     assert isinstance(got, BatchResult)
     assert (got.value, got.after) == (minimax(rules, trump, pos), value_after(rules, trump, pos, card))
+
+
+# --------------------------------------------------------------------------- a record of several deals
+
+def _four_deals() -> str:
+    """A record of four played deals: the two single-deck examples twice."""
+    played, close = (Path(p).read_text(encoding="utf-8") for p in (PLAYED, CLOSE))
+    deals = [text[text.index("deals:\n") + len("deals:\n"):] for text in (played, close)]
+    return played[:played.index("deals:\n") + len("deals:\n")] + "".join(deals * 2)
+
+
+def test_the_deals_of_a_record_spread_over_the_workers_get_the_analyses_of_one_by_one() -> None:
+    record = parse_record(_four_deals())
+    deals = playable_deals(record)
+    one = [analyze_deal(record, deal) for deal in deals]
+    seen: list[tuple[int, int]] = []
+    spread = analyze_deals(record, deals, workers=2, progress=lambda done, total: seen.append((done, total)))
+    assert [(a.number, a.perfect, a.first_trick, a.verdicts) for a in spread] == \
+        [(a.number, a.perfect, a.first_trick, a.verdicts) for a in one]
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert [a.perfect for a in spread] == [70, 200, 70, 200]
+
+
+def test_the_cli_answer_for_a_record_does_not_depend_on_the_workers(tmp_path: Path) -> None:
+    path = tmp_path / "four.yaml"
+    path.write_text(_four_deals(), encoding="utf-8")
+    one = run_cli("analyze", str(path), "--workers", "1")
+    assert one.code == 0 and one == run_cli("analyze", str(path), "--workers", "2")
+    assert one.out.count("Deal ") == 4

@@ -140,7 +140,7 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, worlds:
     Example:
       pinochle analyze examples/single-deck-played.yaml
     """
-    from ..solver.analyze import analyze_deal
+    from ..solver.analyze import analyze_deal, analyze_deals
     from ..workers import workers_for
 
     record = read_record(path)
@@ -153,10 +153,15 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, worlds:
 
         _players(record, deals, time_limit, worlds or VIEW_WORLDS, seed, count, as_json)
         return
-    results = []
-    for deal in deals:
-        with _progress(f"deal {deal.number}") as progress:
-            results.append(analyze_deal(record, deal, time_limit=time_limit, progress=progress, workers=count))
+    if len(deals) > 1 and count > 1:
+        # the deals spread over the workers, one deal each at a time
+        with _progress("deals") as progress:
+            results = analyze_deals(record, deals, time_limit=time_limit, workers=count, progress=progress)
+    else:
+        results = []
+        for deal in deals:
+            with _progress(f"deal {deal.number}") as progress:
+                results.append(analyze_deal(record, deal, time_limit=time_limit, progress=progress, workers=count))
     if as_json:
         emit_json({"ruleset": record.rules.name, "deals": [_json(record, a, time_limit) for a in results]})
         return

@@ -21,18 +21,19 @@ the analysis starts with the first trick after the stock.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Hand, Suit
 from ..deal import replay_deal
 from ..errors import HintError, PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
+from ..workers import KeptRunner, kept
 from .batch import CHUNK, BatchFailure, BatchItem, BatchResult, SharedClock, solve_batch
 from .solve import Position, check_time_limit
 
 __all__ = ["VIEW_WORLDS", "CardVerdict", "DealAnalysis", "PlayerSummary", "PlayersView", "ViewVerdict", "analyze_deal",
-           "playable_deals", "view_deal"]
+           "analyze_deals", "playable_deals", "view_deal"]
 
 # worlds the players' view solves for each card (fewer when the time runs short)
 VIEW_WORLDS = 20
@@ -219,6 +220,42 @@ def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | N
     return DealAnalysis(deal.number, table.sides[bidder_side], deal.bidder, deal.bid, deal.meld[bidder_side],
                         deal.trump, taken, perfect, first_done, len(deal.play), stopped, whole, spent() - start,
                         nodes)
+
+
+def analyze_deals(record: MatchRecord, deals: Sequence[DealRecord], *, time_limit: float | None = None,
+                  workers: int = 1, progress: Progress | None = None) -> list[DealAnalysis]:
+    """``analyze_deal`` of each of ``deals`` (of ``record``), in order; ``time_limit`` is per deal. With more than
+    one deal and worker the deals are spread over ``workers`` processes, each judging one deal at a time alone
+    (the deal's CPU time its process's); one deal is judged over the workers. ``progress(done, total)`` after
+    each deal. The analyses are those of ``analyze_deal`` with any number of workers."""
+    check_time_limit(time_limit)
+    if len(deals) == 1:
+        one = analyze_deal(record, deals[0], time_limit=time_limit, workers=workers)
+        if progress is not None:
+            progress(1, 1)
+        return [one]
+    jobs = [(record.deals.index(deal), time_limit) for deal in deals]
+    runner = KeptRunner(record, workers, _analyze_one, _analyze_kept)
+    done: list[DealAnalysis] = []
+    try:
+        for analysis in runner.run(jobs):
+            done.append(analysis)
+            if progress is not None:
+                progress(len(done), len(jobs))
+    except BaseException:
+        runner.close(interrupted=True)
+        raise
+    runner.close()
+    return done
+
+
+def _analyze_one(record: MatchRecord, job: tuple[int, float | None]) -> DealAnalysis:
+    index, limit = job
+    return analyze_deal(record, record.deals[index], time_limit=limit)
+
+
+def _analyze_kept(job: tuple[int, float | None]) -> DealAnalysis:
+    return _analyze_one(kept(MatchRecord), job)
 
 
 def _verdict(record: MatchRecord, step: _Step, result: BatchResult, us: int, bidder: int | None) -> CardVerdict:
