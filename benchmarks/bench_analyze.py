@@ -4,7 +4,8 @@ For each recorded deal with a play among the examples (single-deck-played, singl
 three-handed-played; no double-deck record has a play), every card is judged with each setting of
 workers and chunk (consecutive cards a worker takes at a time, from the last card back; 1 interleaves
 the cards over the workers): the median wall time over ``--repeats`` runs, the CPU seconds (every
-worker's, as the time limit counts them) and the nodes of that run. Every setting's verdicts are checked
+worker's, as the time limit counts them) and the nodes of that run, and the share of the CPU time the first
+card takes (one position, judged by one process). Every setting's verdicts are checked
 against the first's. Then a record of four deals (the two single-deck examples twice) analysed whole with one
 worker and with two (a deal each: ``analyze_deals``). The compiled search is loaded before the first run is
 timed (forked workers inherit it). First, what two processes can gain on the machine at the moment: the
@@ -26,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_cli.records import MatchRecord, parse_record, read_record
+from pinochle_cli.records import DealRecord, MatchRecord, parse_record, read_record
 from pinochle_cli.solver.analyze import analyze_deal, analyze_deals, playable_deals
 from pinochle_cli.workers import available_cores
 
@@ -54,6 +55,14 @@ def capacity(n: int = 20_000_000) -> None:
         pool.map(_burn, [n, n])
     both = time.perf_counter() - start
     print(f"a loop twice: {alone:.2f} s in one process, {both:.2f} s in two: two processes gain x{alone / both:.2f}")
+
+
+def first_card_share(record: MatchRecord, deal: DealRecord) -> float:
+    """The share of the deal's CPU time (one worker) that its first card took: the cards go from the last back."""
+    marks: list[float] = []
+    start = time.process_time()
+    analyze_deal(record, deal, progress=lambda done, total: marks.append(time.process_time()))
+    return (marks[-1] - marks[-2]) / (marks[-1] - start)
 
 
 def four_deals() -> MatchRecord:
@@ -95,6 +104,7 @@ def main() -> None:
         record = read_record(str(EXAMPLES / f"{name}.yaml"))
         deal = playable_deals(record)[0]
         first = None
+        print(f"{name:24} the first card: {first_card_share(record, deal):.0%} of the CPU time with one worker")
         for workers, chunk in SETTINGS:
             walls = []
             for _ in range(args.repeats):
