@@ -11,7 +11,7 @@ import click
 
 from ..errors import PlayError
 from ..records import DealRecord, MatchRecord, read_record
-from .common import CONTEXT_SETTINGS, emit_json, json_option, table
+from .common import CONTEXT_SETTINGS, emit_json, json_option, option_words, table
 from .solve_cmd import time_limit_option
 
 if TYPE_CHECKING:
@@ -124,9 +124,12 @@ def _json(record: MatchRecord, a: DealAnalysis, limit: float | None) -> dict[str
 @click.option("--seed", type=int, default=1, show_default=True,
               help="With --view players: the seed the worlds are drawn from (the answer depends on it and on "
                    "--worlds only; the time limit only stops the work early).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes to judge the cards [default: every core]; the time limit counts the CPU time of "
+                   "all. The verdicts do not depend on it.")
 @json_option
 def analyze(path: str, number: int | None, time_limit: float, view: str, worlds: int | None, seed: int,
-            as_json: bool) -> None:
+            workers: int | None, as_json: bool) -> None:
     """Could the bid have been made, and which cards cost points? Each card of a recorded deal is
     compared with the best card, every player playing perfectly afterwards with all hands seen.
 
@@ -137,18 +140,28 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, worlds:
     Example:
       pinochle analyze examples/single-deck-played.yaml
     """
-    from ..solver.analyze import analyze_deal
+    from ..solver.analyze import analyze_deal, analyze_deals
+    from ..workers import workers_for
 
     record = read_record(path)
+    deals = _deals(record, number, path)
+    count, notice = workers_for(workers)
+    if notice:
+        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
     if view == "players":
         from ..solver.analyze import VIEW_WORLDS
 
-        _players(record, _deals(record, number, path), time_limit, worlds or VIEW_WORLDS, seed, as_json)
+        _players(record, deals, time_limit, worlds or VIEW_WORLDS, seed, count, as_json)
         return
-    results = []
-    for deal in _deals(record, number, path):
-        with _progress(f"deal {deal.number}") as progress:
-            results.append(analyze_deal(record, deal, time_limit=time_limit, progress=progress))
+    if len(deals) > 1 and count > 1:
+        # the deals spread over the workers, one deal each at a time
+        with _progress("deals") as progress:
+            results = analyze_deals(record, deals, time_limit=time_limit, workers=count, progress=progress)
+    else:
+        results = []
+        for deal in deals:
+            with _progress(f"deal {deal.number}") as progress:
+                results.append(analyze_deal(record, deal, time_limit=time_limit, progress=progress, workers=count))
     if as_json:
         emit_json({"ruleset": record.rules.name, "deals": [_json(record, a, time_limit) for a in results]})
         return
@@ -158,7 +171,7 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, worlds:
         _show(record, a, time_limit)
 
 
-def _players(record: MatchRecord, deals: list[DealRecord], limit: float, worlds: int, seed: int,
+def _players(record: MatchRecord, deals: list[DealRecord], limit: float, worlds: int, seed: int, workers: int,
              as_json: bool) -> None:
     """Each deal analysed double-dummy in half the time limit, then from the players' view in what is left."""
     import time
@@ -169,8 +182,9 @@ def _players(record: MatchRecord, deals: list[DealRecord], limit: float, worlds:
     for deal in deals:
         start = time.process_time()
         with _progress(f"deal {deal.number} (double-dummy)") as progress:
-            a = analyze_deal(record, deal, time_limit=limit / 2, progress=progress)
-        left = max(limit - (time.process_time() - start), 0.001)
+            a = analyze_deal(record, deal, time_limit=limit / 2, progress=progress, workers=workers)
+        # the workers' CPU time is in the analysis's seconds, not in this process's
+        left = max(limit - max(a.seconds, time.process_time() - start), 0.001)
         with _progress(f"deal {deal.number} (players' view)") as progress:
             results.append((a, view_deal(record, a, deal, time_limit=left, worlds=worlds, seed=seed,
                                              progress=progress)))

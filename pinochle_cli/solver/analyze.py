@@ -11,26 +11,29 @@ the worlds consistent with the player's hand, the meld shown and the tricks so f
 scores fewer points than the hint's best by what the player could see is a mistake; a card that
 cost counters double-dummy but was the hint's best was unlucky.
 
-Positions are solved from the last card back to the first, so the solver's table fills with
-the endings before the hard early positions; a time limit (CPU seconds) stops the work early and the first
-tricks are then reported as not analysed. Tricks played while a stock lasts (whose hands change
-by drawing) are never analysed: the analysis starts with the first trick after the stock.
+The cards are judged as one batch (``solver.batch``, over ``workers`` processes) from the last card back
+to the first, so each solver's table fills with the endings before the hard early positions; a time
+limit (CPU seconds, every worker's) stops the work early and the first tricks are then reported as
+not analysed. Tricks played while a stock lasts (whose hands change by drawing) are never analysed:
+the analysis starts with the first trick after the stock.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Hand, Suit
 from ..deal import replay_deal
 from ..errors import HintError, PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
-from .solve import Position, Solver, check_time_limit
+from ..workers import KeptRunner, kept
+from .batch import CHUNK, BatchFailure, BatchItem, BatchResult, SharedClock, solve_batch
+from .solve import Position, check_time_limit
 
 __all__ = ["VIEW_WORLDS", "CardVerdict", "DealAnalysis", "PlayerSummary", "PlayersView", "ViewVerdict", "analyze_deal",
-           "playable_deals", "view_deal"]
+           "analyze_deals", "playable_deals", "view_deal"]
 
 # worlds the players' view solves for each card (fewer when the time runs short)
 VIEW_WORLDS = 20
@@ -159,60 +162,54 @@ def _steps(record: MatchRecord, deal: DealRecord, us: int, bidder: int | None) -
     return steps, first, taken
 
 
-def _judge(solver: Solver, step: _Step, value_next: int) -> tuple[int, int, Card | None]:
-    """Our side's value before the card, after it, and a card that would have kept the value."""
-    after = step.gain + value_next
-    ours = solver.side[step.seat] == 0
-    # the best card keeps at least ``after``
-    if ours:
-        value = solver.value(step.pos, lower=after, near=after + solver.step)
-    # the best card gives at most ``after``
-    else:
-        value = solver.value(step.pos, upper=after, near=after)
-    better = None
-    if value != after:
-        better = next(c for c in solver.legal(step.pos) if c != step.card and solver.keeps(step.pos, c, value))
-    return value, after, better
+def _items(record: MatchRecord, deal: DealRecord, steps: list[_Step], us: int,
+           bidder: int | None) -> list[BatchItem]:
+    """Each step's card to judge, from the last card back to the first."""
+    assert deal.trump is not None
+    rules = record.rules
+    last = rules.last_trick + _buried(record, deal, bidder, "last-trick")
+    return [BatchItem(rules, deal.trump, st.pos, us=us, bidder=bidder, last_trick=last, played=st.card)
+            for st in reversed(steps)]
 
 
 def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
-                 progress: Progress | None = None, clock: Callable[[], float] = time.process_time) -> DealAnalysis:
+                 progress: Progress | None = None, clock: Callable[[], float] = time.process_time,
+                 workers: int = 1, chunk: int = CHUNK) -> DealAnalysis:
     """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card.
 
-    A deal without a recorded play is a ``PlayError``, and so is a time limit out of range
-    (``solve.check_time_limit``); reaching the time limit is not an error (``stopped`` says so).
+    ``workers`` processes judge the cards, each taking ``chunk`` consecutive ones at a time from the last card
+    back; the verdicts do not depend on either. ``time_limit``: CPU seconds of ``clock`` with one worker, of
+    every worker's CPU time with more. A deal without a recorded play is a ``PlayError``, and so is a time limit
+    out of range (``solve.check_time_limit``); reaching the time limit is not an error (``stopped`` says so).
     """
     if not deal.played or deal.play is None or deal.hands is None or deal.trump is None:
         raise PlayError(f"deal {deal.number} has no recorded play to analyse (it needs hands: and play:)")
-    rules, table = record.rules, record.table
+    table = record.table
     bidder = table.seat_of(deal.bidder) if deal.bidder is not None else None
     us = bidder if bidder is not None else 0
     check_time_limit(time_limit)
     steps, first, taken = _steps(record, deal, us, bidder)
-    start = clock()
-    solver = Solver(rules, deal.trump, us=us, bidder=bidder,
-                    last_trick=rules.last_trick + _buried(record, deal, bidder, "last-trick"),
-                    time_limit=time_limit, clock=clock)
+    spent = clock if workers <= 1 else SharedClock()
+    start = spent()
     judged: list[CardVerdict] = []
-    value_next, values = 0, [0] * len(steps)
-    done_from = len(steps)
+    values = [0] * len(steps)
+    done_from, nodes = len(steps), 0
     stopped: str | None = None
-    for i in range(len(steps) - 1, -1, -1):
-        step = steps[i]
-        try:
-            value, after, better = _judge(solver, step, value_next)
-        except SearchLimitError:
-            stopped = "time limit"
-            break
-        best_total, after_total = step.taken + value, step.taken + after
-        if solver.side[step.seat] != 0:
-            best_total, after_total = rules.counter_total - best_total, rules.counter_total - after_total
-        judged.append(CardVerdict(step.trick, step.seat, table.seating[step.seat], step.card, best_total,
-                                  after_total, better))
-        value_next = values[i] = value
-        done_from = i
-        if progress is not None:
-            progress(len(steps) - i, len(steps))
+    results = solve_batch(_items(record, deal, steps, us, bidder), workers=workers, chunk=chunk,
+                          time_limit=time_limit, clock=spent)
+    try:
+        for i, result in zip(range(len(steps) - 1, -1, -1), results, strict=True):
+            if isinstance(result, BatchFailure):
+                if result.kind == SearchLimitError.__name__:
+                    stopped = "time limit"
+                    break
+                raise PlayError(result.error, parameter=result.parameter)
+            judged.append(_verdict(record, steps[i], result, us, bidder))
+            values[i], done_from, nodes = result.value, i, nodes + result.nodes
+            if progress is not None:
+                progress(len(steps) - i, len(steps))
+    finally:
+        results.close()
     first_done = _first_whole_trick(steps, done_from, len(deal.play))
     whole = tuple(v for v in reversed(judged) if v.trick >= first_done)
     at = next((i for i, st in enumerate(steps) if st.trick == first_done), None)
@@ -221,8 +218,54 @@ def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | N
         stopped = "stock" if first > 1 else None
     bidder_side = table.side_of_seat(us)
     return DealAnalysis(deal.number, table.sides[bidder_side], deal.bidder, deal.bid, deal.meld[bidder_side],
-                        deal.trump, taken, perfect, first_done, len(deal.play), stopped, whole, clock() - start,
-                        solver.nodes)
+                        deal.trump, taken, perfect, first_done, len(deal.play), stopped, whole, spent() - start,
+                        nodes)
+
+
+def analyze_deals(record: MatchRecord, deals: Sequence[DealRecord], *, time_limit: float | None = None,
+                  workers: int = 1, progress: Progress | None = None) -> list[DealAnalysis]:
+    """``analyze_deal`` of each of ``deals`` (of ``record``), in order; ``time_limit`` is per deal. With more than
+    one deal and worker the deals are spread over ``workers`` processes, each judging one deal at a time alone
+    (the deal's CPU time its process's); one deal is judged over the workers. ``progress(done, total)`` after
+    each deal. The analyses are those of ``analyze_deal`` with any number of workers."""
+    check_time_limit(time_limit)
+    if len(deals) == 1:
+        one = analyze_deal(record, deals[0], time_limit=time_limit, workers=workers)
+        if progress is not None:
+            progress(1, 1)
+        return [one]
+    jobs = [(record.deals.index(deal), time_limit) for deal in deals]
+    runner = KeptRunner(record, workers, _analyze_one, _analyze_kept)
+    done: list[DealAnalysis] = []
+    try:
+        for analysis in runner.run(jobs):
+            done.append(analysis)
+            if progress is not None:
+                progress(len(done), len(jobs))
+    except BaseException:
+        runner.close(interrupted=True)
+        raise
+    runner.close()
+    return done
+
+
+def _analyze_one(record: MatchRecord, job: tuple[int, float | None]) -> DealAnalysis:
+    index, limit = job
+    return analyze_deal(record, record.deals[index], time_limit=limit)
+
+
+def _analyze_kept(job: tuple[int, float | None]) -> DealAnalysis:
+    return _analyze_one(kept(MatchRecord), job)
+
+
+def _verdict(record: MatchRecord, step: _Step, result: BatchResult, us: int, bidder: int | None) -> CardVerdict:
+    """The card's verdict in its player's side's counters for the deal."""
+    rules = record.rules
+    assert result.after is not None
+    best, after = step.taken + result.value, step.taken + result.after
+    if rules.deal_side_of(step.seat, bidder) != rules.deal_side_of(us, bidder):
+        best, after = rules.counter_total - best, rules.counter_total - after
+    return CardVerdict(step.trick, step.seat, record.table.seating[step.seat], step.card, best, after, result.better)
 
 
 def _first_whole_trick(steps: list[_Step], done_from: int, tricks: int) -> int:

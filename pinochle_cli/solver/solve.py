@@ -261,12 +261,12 @@ class Solver:
         """CPU seconds (of its clock) since the solver was made."""
         return self._clock() - self._start
 
-    def restart(self, time_limit: float | None) -> None:
-        """Count ``time_limit`` (see ``check_time_limit``) from now on, keeping the table, the history and the
-        ordering: for a solver kept across many positions."""
+    def restart(self, time_limit: float | None, *, since: float | None = None) -> None:
+        """Count ``time_limit`` (see ``check_time_limit``) from now on (or from ``since``, an earlier reading of its
+        clock), keeping the table, the history and the ordering: for a solver kept across many positions."""
         check_time_limit(time_limit)
         self.time_limit = time_limit
-        self._start = self._clock()
+        self._start = self._clock() if since is None else since
 
     def _stopped(self, pos: Position) -> SearchLimitError:
         """The time limit is reached in a search from ``pos``: what stopped, and what would not have."""
