@@ -250,8 +250,10 @@ def test_the_command_estimates_every_widow_game() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     ((THREE + " TS 9D JC",), "Error: the hand has 18 cards"),
-    ((THREE, "--play", "double-dummy"), "Error: --play double-dummy: perfect play of a three-handed deal is not"),
-    ((THREE, "--play", "double-dummy", "--exact-from", "12"), "Error: --exact-from 12: perfect play of a three-h"),
+    ((THREE, "--play", "double-dummy"), "Error: --play double-dummy: perfect play over all 15 tricks of a "
+                                        "three-handed deal is out of reach"),
+    ((THREE, "--play", "double-dummy", "--exact-from", "3"), "Error: --exact-from 3: perfect play over the last 13 "
+                                                              "tricks of a three-handed deal is out of reach"),
     (("AH AH TH KH QH",), "Error: the hand has 5 cards"),
 ])
 def test_the_command_refuses(args: tuple[str, ...], message: str) -> None:
