@@ -233,7 +233,8 @@ def _leads(hands: tuple[str, ...], trump: str = "H") -> list[str]:
     arrays, held, _win, _rest = solver._arrays(Position(tuple(Hand.parse(h) for h in hands)))
     who = _who(arrays, rules.players)
     out = np.zeros(24, dtype=np.int64)
-    n = _gather(held, who, 0, int(held[0]), solver.tricks[len(hands[0].split())], 0, 0, False, solver.par,
+    # a lead: no card on the trick
+    n = _gather(held, who, 0, int(held[0]), 0, 0, 0, False, solver.par,
                 solver.side, solver.tab, solver.order, solver.ranked, solver.hist, out, solver.keys)
     return [ALL_CARDS[c].ascii() for c in out[:n]]
 

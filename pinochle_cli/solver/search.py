@@ -106,21 +106,23 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
            zob: Any) -> None:
     """The suit keys after the trick ``trick`` (just taken out of play): ``skey[left - 1]`` from
     ``skey[left]``, only the suits of the trick's cards computed anew."""
-    for s in range(N_SUITS):
-        skey[left - 1, s, 0] = skey[left, s, 0]
-        skey[left - 1, s, 1] = skey[left, s, 1]
     held_any = _held_any(held, par[PAR_PLAYERS])
     done = 0
     for j in range(par[PAR_PLAYERS]):
         # unsigned: a multiply, no sign fix-up
-        suit = int(np.uint64(trick[j]) // np.uint64(N_RANKS))
-        if (done >> suit) & 1 == 0:
-            done |= 1 << suit
-            _suit_key(suit, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
+        done |= 1 << int(np.uint64(trick[j]) // np.uint64(N_RANKS))
+    # the suits the trick did not touch keep their keys
+    for s in range(N_SUITS):
+        if (done >> s) & 1 == 0:
+            skey[left - 1, s, 0] = skey[left, s, 0]
+            skey[left - 1, s, 1] = skey[left, s, 1]
+        else:
+            _suit_key(s, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
 
 
-# trickcore's rule, compiled into the search
+# trickcore's rule and bit count, compiled into the search
 _legal_given = inlined(getattr(legal_given, "py_func", legal_given))
+_popcount = inlined(getattr(popcount, "py_func", popcount))
 
 
 @inlined
@@ -148,21 +150,32 @@ def _score(c: int, top: bool, mate: bool, tl: int, beat: int, partner_win: bool,
 
 
 @inlined
-def _ruff_lean(held: Any, s: int, seat: int, par: Any, side: Any) -> int:
-    """A lead of plain suit ``s`` by ``seat``: ``-_LEAN`` when an opponent can trump it (void in ``s``, holding
-    trumps), ``+_LEAN`` when only a partner can, else 0."""
+def _ruff_suits(held: Any, seat: int, par: Any, side: Any) -> int:
+    """The plain suits a lead by ``seat`` could see trumped: bit ``s`` when an opponent can (void in ``s``,
+    holding trumps), bit ``N_SUITS + s`` when a partner can."""
     trump = par[PAR_TRUMP]
-    if trump < 0 or s == trump:
+    if trump < 0:
         return 0
-    lean = 0
+    suits = 0
     for h in range(par[PAR_PLAYERS]):
         u = np.uint64(h)
-        if h == seat or (held[u] >> (N_RANKS * s)) & SUIT_MASK != 0 or (held[u] >> (N_RANKS * trump)) & SUIT_MASK == 0:
+        # void in trumps: void in no suit a trump would be played to (the trump suit itself included)
+        if h == seat or (held[u] >> (N_RANKS * trump)) & SUIT_MASK == 0:
             continue
-        if side[u] != side[np.uint64(seat)]:
-            return -_LEAN
-        lean = _LEAN
-    return lean
+        shift = 0 if side[u] != side[np.uint64(seat)] else N_SUITS
+        for s in range(N_SUITS):
+            if (held[u] >> (N_RANKS * s)) & SUIT_MASK == 0:
+                suits |= 1 << (shift + s)
+    return suits
+
+
+@inlined
+def _ruff_lean(suits: int, s: int) -> int:
+    """A lead of suit ``s`` given ``_ruff_suits``: ``-_LEAN`` when an opponent can trump it, ``+_LEAN`` when only a
+    partner can, else 0."""
+    if (suits >> s) & 1:
+        return -_LEAN
+    return _LEAN if (suits >> (N_SUITS + s)) & 1 else 0
 
 
 @inlined
@@ -175,10 +188,11 @@ def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
 
 
 @inlined
-def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, beat: int, partner_win: bool,
+def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat: int, partner_win: bool,
             par: Any, side: Any, tab: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out`` (``beat``,
-    ``partner_win``: a follower's cards that take the trick, and whether a partner is winning it).
+    ``partner_win``: a follower's cards that take the trick, and whether a partner is winning it; ``on``: the
+    cards on the trick, a mask).
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
@@ -187,9 +201,7 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
         out[0] = low_bit(allowed)
         return 1
     players = par[PAR_PLAYERS]
-    elsewhere = 0
-    for j in range(tl):
-        elsewhere |= 1 << trick[np.uint64(j)]
+    elsewhere = on
     for h in range(players):
         if h != seat:
             elsewhere |= held[np.uint64(h)]
@@ -197,6 +209,7 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
     n = 0
     # the history row: a lead's own
     row = np.uint64(seat + (players if tl == 0 else 0))
+    ruffs = _ruff_suits(held, seat, par, side) if tl == 0 else 0
     # the suits of the allowed cards, lowest first: a loop over these alone
     rest = allowed
     while rest != 0:
@@ -206,7 +219,7 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, trick: Any, tl: int, b
         away = ranked[(elsewhere >> (N_RANKS * s)) & SUIT_MASK]
         out_ = away | ranked[(mine >> (N_RANKS * s)) & SUIT_MASK]
         prev, prev_value = -1, -1
-        lean = _ruff_lean(held, s, seat, par, side) if tl == 0 else 0
+        lean = _ruff_lean(ruffs, s)
         # a lead below a partner's top card: the strongest card held elsewhere is held by partners alone
         mate = tl == 0 and away != 0 and _mates_only(who, order[np.uint64(s), np.uint64(low_bit(away))], seat, par,
                                                      side)
@@ -263,8 +276,9 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
         held[h] |= 1 << c
 
 
-# a frame of the search stack: one node
-TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, KILLER = range(18)
+# a frame of the search stack: one node (``ON``: the cards on the trick, a mask)
+TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, KILLER = (
+    range(19))
 
 
 @inlined
@@ -289,7 +303,7 @@ def _sure(who: Any, par: Any, tab: Any, order: Any) -> int:
             owner = holder
         if holder != owner or holder == -1:
             break
-        points += popcount(w) * tab[TAB_COUNTER, c]
+        points += _popcount(w) * tab[TAB_COUNTER, c]
     return points if owner == 0 else -points
 
 
@@ -387,7 +401,7 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     # unsigned: no fix-up for a negative card
     led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))
     allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
-    f[COUNT] = _gather(held, who, seat, allowed, trick, tl, beat, partner_win, par, side, tab, order, ranked, hist,
+    f[COUNT] = _gather(held, who, seat, allowed, f[ON], tl, beat, partner_win, par, side, tab, order, ranked, hist,
                        moves[np.uint64(d)], keys)
     if tl == 0:
         _killer_first(moves[np.uint64(d)], f[COUNT], f[np.uint64(KILLER + leader)] - 1)
@@ -459,6 +473,7 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     if tl + 1 < players:
         g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = tl + 1, f[LEADER], nwin, f[NEED], f[REST], left
         g[PTS] = points
+        g[ON] = f[ON] | (1 << c)
         return -1
     # the last trick's bonus
     points += par[PAR_LAST_TRICK] if left == 1 else 0
@@ -467,7 +482,7 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     if left == 1:
         return 0
     g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, f[NEED] - f[GAIN], f[REST] - points, left - 1
-    g[PTS] = 0
+    g[PTS], g[ON] = 0, 0
     return -1
 
 
@@ -496,6 +511,9 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
     f = fr[0]
     f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
     f[PTS] = _counters(tricks[left], tl, tab)
+    f[ON] = 0
+    for j in range(tl):
+        f[ON] |= 1 << tricks[left, j]
     d = 0
     _holders(hands, par[PAR_PLAYERS], who)
     for s in range(N_SUITS):
