@@ -13,7 +13,7 @@ from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError, SearchLimitError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solver.search import BUCKET, _gather, _holders, _killer_first, _rekey, _suit_key, _sure, _victim
-from pinochle_cli.solver.solve import Position, Solver, _aligned_table, check_position, counter_step
+from pinochle_cli.solver.solve import Position, Solver, _aligned_table, check_position, counter_step, table_bits_for
 from pinochle_cli.tricks import legal_plays
 
 # the games with fixed sides (the bidder-alone games: ALONE below)
@@ -376,3 +376,26 @@ def test_the_questions_find_every_value_in_the_window(name: str) -> None:
 def test_the_side_to_move_gets_the_first_questions_its_way(ours: bool, value: int, asked: list[int]) -> None:
     solver = Solver(load_ruleset("single-deck"), Suit.S, table_bits=4)
     assert _questions(solver, value, [0, 250], ours=ours) == asked
+
+
+@pytest.mark.parametrize(("tricks", "most", "bits"), [
+    (12, 21, 21), (15, 21, 21), (20, 21, 21), (11, 21, 19), (10, 21, 17), (8, 21, 13), (6, 21, 10), (1, 21, 10),
+    (3, 4, 4), (12, 12, 12), (10, 12, 10),
+])
+def test_the_table_is_sized_by_the_tricks_left(tricks: int, most: int, bits: int) -> None:
+    assert table_bits_for(tricks, most) == bits
+
+
+def test_a_kept_solver_grows_its_table_for_a_larger_position() -> None:
+    """A short ending gets a small table; a longer position after it a larger one, with the same values as a
+    fresh solver's (the table is a cache)."""
+    rules = load_ruleset("single-deck")
+    rng = np.random.default_rng(8)
+    trump, small = random_endgame(rules, rng, 3, mid_trick=False)
+    kept = Solver(rules, trump)
+    assert kept.value(small) == minimax(rules, trump, small)
+    assert kept.tt.shape[0] == 1 << 10
+    _, large = random_endgame(rules, rng, 9, mid_trick=False)
+    fresh = Solver(rules, trump)
+    assert kept.value(large) == fresh.value(large)
+    assert kept.tt.shape[0] == fresh.tt.shape[0] == 1 << table_bits_for(9) > 1 << 10

@@ -54,7 +54,7 @@ from .search import (
 )
 
 __all__ = ["MAX_TIME_LIMIT", "QUICK_CARDS", "Position", "SolveAborted", "Solver", "check_position",
-           "check_time_limit", "counter_step", "quick_tricks"]
+           "check_time_limit", "counter_step", "quick_tricks", "table_bits_for"]
 
 # the longest time limit (CPU seconds): a day. Nobody waits longer for one answer, and its node
 # limit (the measured rate times the time left, about 2.5 million a second) stays far inside 64 bits
@@ -74,12 +74,21 @@ _MEASURED_NODES = 20_000
 _MIN_SLICE = 250_000
 
 _TABLE_BITS = 21
+# the table grows with the position: the default's 2^21 rows were measured on whole single-deck deals (12
+# tricks), and the nodes of a search fall about fourfold a trick less, so a table has 2 bits fewer a trick
+# less, 2^10 rows at least: a fresh solver of a short ending no longer pays to touch a 32 MB table
+_TABLE_FULL_TRICKS, _TABLE_BITS_PER_TRICK, _TABLE_LEAST = 12, 2, 10
 # percent of the window: where the questions without a guess start (see Solver._climb)
 _CLIMB_FROM = 20
 # percent of the window: how far each question then moves on
 _CLIMB_JUMP = 5
 # fixed: the table keys are the same on every run
 _SEED = 20141
+
+
+def table_bits_for(tricks: int, most: int = _TABLE_BITS) -> int:
+    """The table's size (rows, a power of two) for a position of ``tricks`` tricks to go, at most ``most``."""
+    return min(most, max(_TABLE_LEAST, most - _TABLE_BITS_PER_TRICK * (_TABLE_FULL_TRICKS - tricks)))
 
 
 def _aligned_table(bits: int) -> np.ndarray:
@@ -231,7 +240,9 @@ class Solver:
         tags = 2 * players * len(classes)
         # [suit, place, tag, stream]
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()
-        self.tt = _aligned_table(table_bits)
+        # the most rows the table may grow to (``table_bits_for``), and the table as small as it starts
+        self.table_bits = table_bits
+        self.tt = _aligned_table(min(table_bits, _TABLE_LEAST))
         self.hist = np.zeros((2 * players, N_CARDS), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1
@@ -323,6 +334,10 @@ class Solver:
             return 0
         if target > rest:
             return rest
+        # a larger position than the table was made for: a larger table (its entries are a cache: values stay)
+        bits = table_bits_for(pos.tricks_left, self.table_bits)
+        if 1 << bits > self.tt.shape[0]:
+            self.tt = _aligned_table(bits)
         stats = self.stats
         # a search past the node limit the time gave is asked again, with the rate it measured
         while True:
