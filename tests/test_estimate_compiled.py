@@ -14,7 +14,7 @@ from pinochle_cli.cards import parse_cards
 from pinochle_cli.estimate import compiled_cache
 from pinochle_cli.estimate.compiled import FastTables, play_deals
 from pinochle_cli.estimate.players import PlayTables, play_batch
-from pinochle_cli.estimate.simulate import Simulator, Tally, _jobs, estimable_trumps, estimate
+from pinochle_cli.estimate.simulate import Simulator, Tally, estimable_trumps, estimate, tally_jobs
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
 
 HANDS = {12: "AH TH KH QH JH AS KS QS KD QD KC QC",
@@ -157,7 +157,7 @@ JOB_CASES = [
 @pytest.mark.parametrize(("deals", "workers", "compiled", "sizes"), JOB_CASES)
 def test_jobs_group_chunks_only_for_the_compiled_player(deals: int, workers: int, compiled: bool,
                                                         sizes: list[int]) -> None:
-    jobs = _jobs(5, 0, deals, compiled, workers)
+    jobs = tally_jobs(5, 0, deals, compiled, workers)
     assert [sum(n for _, n in chunks) for chunks, _, _ in jobs] == sizes
     assert [i for chunks, _, _ in jobs for i, _ in chunks] == list(range(-(-deals // 500)))  # every chunk, in order
     assert all(seed == 5 and flag is compiled for _, seed, flag in jobs)

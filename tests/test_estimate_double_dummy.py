@@ -3,6 +3,8 @@ an exhaustive minimax), the heuristic tally is the estimate's, and the answer de
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from solve_reference import minimax
@@ -13,7 +15,7 @@ from pinochle_cli.estimate import double_dummy
 from pinochle_cli.estimate.double_dummy import Cost, PerfectPlayer, check_exact_from, perfect_play
 from pinochle_cli.estimate.players import PlayTables, canonical_order, play_batch, play_opening
 from pinochle_cli.estimate.simulate import Simulator, estimate
-from pinochle_cli.ruleset import load_ruleset
+from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.solver.solve import Position, Solver
 
 HANDS = {
@@ -22,6 +24,7 @@ HANDS = {
     "double-deck": "AH AH TH KH KH QH QH JH JH AS AS AD KD QD AC TC KC QC JS JS",
 }
 NAMES = sorted(HANDS)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _player(name: str, exact_from: int) -> PerfectPlayer:
@@ -162,3 +165,59 @@ def test_exact_from_must_fit_the_deal_and_the_solver(name: str, exact_from: int,
                                                   ("double-deck", 20)])
 def test_exact_from_accepts_up_to_twelve_solved_tricks(name: str, exact_from: int) -> None:
     check_exact_from(load_ruleset(name), exact_from)
+
+
+THREE_HAND = "AS TS KS QS AH TH KH QH JD AD KC QC AC 9D 9C"
+
+
+def _widow_rules(tmp_path: Path, counters: str) -> Ruleset:
+    """three-handed, its buried counters the bidder's (as bundled) or the last trick's winner's."""
+    text = (ROOT / "rulesets" / "three-handed.yaml").read_text(encoding="utf-8")
+    path = tmp_path / f"three-{counters}.yaml"
+    path.write_text(text.replace("  counters: bidder ", f"  counters: {counters} "), encoding="utf-8")
+    rules = load_ruleset(str(path))
+    assert rules.bury is not None and rules.bury.counters == counters
+    return rules
+
+
+@pytest.mark.parametrize("counters", ["bidder", "last-trick"])
+def test_a_widow_game_solved_from_the_last_trick_is_the_heuristic_play(tmp_path: Path, counters: str) -> None:
+    """In a game with a widow the solver plays the estimate's own deals after the widow and the bury: with only
+    the last trick (one card each) left to solve, perfect play is the heuristic's, the buried counters counted
+    where the ruleset says, bid by bid."""
+    rules = _widow_rules(tmp_path, counters)
+    hand = Hand(parse_cards(THREE_HAND))
+    est = estimate(rules, hand, samples=40, seed=3, workers=1)
+    result = perfect_play(rules, hand, [s.trump for s in est.suits], samples=40, seed=3,
+                          exact_from=rules.tricks_per_deal, workers=1, confidence=0.75)
+    for s in result.suits:
+        assert s.perfect == s.heuristic
+        assert all(b.difference == 0 for b in s.bids)
+
+
+@pytest.mark.parametrize("counters", ["bidder", "last-trick"])
+def test_a_widow_games_solved_tricks_are_perfect_play(tmp_path: Path, counters: str) -> None:
+    """The last three tricks of three-handed deals: the kept solver's value is a fresh solver's playing its
+    best cards to the end, the bidder alone, the last trick worth its buried counters where they go to it."""
+    rules = _widow_rules(tmp_path, counters)
+    player = PerfectPlayer(rules, Hand(parse_cards(THREE_HAND)), [Suit(0)], rules.tricks_per_deal - 2)
+    n = 6
+    o = player.openings(0, n, 4, 0)
+    bonus, to_last = player.buried(o.games, o.rows)
+    assert to_last == (counters == "last-trick") and bonus.any()
+    _, got = player.run((0, n, 4, 0, 0, n))
+    total = 0
+    for j in range(n):
+        pos = Position(tuple(Hand.from_counts(h.tolist()) for h in o.hands[j]), int(o.leader[j]))
+        last = rules.last_trick + int(bonus[j]) if to_last else None
+        fresh = Solver(rules, Suit(0), bidder=0, last_trick=last, table_bits=10)
+        total += _play_out(fresh, pos) + (0 if to_last else int(bonus[j]))
+    assert got.counters == [int(o.points.sum()) + total]
+
+
+def test_the_widow_games_perfect_play_is_the_same_serial_or_parallel() -> None:
+    rules = load_ruleset("three-handed")
+    hand = Hand(parse_cards(THREE_HAND))
+    run = [perfect_play(rules, hand, [Suit(0), Suit(3)], samples=60, seed=5, exact_from=12, workers=w,
+                        confidence=0.75).to_json() for w in (1, 2)]
+    assert run[0] == run[1]

@@ -174,3 +174,25 @@ def test_double_deck_is_solved_from_a_later_trick_only(args: tuple[str, ...], me
 def test_the_cost_notice_extrapolates_the_first_solves(cost: Cost, text: str) -> None:
     assert perfect_view.cost_notice(cost) == (text + " Solve times vary widely from deal to deal: a rough guide. "
                                               "Ctrl-C stops; fewer --samples or a later --exact-from costs less.")
+
+
+THREE = "AS TS KS QS AH TH KH QH JD AD KC QC AC 9D 9C"
+
+
+def test_a_widow_game_is_played_perfectly_after_the_widow_and_the_bury() -> None:
+    """three-handed: the bidder alone against two, from its 15 dealt cards; the suits and the heuristic side
+    are the estimate's, and the whole deal is out of reach as in any game."""
+    args = ("estimate", THREE, "-r", "three-handed", "--samples", "60", "--seed", "7")
+    plain = run_cli_json(*args)
+    code, out, err = run_cli(*args, "--play", "double-dummy", "--exact-from", "13", "--json")
+    assert code == 0 and err.startswith("Perfect play from trick 13 of 15 (3 tricks solved per deal): 240 solves")
+    data = json.loads(out)
+    dd = data.pop("double_dummy")
+    assert data == plain
+    assert (dd["exact_from"], dd["tricks_solved"]) == (13, 3)
+    assert [s["trump"] for s in dd["suits"]] == [s["trump"] for s in plain["suits"]]
+    for s, h in zip(dd["suits"], plain["suits"], strict=True):
+        assert s["heuristic_counters_mean"] == round(h["counters_mean"], 4)
+    assert run_cli(*args, "--play", "double-dummy") == (
+        2, "", "Error: --play double-dummy: perfect play over all 15 tricks of a three-handed deal is out of reach "
+               "(beyond 12 tricks one deal can take hours); give --exact-from 4 or later\n")

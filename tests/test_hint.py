@@ -23,7 +23,8 @@ from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver.solve import Position, Solver
 from pinochle_cli.tricks import legal_plays, trick_winner
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
 
 
 def _played_deal():
@@ -334,3 +335,41 @@ def test_buried_cards_in_a_game_without_a_widow_are_refused() -> None:
         make_facts(load_ruleset("single-deck"), Suit.S, Hand(parse_cards("AS AS TS KS QS JS 9S AD AD TD AC KC")),
                    bidder=0, buried=Hand(parse_cards("AH")))
     assert caught.value.parameter == "buried"
+
+
+@pytest.mark.parametrize(("seat", "trick"), [(1, 6), (0, 11)])
+def test_where_the_buried_counters_go_to_the_last_trick_they_are_in_its_worth(tmp_path: Path, seat: int,
+                                                                              trick: int) -> None:
+    """A three-handed game whose buried counters go to the last trick's winner: each world is solved with the
+    last trick worth its bonus and the world's buried counters (known to the bidder, drawn for the others), and
+    the points count every counter for someone."""
+    text = (ROOT / "rulesets" / "three-handed.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "three-last.yaml"
+    path.write_text(text.replace("  counters: bidder ", "  counters: last-trick "), encoding="utf-8")
+    rules = load_ruleset(str(path))
+    seen = _view_with("AH AC TC" if seat == 1 else "", trick=trick, seat=seat)
+    facts = make_facts(rules, seen.trump, seen.hand, seat=seen.seat, bidder=seen.bidder, bid=seen.bid,
+                       shown=seen.shown, tricks=seen.tricks, leader=seen.leaders[0], trick=seen.trick,
+                       buried=seen.buried)
+    answer = hint(facts, seconds=None, workers=1, worlds=12)
+    total: Counter[object] = Counter()
+    differs = False
+    for world in answer.worlds:
+        worth = rules.last_trick + sum(rules.counter_value(c) for c in world.buried + facts.buried)
+        assert worth > rules.last_trick
+        pos = Position(world.hands, facts.leader, facts.trick)
+        solver = Solver(rules, facts.trump, us=facts.seat, bidder=facts.bidder, last_trick=worth)
+        plays = dict(solver.plays(pos))
+        plain = dict(Solver(rules, facts.trump, us=facts.seat, bidder=facts.bidder).plays(pos))
+        differs |= plays != plain
+        for card, value in plays.items():
+            total[card] += world.weight * value
+    # the worth matters in these worlds: the test would fail with the ruleset's own
+    assert differs
+    weight = sum(w.weight for w in answer.worlds)
+    assert {j.card: j.counters for j in answer.cards} == pytest.approx({c: v / weight for c, v in total.items()})
+    if facts.bidder == facts.seat:
+        goal = objective(facts)
+        for j in answer.cards:
+            ours = goal.taken[goal.ours] + j.counters
+            assert j.points == pytest.approx(ours - (rules.counter_total - ours))

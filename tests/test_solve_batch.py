@@ -75,7 +75,7 @@ def test_a_time_limit_is_counted_per_position() -> None:
     trump, pos = random_endgame(rules, np.random.default_rng(3), 12, mid_trick=False)
     solver = BatchSolver()
     clock = iter(range(0, 10_000, 100))
-    solver.solvers[(rules, trump, 0, None)] = Solver(rules, trump, clock=lambda: float(next(clock)))
+    solver.solvers[(rules, trump, 0, None, None)] = Solver(rules, trump, clock=lambda: float(next(clock)))
     failed = solver.solve(BatchItem(rules, trump, pos, time_limit=50.0))
     assert isinstance(failed, BatchFailure) and failed.kind == "SearchLimitError"
     assert failed.parameter == "time_limit" and failed.error.startswith("stopped after 50 s of CPU")

@@ -320,6 +320,8 @@ def test_record_add_infers_the_last_players_counters_and_prints_every_total(nigh
     assert "counters: {Ann: 150, Bob: 60, Cy: 40}" in text
     doc = run_cli_json("score", "n.yaml")
     assert doc["sides"] == ["Ann", "Bob", "Cy"] and doc["totals"] == {"Ann": 270, "Bob": 100, "Cy": 40}
+    assert sorted(doc["deals"][0]["widow"]) == ["AS", "KD", "TH"] and sorted(doc["deals"][0]["buried"]) == [
+        "9C", "9D", "JC"]
     stats = run_cli_json("stats", "n.yaml")
     assert json.dumps(stats).count("Cy") >= 1
 
@@ -451,3 +453,15 @@ def test_analyze_gives_the_buried_counters_to_the_last_tricks_winner_where_the_r
     # Bob takes 60 in tricks; the 30 buried (A♥ A♣ 10♣) go with the last trick to Ann: 160 + 30 for Ann and Cy
     assert deal["taken"] == 60
     assert deal["cards"][-1]["trick"] == 15 and deal["cards"][-1]["kept"] == 190
+
+
+def test_score_json_gives_each_deals_widow_and_bury_known_or_null() -> None:
+    """The widow and the bury as recorded, the bury worked out from every hand, null where neither tells."""
+    deals = run_cli_json("score", str(ROOT / "examples" / "three-handed-night.yaml"))["deals"]
+    assert sorted(deals[0]["widow"]) == ["9H", "AD", "KH"] and sorted(deals[0]["buried"]) == ["AD", "KC", "TC"]
+    assert deals[1]["buried"] is None and len(deals[1]["widow"]) == 3
+    played = run_cli_json("score", str(ROOT / "examples" / "three-handed-played.yaml"))["deals"][0]
+    assert played["buried"] is not None and len(played["buried"]) == 3
+    # a game without a widow has neither key
+    single = run_cli_json("score", str(ROOT / "examples" / "single-deck-played.yaml"))["deals"][0]
+    assert "widow" not in single and "buried" not in single

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 FEW_TIMED = 10
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """A wait in words: "about 40 s", "about 3 min", "about 2 h 05 min"."""
     if seconds < 1:
         return "under a second"
     if seconds < 90:
@@ -42,11 +43,11 @@ def cost_notice(cost: Cost) -> str:
     """What the run will cost, measured on its first solves (for stderr, before the bulk of the work)."""
     workers = f"{cost.workers} worker{'s' if cost.workers != 1 else ''}"
     left = cost.solves - cost.probed
-    more = (f"{_duration(cost.seconds_left)} more on {workers}" if left else "nothing more to solve")
+    more = (f"{duration(cost.seconds_left)} more on {workers}" if left else "nothing more to solve")
     high = cost.seconds_left_high
     # the tail: the high end of the mean's interval, from the spread of the times
-    if left and high is not None and _duration(high) != _duration(cost.seconds_left):
-        more += f", up to {_duration(high).removeprefix('about ')}"
+    if left and high is not None and duration(high) != duration(cost.seconds_left):
+        more += f", up to {duration(high).removeprefix('about ')}"
     # a few deals take far longer than most: a small sample falls short
     if left and cost.probed < FEW_TIMED:
         more += ", likely more (few solves timed)"

@@ -46,6 +46,17 @@ if TYPE_CHECKING:
     from ..estimate.double_dummy import Cost, PerfectPlay
 
 
+# the share of the work done, and the seconds it took, before the time left is told: the first parts are no guide
+_ETA_FROM, _ETA_AFTER = 0.05, 10.0
+
+
+def time_left(done: int, total: int, elapsed: float) -> str:
+    """", about 3 min left" from the wall time so far (work done at an even pace), once enough is done to tell."""
+    if done <= 0 or done >= total or done < _ETA_FROM * total or elapsed < _ETA_AFTER:
+        return ""
+    return f", {perfect_view.duration(elapsed * (total - done) / done)} left"
+
+
 class _Progress:
     """A progress bar on stderr, shown only on a terminal and only once a run has taken a second."""
 
@@ -54,15 +65,22 @@ class _Progress:
         self.start = time.monotonic()
         self.shown = False
         self.enabled = sys.stderr.isatty()
+        self.width = 0
+        # work done before ``start`` (not in the pace)
+        self.before = 0
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled or (not self.shown and time.monotonic() - self.start < 1.0):
+        elapsed = time.monotonic() - self.start
+        if not self.enabled or (not self.shown and elapsed < 1.0):
             return
         self.shown = True
         width = 30
         filled = min(width, width * done // max(total, 1))
-        click.echo(f"\restimating [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.what}", err=True,
-                   nl=False)
+        # the line keeps its length: a shorter one would leave the end of the last
+        left = time_left(done - self.before, total - self.before, elapsed)
+        line = f"estimating [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.what}{left}"
+        self.width = max(self.width, len(line))
+        click.echo(f"\r{line:{self.width}s}", err=True, nl=False)
 
     def close(self) -> None:
         if self.shown:
@@ -376,7 +394,7 @@ def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, co
 
     def tell(cost: Cost) -> None:
         click.echo(perfect_view.cost_notice(cost), err=True)
-        progress.enabled, progress.start = sys.stderr.isatty(), time.monotonic()
+        progress.enabled, progress.start, progress.before = sys.stderr.isatty(), time.monotonic(), cost.probed
 
     try:
         return perfect_play(rules, result.hand, [s.trump for s in result.suits], samples=result.samples,

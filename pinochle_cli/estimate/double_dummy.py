@@ -5,7 +5,9 @@ is played by the heuristic up to trick K - 1 and solved from trick K on (``solve
 the heuristic and perfect tallies come from the same deals and their difference is the play
 model's effect. Tallies are integer sums: the answer depends neither on the job sizes nor on the
 number of workers. ``check_exact_from`` raises ``SimulationError`` when more than
-``MAX_EXACT_TRICKS`` tricks would be solved, and in a game with a widow. The claim, the cost estimate and the jobs:
+``MAX_EXACT_TRICKS`` tricks would be solved. In a game with a widow the deal is the estimate's own after
+the widow taken and the bury, the buried counters the bidder's or in the last trick's worth as the
+ruleset says. The claim, the cost estimate and the jobs:
 docs/estimate.md.
 """
 
@@ -61,10 +63,6 @@ def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) 
     default ``exact_from N``)."""
     tricks = rules.tricks_per_deal
     where = f"exact_from {exact_from}" if where is None else where
-    if rules.widow_size:
-        raise SimulationError(f"{where}: perfect play of a {rules.name} deal is not simulated: the solver plays "
-                              f"fixed hands, not the widow taken and the cards buried (the heuristic play is)",
-                              parameter="exact_from")
     if not 1 <= exact_from <= tricks:
         raise SimulationError(f"{where}: a {rules.name} deal has {tricks} tricks; give a trick "
                               f"from 1 to {tricks}", parameter="exact_from")
@@ -127,21 +125,37 @@ class PerfectPlayer:
         self._openings = (index, n, seed, suit), out
         return out
 
+    @property
+    def bidder(self) -> int | None:
+        """Seat 0 bids: where the auction forms the sides, the solver is told so."""
+        return 0 if self.sim.rules.sides_by_auction else None
+
     def solver(self, suit: int) -> Solver:
-        return self.batch.solver(self.sim.rules, self.sim.trumps[suit])
+        return self.batch.solver(self.sim.rules, self.sim.trumps[suit], bidder=self.bidder)
 
     def warm(self) -> None:
         """Load (or compile) the solver's code, so that no timing includes it."""
         self.solver(0)
 
-    def _value(self, suit: int, hands: IntArray, leader: int, near: int) -> int:
-        """The solver's value of one deal's position after the heuristic's tricks."""
+    def _value(self, suit: int, hands: IntArray, leader: int, near: int, last_trick: int | None) -> int:
+        """The solver's value of one deal's position after the heuristic's tricks (``last_trick``: the last trick's
+        worth with the buried counters, where they go to its winner)."""
         pos = Position(tuple(Hand.from_counts(h.tolist()) for h in hands), leader)
-        result = self.batch.solve(BatchItem(self.sim.rules, self.sim.trumps[suit], pos, plays=False, near=near))
+        result = self.batch.solve(BatchItem(self.sim.rules, self.sim.trumps[suit], pos, bidder=self.bidder,
+                                            plays=False, near=near, last_trick=last_trick))
         # the estimator's own positions arise in its deals: a failure would be a fault of the estimator
         if isinstance(result, BatchFailure):
             raise SimulationError(f"perfect play: the solver refused a deal's position: {result.error}")
         return result.value
+
+    def buried(self, g: GameBatch, rows: IntArray) -> tuple[IntArray, bool]:
+        """The counters the bidder buried in games ``rows`` (0 without a widow), and whether they go to the last
+        trick's winner (else they are the bidder's)."""
+        bury = self.sim.rules.bury
+        if g.buried is None or self.sim.bury is None or bury is None:
+            return np.zeros(len(rows), dtype=np.int64), False
+        counters: IntArray = self.sim.bury.counter[g.buried[rows]].sum(axis=1)
+        return counters, bury.counters == "last-trick"
 
     def run(self, job: Job) -> tuple[Tally, Tally]:
         """The heuristic and the perfect-play tallies (one suit) of the job's deals.
@@ -152,11 +166,14 @@ class PerfectPlayer:
         o = self.openings(index, n, seed, suit)
         g, rows = o.games, o.rows[start:stop]
         meld, only, side = g.meld[rows], g.meld_kept_anyway[rows], self.sim.side
-        # what the heuristic took after: a value likely near
-        guess = g.points[rows, side] - o.points[start:stop]
-        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), int(guess[j - start]))
+        bonus, to_last = self.buried(g, rows)
+        # what the heuristic took after (the buried counters left out where they are the bidder's): a value likely near
+        guess = g.points[rows, side] - o.points[start:stop] - (0 if to_last else bonus)
+        last = self.sim.rules.last_trick + bonus if to_last else np.full(len(rows), -1)
+        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), int(guess[j - start]),
+                                       int(last[j - start]) if to_last else None)
                            for j in range(start, stop)], dtype=np.int64)
-        won = o.points[start:stop] + solved
+        won = o.points[start:stop] + solved + (0 if to_last else bonus)
         claim = self.sim.claims(meld, only, won, o.took_trick[start:stop] | (solved > 0))
         return Tally.of(g.claim[rows], meld, g.points[rows, side], 1), Tally.of(claim, meld, won, 1)
 

@@ -31,7 +31,7 @@ from .conditioned import ConditionedSimulator, counts_of
 from .conditions import Given, seat_of
 from .interval import wilson_interval
 from .points import expected, outcomes
-from .simulate import STOP_BELOW, BidChance, Tally, _jobs, _next_start, _Runner, check_full_hand, chunk_rng
+from .simulate import STOP_BELOW, BidChance, Tally, TallyRunner, check_full_hand, chunk_rng, next_start, tally_jobs
 
 __all__ = ["SideEstimate", "choose_trump", "side_estimate"]
 
@@ -133,10 +133,10 @@ def side_estimate(rules: Ruleset, hand: Hand, bidder: str, *, given: Sequence[Gi
     sim = SeatedSimulator(rules, hand, seat, given)
     if given:
         sim.dealer.check_share(seed, samples, [sim.trump_of])
-    runner = _Runner(sim, workers_for(workers)[0])
+    runner = TallyRunner(sim, workers_for(workers)[0])
     tally = Tally.empty(1)
     try:
-        jobs = _jobs(seed, _next_start(0), samples, use_compiled(samples), runner.workers)
+        jobs = tally_jobs(seed, next_start(0), samples, use_compiled(samples), runner.workers)
         for part in runner.run(jobs):
             tally.add(part)
             if progress is not None:

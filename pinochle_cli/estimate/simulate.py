@@ -39,7 +39,8 @@ __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "PASS_POLICIES", "SAMPLES_LIMIT",
     "BidChance", "ChoiceEstimate", "Estimate", "GameBatch", "check_pass_policy",
     "Simulator", "SuitEstimate", "Tally", "best_suit", "check_full_hand", "chunk_rng", "default_seed",
-    "estimable_trumps", "estimate", "new_seed", "summarise", "summarise_choice",
+    "TallyRunner", "estimable_trumps", "estimate", "new_seed", "next_start", "summarise", "summarise_choice",
+    "tally_jobs",
 ]
 
 
@@ -558,7 +559,7 @@ def _run_job(sim: Simulator, job: Job) -> Tally:
     return sim.tally(chunks, seed)
 
 
-class _Runner(KeptRunner[Job, Tally]):
+class TallyRunner(KeptRunner[Job, Tally]):
     """Runs chunks in this process or in a pool; results come back in chunk order (the compiled player loaded
     first when a chunk plays it, before the pool forks, so that the workers inherit it)."""
 
@@ -728,7 +729,7 @@ def best_suit(suits: Sequence[SuitEstimate]) -> Suit | None:
     return max(suits, key=lambda s: (s.recommended_bid is not None, s.recommended_bid or 0, s.score_mean)).trump
 
 
-def _jobs(seed: int, first: int, deals: int, compiled: bool, workers: int) -> list[Job]:
+def tally_jobs(seed: int, first: int, deals: int, compiled: bool, workers: int) -> list[Job]:
     """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK), grouped in jobs.
 
     The compiled player takes up to ``JOB_CHUNKS`` chunks a job (fewer calls, fewer round trips to the
@@ -785,7 +786,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, conditions,
                         widow=rules.widow_size, pass_policy=pass_policy)
     sim = _simulator(rules, hand, trumps, given, points, (seed, samples), pass_policy)
-    runner = _Runner(sim, workers_for(workers)[0])
+    runner = TallyRunner(sim, workers_for(workers)[0])
     tally = Tally.empty(len(trumps) + sim.choosing)
     choice: ChoiceEstimate | None = None
     target = samples
@@ -794,7 +795,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
         while True:
             deals = target - tally.deals
             compiled = sim.fast is not None or use_compiled(deals * len(trumps))
-            jobs = _jobs(seed, _next_start(tally.deals), deals, compiled, runner.workers)
+            jobs = tally_jobs(seed, next_start(tally.deals), deals, compiled, runner.workers)
             for part in runner.run(jobs):
                 tally.add(part)
                 if progress is not None:
@@ -847,6 +848,6 @@ def _check_run(samples: int, precision: float | None, confidence: float) -> None
                               parameter="confidence")
 
 
-def _next_start(deals: int) -> int:
+def next_start(deals: int) -> int:
     """Where the next chunks start: after the last full or partial chunk run so far."""
     return CHUNK * math.ceil(deals / CHUNK)

@@ -16,7 +16,7 @@ from ..errors import HintError
 from ..solver.solve import Position
 from .facts import Facts
 from .inference import Inference, infer
-from .judge import CardJudgement, best_card, judge
+from .judge import CardJudgement, best_card, judge, last_trick_worth
 from .solving import solve_positions
 from .worlds import World, draw_worlds
 
@@ -64,7 +64,8 @@ def hint(facts: Facts, *, worlds: int | None = None, seconds: float | None = 5.0
                         until=None if seconds is None else lambda: late(_DRAW_SHARE))
     positions = [Position(w.hands, facts.leader, facts.trick) for w in drawn.worlds]
     plays = list(solve_positions(facts.rules, facts.trump, facts.seat, positions, workers=workers,
-                                 bidder=facts.bidder, stop=lambda: late(1.0) or (stop is not None and stop())))
+                                 bidder=facts.bidder, stop=lambda: late(1.0) or (stop is not None and stop()),
+                                 last_tricks=[last_trick_worth(facts, w) for w in drawn.worlds]))
     solved = drawn.worlds[:len(plays)]
     judged = judge(facts, solved, plays)
     exact = drawn.exact and len(plays) == len(drawn.worlds)

@@ -5,7 +5,9 @@ counters for the deal (those already taken added); the ruleset's scoring (``scor
 them, with the meld each side showed, the bid and who took a trick, into each side's points.
 A card's ``points`` is the mean (over the worlds, each by its weight) of our side's points minus
 the other side's; ``p_make`` the chance the bid is made (None without a bid); ``counters`` the
-mean value; ``best_in`` the worlds where no card scores more. Where the scoring's sides are not
+mean value; ``best_in`` the worlds where no card scores more. The buried counters count for the
+bidder, or for the last trick's winner (the world's ``last_trick_worth``, which the solver is given), as
+the ruleset says. Where the scoring's sides are not
 the two sides of the play (each player scoring alone with three sides), ``points`` is the
 counter difference and ``p_make`` None.
 """
@@ -22,7 +24,7 @@ from .facts import Facts
 from .solving import Plays
 from .worlds import World
 
-__all__ = ["CardJudgement", "Objective", "best_card", "judge", "objective"]
+__all__ = ["CardJudgement", "Objective", "best_card", "judge", "last_trick_worth", "objective"]
 
 
 @dataclass(frozen=True)
@@ -74,14 +76,26 @@ def objective(facts: Facts) -> Objective:
                      scored)
 
 
+def last_trick_worth(facts: Facts, world: World) -> int | None:
+    """What the last trick is worth in ``world`` where the ruleset gives the buried counters to its winner (the
+    ruleset's bonus and those counters), else None (the ruleset's own worth)."""
+    rules = facts.rules
+    if rules.bury is None or rules.bury.counters != "last-trick":
+        return None
+    return rules.last_trick + sum(rules.counter_value(c) for c in world.buried + facts.buried)
+
+
 def _score(facts: Facts, goal: Objective, world: World, value: int) -> tuple[float, bool | None]:
     """Our side's points minus theirs, and whether the bid is made, when our side takes ``value`` more."""
     rules = facts.rules
     buried = sum(rules.counter_value(c) for c in world.buried + facts.buried)
     ours = goal.taken[goal.ours] + value
     theirs = rules.counter_total - buried - ours
-    # the buried counters the bidder's where the ruleset says so (else nobody's: the last trick's is not known)
-    if rules.bury is not None and rules.bury.counters == "bidder" and facts.bidder is not None:
+    # where the buried counters go to the last trick's winner, ``value`` holds them when it is ours
+    if last_trick_worth(facts, world) is not None:
+        theirs += buried
+    # the buried counters the bidder's where the ruleset says so
+    elif rules.bury is not None and rules.bury.counters == "bidder" and facts.bidder is not None:
         if facts.side_of(facts.bidder) == goal.ours:
             ours += buried
         else:

@@ -22,10 +22,14 @@ Plays = list[tuple[Card, int]]
 
 
 def solve_positions(rules: Ruleset, trump: Suit, us: int, positions: Sequence[Position], *, workers: int = 1,
-                    bidder: int | None = None, stop: Callable[[], bool] | None = None) -> Iterator[Plays]:
+                    bidder: int | None = None, stop: Callable[[], bool] | None = None,
+                    last_tricks: Sequence[int | None] | None = None) -> Iterator[Plays]:
     """Each position's plays, for ``us``'s side (``bidder``: where the auction forms the sides), in order; the
-    first always, nothing more once ``stop()`` is true. A position the solver refuses is a ``PlayError``."""
-    items = [BatchItem(rules, trump, pos, us=us, bidder=bidder) for pos in positions]
+    first always, nothing more once ``stop()`` is true. ``last_tricks``: each position's worth of the last
+    trick where it is not the ruleset's (None: the ruleset's). A position the solver refuses is a ``PlayError``."""
+    worths = list(last_tricks) if last_tricks is not None else [None] * len(positions)
+    items = [BatchItem(rules, trump, pos, us=us, bidder=bidder, last_trick=worth)
+             for pos, worth in zip(positions, worths, strict=True)]
     for result in solve_batch(items, workers=workers if len(items) > 1 else 1):
         if isinstance(result, BatchFailure):
             raise PlayError(result.error, parameter=result.parameter)

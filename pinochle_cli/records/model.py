@@ -104,6 +104,8 @@ class MatchRecord:
                 "points": by_side(d.score.points),
                 "totals": by_side(d.standing.totals),
                 "status": d.standing.status,
+                # a game with a widow: its cards and the bury, as recorded or worked out (null: not known)
+                **({"widow": _cards(d.widow), "buried": _cards(d.buried)} if self.rules.widow_size else {}),
             })
         return {
             "ruleset": self.rules.name,
@@ -118,6 +120,10 @@ class MatchRecord:
             "deals_to_play": self.rules.match.deals,
             "problems": [problem_json(p) for p in self.problems],
         }
+
+
+def _cards(cards: Sequence[Card] | None) -> list[str] | None:
+    return None if cards is None else [c.ascii() for c in cards]
 
 
 def problem_json(problem: RecordError) -> dict[str, Any]:

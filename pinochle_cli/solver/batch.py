@@ -35,7 +35,9 @@ class BatchItem:
     """One position to solve. ``us``: the seat whose side the values count; ``bidder``: the bidder's seat, where
     the auction forms the sides (see ``Solver``); ``plays``:
     each legal card's value too, else the value alone; ``near``: a value it is likely close to (see
-    ``Solver.value``); ``time_limit``: CPU seconds for this position (None: no limit)."""
+    ``Solver.value``); ``time_limit``: CPU seconds for this position (None: no limit); ``last_trick``: what the
+    last trick is worth, where it is not the ruleset's (a game whose buried counters go to its winner; see
+    ``Solver``)."""
 
     rules: Ruleset
     trump: Suit
@@ -45,6 +47,7 @@ class BatchItem:
     plays: bool = True
     near: int | None = None
     time_limit: float | None = None
+    last_trick: int | None = None
 
 
 @dataclass(frozen=True)
@@ -70,17 +73,19 @@ class BatchFailure:
 
 
 class BatchSolver:
-    """Solvers kept per ruleset, trump and side, each solving positions one after another."""
+    """Solvers kept per ruleset, trump, side and worth of the last trick, each solving positions one after
+    another."""
 
     def __init__(self) -> None:
-        self.solvers: dict[tuple[Ruleset, Suit, int, int | None], Solver] = {}
+        self.solvers: dict[tuple[Ruleset, Suit, int, int | None, int | None], Solver] = {}
 
-    def solver(self, rules: Ruleset, trump: Suit, us: int = 0, bidder: int | None = None) -> Solver:
-        """The solver kept for ``rules``, ``trump``, the side of ``us`` and the bidder (made, and its code loaded,
-        at first)."""
-        key = (rules, trump, us, bidder)
+    def solver(self, rules: Ruleset, trump: Suit, us: int = 0, bidder: int | None = None,
+               last_trick: int | None = None) -> Solver:
+        """The solver kept for ``rules``, ``trump``, the side of ``us``, the bidder and the last trick's worth
+        (made, and its code loaded, at first)."""
+        key = (rules, trump, us, bidder, last_trick)
         if key not in self.solvers:
-            solver = Solver(rules, trump, us=us, bidder=bidder)
+            solver = Solver(rules, trump, us=us, bidder=bidder, last_trick=last_trick)
             # the compiled code loaded (or compiled) before any position is timed: a one-trick position
             cards = rules.deck.cards()[:rules.players]
             solver.value(Position(tuple(Hand([c]) for c in cards), 0))
@@ -91,7 +96,7 @@ class BatchSolver:
         """One position; any of the package's errors becomes a ``BatchFailure``."""
         try:
             check_position(item.rules, item.trump, item.position, item.bidder)
-            solver = self.solver(item.rules, item.trump, item.us, item.bidder)
+            solver = self.solver(item.rules, item.trump, item.us, item.bidder, item.last_trick)
             solver.restart(item.time_limit)
             nodes, start = solver.nodes, time.process_time()
             pos = item.position
