@@ -12,8 +12,17 @@ from solve_reference import minimax, random_endgame, value_after
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError, SearchLimitError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
+from pinochle_cli.solver.batch import BatchSolver
 from pinochle_cli.solver.search import BUCKET, _gather, _holders, _killer_first, _rekey, _suit_key, _sure, _victim
-from pinochle_cli.solver.solve import Position, Solver, _aligned_table, check_position, counter_step, table_bits_for
+from pinochle_cli.solver.solve import (
+    TABLE_BITS,
+    Position,
+    Solver,
+    _aligned_table,
+    check_position,
+    counter_step,
+    table_bits_for,
+)
 from pinochle_cli.tricks import legal_plays
 
 # the games with fixed sides (the bidder-alone games: ALONE below)
@@ -399,3 +408,8 @@ def test_a_kept_solver_grows_its_table_for_a_larger_position() -> None:
     fresh = Solver(rules, trump)
     assert kept.value(large) == fresh.value(large)
     assert kept.tt.shape[0] == fresh.tt.shape[0] == 1 << table_bits_for(9) > 1 << 10
+    # a size given is kept whatever the position; the batch's kept solvers have the whole table from the start
+    fixed = Solver(rules, trump, table_bits=12)
+    fixed.value(large)
+    assert fixed.tt.shape[0] == 1 << 12
+    assert BatchSolver().solver(rules, trump).tt.shape[0] == 1 << TABLE_BITS

@@ -27,7 +27,7 @@ from ..cards import Card, Hand, Suit
 from ..errors import PinochleError
 from ..ruleset import Ruleset
 from ..workers import ChunkPool, keep, kept
-from .solve import Position, Solver, check_position
+from .solve import TABLE_BITS, Position, Solver, check_position
 
 __all__ = ["CHUNK", "BatchFailure", "BatchItem", "BatchResult", "BatchSolver", "SharedClock", "solve_batch"]
 
@@ -128,7 +128,10 @@ class BatchSolver:
         and its code loaded, at first)."""
         key = (rules, trump, us, bidder, last_trick)
         if key not in self.solvers:
-            solver = Solver(rules, trump, us=us, bidder=bidder, last_trick=last_trick, clock=self.clock)
+            # kept for many positions, small ones often first (analyze): the whole table from the start, as a
+            # table grown later starts empty
+            solver = Solver(rules, trump, us=us, bidder=bidder, last_trick=last_trick, clock=self.clock,
+                            table_bits=TABLE_BITS)
             # the compiled code loaded (or compiled) before any position is timed: a one-trick position
             cards = rules.deck.cards()[:rules.players]
             solver.value(Position(tuple(Hand([c]) for c in cards), 0))

@@ -53,7 +53,7 @@ from .search import (
     reach,
 )
 
-__all__ = ["MAX_TIME_LIMIT", "QUICK_CARDS", "Position", "SolveAborted", "Solver", "check_position",
+__all__ = ["MAX_TIME_LIMIT", "QUICK_CARDS", "TABLE_BITS", "Position", "SolveAborted", "Solver", "check_position",
            "check_time_limit", "counter_step", "quick_tricks", "table_bits_for"]
 
 # the longest time limit (CPU seconds): a day. Nobody waits longer for one answer, and its node
@@ -73,7 +73,7 @@ _MEASURED_NODES = 20_000
 # a search that passes its limit just before the time runs out is not retried in ever smaller slices
 _MIN_SLICE = 250_000
 
-_TABLE_BITS = 21
+TABLE_BITS = 21
 # the table grows with the position: the default's 2^21 rows were measured on whole single-deck deals (12
 # tricks), and the nodes of a search fall about fourfold a trick less, so a table has 2 bits fewer a trick
 # less, 2^10 rows at least: a fresh solver of a short ending no longer pays to touch a 32 MB table
@@ -86,7 +86,7 @@ _CLIMB_JUMP = 5
 _SEED = 20141
 
 
-def table_bits_for(tricks: int, most: int = _TABLE_BITS) -> int:
+def table_bits_for(tricks: int, most: int = TABLE_BITS) -> int:
     """The table's size (rows, a power of two) for a position of ``tricks`` tricks to go, at most ``most``."""
     return min(most, max(_TABLE_LEAST, most - _TABLE_BITS_PER_TRICK * (_TABLE_FULL_TRICKS - tricks)))
 
@@ -198,11 +198,14 @@ class Solver:
     nodes (0, the default: no limit) or the questions together pass ``time_limit`` seconds of ``clock``
     (CPU time; None, the default: no limit) counted from the solver's making. ``progress(seconds, nodes)``
     is called after each search. ``last_trick``: what the last trick earns besides its cards (default the
-    ruleset's bonus; more where buried cards go to the last trick's winner).
+    ruleset's bonus; more where buried cards go to the last trick's winner). ``table_bits``: the table has
+    ``2 ** table_bits`` rows; None (the default): as many as the largest position asked so far needs
+    (``table_bits_for``), a new, empty table each time it grows — a solver kept for many positions, small ones
+    first, is better given the whole size (``TABLE_BITS``).
     """
 
     def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, bidder: int | None = None,
-                 last_trick: int | None = None, table_bits: int = _TABLE_BITS,
+                 last_trick: int | None = None, table_bits: int | None = None,
                  time_limit: float | None = None, clock: Callable[[], float] = time.process_time,
                  progress: SearchProgress | None = None) -> None:
         check_time_limit(time_limit)
@@ -240,9 +243,9 @@ class Solver:
         tags = 2 * players * len(classes)
         # [suit, place, tag, stream]
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()
-        # the most rows the table may grow to (``table_bits_for``), and the table as small as it starts
+        # a table of ``table_bits`` (fixed), or sized by the position (``table_bits_for``), as small as it starts
         self.table_bits = table_bits
-        self.tt = _aligned_table(min(table_bits, _TABLE_LEAST))
+        self.tt = _aligned_table(_TABLE_LEAST if table_bits is None else table_bits)
         self.hist = np.zeros((2 * players, N_CARDS), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1
@@ -334,10 +337,10 @@ class Solver:
             return 0
         if target > rest:
             return rest
-        # a larger position than the table was made for: a larger table (its entries are a cache: values stay)
-        bits = table_bits_for(pos.tricks_left, self.table_bits)
-        if 1 << bits > self.tt.shape[0]:
-            self.tt = _aligned_table(bits)
+        # sized by the position: a larger one than the table was made for gets a larger, empty table (its entries
+        # are a cache: values stay)
+        if self.table_bits is None and 1 << table_bits_for(pos.tricks_left) > self.tt.shape[0]:
+            self.tt = _aligned_table(table_bits_for(pos.tricks_left))
         stats = self.stats
         # a search past the node limit the time gave is asked again, with the rate it measured
         while True:
