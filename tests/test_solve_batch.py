@@ -10,7 +10,7 @@ from clihelp import run_cli
 from solve_reference import minimax, random_endgame
 
 from pinochle_cli.ruleset import bundled_names, load_ruleset
-from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult, BatchSolver, solve_batch
+from pinochle_cli.solver.batch import MAX_KEPT, BatchFailure, BatchItem, BatchResult, BatchSolver, solve_batch
 from pinochle_cli.solver.solve import Position, Solver
 
 RULESETS = [name for name in bundled_names() if not load_ruleset(name).sides_by_auction]
@@ -179,3 +179,17 @@ def test_more_workers_than_cores_is_noted() -> None:
     code, out, err = run_cli("solve", "--batch", "-", "--workers", "999", input=json.dumps(LINE) + "\n")
     assert code == 0 and err.startswith("Note: --workers 999: using ")
     assert json.loads(out)["value"] == 50
+
+
+def test_a_process_keeps_at_most_max_kept_solvers_the_latest_used() -> None:
+    """Each kept solver holds a 32 MB table: past MAX_KEPT the one used longest ago goes; values do not change."""
+    rules = load_ruleset("single-deck")
+    trump, pos = random_endgame(rules, np.random.default_rng(4), 2, mid_trick=False)
+    batch = BatchSolver()
+    worths = [rules.last_trick + 10 * k for k in range(MAX_KEPT + 3)]
+    for worth in [worths[0], *worths]:
+        result = batch.solve(BatchItem(rules, trump, pos, plays=False, last_trick=worth))
+        fresh = Solver(rules, trump, last_trick=worth, table_bits=10).value(pos)
+        assert isinstance(result, BatchResult) and result.value == fresh
+    assert len(batch.solvers) == MAX_KEPT
+    assert [key[4] for key in batch.solvers] == worths[-MAX_KEPT:]

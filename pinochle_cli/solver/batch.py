@@ -29,8 +29,10 @@ from ..ruleset import Ruleset
 from ..workers import ChunkPool, keep, kept
 from .solve import TABLE_BITS, Position, Solver, check_position
 
-__all__ = ["CHUNK", "BatchFailure", "BatchItem", "BatchResult", "BatchSolver", "SharedClock", "solve_batch"]
+__all__ = ["CHUNK", "MAX_KEPT", "BatchFailure", "BatchItem", "BatchResult", "BatchSolver", "SharedClock", "solve_batch"]
 
+# solvers a process keeps at most (each holds a 32 MB table)
+MAX_KEPT = 8
 # positions a worker process takes at once (fixed: the jobs do not depend on the worker count)
 CHUNK = 8
 # exact values a solver's process remembers (the positions it solved last): a judged card's next position
@@ -128,6 +130,10 @@ class BatchSolver:
         and its code loaded, at first)."""
         key = (rules, trump, us, bidder, last_trick)
         if key not in self.solvers:
+            # each solver's table is 32 MB: the one used longest ago goes first (a game whose last trick's worth
+            # varies with the buried counters makes a solver per worth)
+            if len(self.solvers) >= MAX_KEPT:
+                del self.solvers[next(iter(self.solvers))]
             # kept for many positions, small ones often first (analyze): the whole table from the start, as a
             # table grown later starts empty
             solver = Solver(rules, trump, us=us, bidder=bidder, last_trick=last_trick, clock=self.clock,
@@ -136,6 +142,8 @@ class BatchSolver:
             cards = rules.deck.cards()[:rules.players]
             solver.value(Position(tuple(Hand([c]) for c in cards), 0))
             self.solvers[key] = solver
+        # the most recently used last
+        self.solvers[key] = self.solvers.pop(key)
         return self.solvers[key]
 
     def _restart(self, solver: Solver, item: BatchItem) -> None:
