@@ -89,14 +89,7 @@ def parse_calls(text: str) -> list[int | None]:
 def read_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | None) -> AuctionSoFar:
     """The auction ``calls`` (text) with the dealer at ``dealer``, read by ``conventions`` (None: the calls show
     nothing)."""
-    if rules.auction is None:
-        raise AuctionError(f"the {rules.name} game has no auction: there are no calls to read", parameter="auction")
-    seats = seat_names(rules)
-    if dealer not in seats:
-        raise AuctionError(f"dealer {dealer}: the {rules.name} game has no such seat (seats: {', '.join(seats)})",
-                           parameter="dealer")
-    words = {seat: word for word, seat in seats.items()}
-    state = _played(rules, calls, seats[dealer], words, conventions)
+    state, words = _read(rules, calls, dealer, conventions)
     if state.over():
         raise AuctionError(f'auction "{calls}": the auction is over ({state.why_over()}): there is no call to make',
                            parameter="auction")
@@ -106,6 +99,17 @@ def read_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conventio
 
 def read_won_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | None) -> AuctionSoFar:
     """As ``read_auction``, of an auction that is over with a bid (``to_call``: the seat that won it)."""
+    state, words = _read(rules, calls, dealer, conventions)
+    if not state.over() or state.high_seat is None:
+        raise AuctionError(f'auction "{calls}": the auction is not won yet ({words[state.turn]} still to call): '
+                           f"give every call up to the last pass", parameter="auction")
+    high = words[state.high_seat]
+    return AuctionSoFar(tuple(state.calls), state.high, high, high)
+
+
+def _read(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | None) -> tuple[_State, dict[int, str]]:
+    """The auction ``calls`` played from the dealer's left, and each seat's word (``AuctionError`` for a game
+    without an auction or a dealer it has no seat for)."""
     if rules.auction is None:
         raise AuctionError(f"the {rules.name} game has no auction: there are no calls to read", parameter="auction")
     seats = seat_names(rules)
@@ -113,12 +117,7 @@ def read_won_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conve
         raise AuctionError(f"dealer {dealer}: the {rules.name} game has no such seat (seats: {', '.join(seats)})",
                            parameter="dealer")
     words = {seat: word for word, seat in seats.items()}
-    state = _played(rules, calls, seats[dealer], words, conventions)
-    if not state.over() or state.high_seat is None:
-        raise AuctionError(f'auction "{calls}": the auction is not won yet ({words[state.turn]} still to call): '
-                           f"give every call up to the last pass", parameter="auction")
-    high = words[state.high_seat]
-    return AuctionSoFar(tuple(state.calls), state.high, high, high)
+    return _played(rules, calls, seats[dealer], words, conventions), words
 
 
 def _played(rules: Ruleset, calls: str, dealer: int, words: dict[int, str],

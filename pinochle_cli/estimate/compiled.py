@@ -431,6 +431,15 @@ def _pick(score: IntArray, n: int, k: int, sign: int, order: IntArray) -> int:
 
 
 @kernel
+def _suit_lengths(counts: IntArray, have: IntArray) -> None:
+    """``have[s]``: the cards of suit ``s`` in ``counts``."""
+    for s in range(N_SUITS):
+        have[s] = 0
+        for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):
+            have[s] += counts[i]
+
+
+@kernel
 def _in_meld(melds: IntArray, trump: int, counts: IntArray, have: IntArray) -> int:
     """The cards (a mask) of every combination instance (for ``trump``) held complete in ``counts``."""
     levels = melds.shape[2]
@@ -473,10 +482,7 @@ def _exchange_one(xc: IntArray, melds: IntArray, trump: int, bidder: IntArray, p
         counts[full[i]] += 1
     marked = _in_meld(melds, trump, counts, have)
     # the suit's length (``have`` is free again)
-    for s in range(N_SUITS):
-        have[s] = 0
-        for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):
-            have[s] += counts[i]
+    _suit_lengths(counts, have)
     for i in range(n):
         c = full[i]
         score[i] = (xc[KEEP_BASE, c] + 1000 * (c // N_RANKS == trump) + 400 * ((marked >> c) & 1)
@@ -538,10 +544,7 @@ def _bury_one(base: IntArray, weights: IntArray, melds: IntArray, trump: int, fu
     for i in range(n):
         counts[full[i]] += 1
     marked = _in_meld(melds, trump, counts, have) if weights[2] else 0
-    for s in range(N_SUITS):
-        have[s] = 0
-        for i in range(N_RANKS * s, N_RANKS * s + N_RANKS):
-            have[s] += counts[i]
+    _suit_lengths(counts, have)
     for i in range(n):
         c = full[i]
         score[i] = (base[c] + weights[1] * (c // N_RANKS == trump) + weights[2] * ((marked >> c) & 1)
