@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import time
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -351,7 +350,7 @@ def _perfect(rules: Ruleset, result: Estimate, exact_from: int, workers: int, co
 
     def tell(cost: Cost) -> None:
         click.echo(perfect_view.cost_notice(cost), err=True)
-        progress.enabled, progress.start, progress.before = sys.stderr.isatty(), time.monotonic(), cost.probed
+        progress.resume(cost.probed)
 
     try:
         return perfect_play(rules, result.hand, [s.trump for s in result.suits], samples=result.samples,

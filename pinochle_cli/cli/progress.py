@@ -46,6 +46,10 @@ class Progress:
         # work done before ``start`` (not in the pace)
         self.before = 0
 
+    def resume(self, before: int) -> None:
+        """Shown from now on (on a terminal), the time left told from the pace after ``before`` parts done."""
+        self.enabled, self.start, self.before = sys.stderr.isatty(), time.monotonic(), before
+
     def __call__(self, done: int, total: int) -> None:
         elapsed = time.monotonic() - self.start
         if not self.enabled or (not self.shown and elapsed < 1.0):

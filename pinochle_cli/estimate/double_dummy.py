@@ -167,13 +167,14 @@ class PerfectPlayer:
         g, rows = o.games, o.rows[start:stop]
         meld, only, side = g.meld[rows], g.meld_kept_anyway[rows], self.sim.side
         bonus, to_last = self.buried(g, rows)
-        # what the heuristic took after (the buried counters left out where they are the bidder's): a value likely near
-        guess = g.points[rows, side] - o.points[start:stop] - (0 if to_last else bonus)
-        last = self.sim.rules.last_trick + bonus if to_last else np.full(len(rows), -1)
-        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), int(guess[j - start]),
-                                       int(last[j - start]) if to_last else None)
+        # the buried counters: in the last trick's worth, or the bidder's after the play
+        worths = [self.sim.rules.last_trick + int(b) if to_last else None for b in bonus]
+        after = 0 if to_last else bonus
+        # what the heuristic took after: a value likely near
+        guess = g.points[rows, side] - o.points[start:stop] - after
+        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), int(guess[j - start]), worths[j - start])
                            for j in range(start, stop)], dtype=np.int64)
-        won = o.points[start:stop] + solved + (0 if to_last else bonus)
+        won = o.points[start:stop] + solved + after
         claim = self.sim.claims(meld, only, won, o.took_trick[start:stop] | (solved > 0))
         return Tally.of(g.claim[rows], meld, g.points[rows, side], 1), Tally.of(claim, meld, won, 1)
 
