@@ -137,7 +137,7 @@ class PerfectPlayer:
         """Load (or compile) the solver's code, so that no timing includes it."""
         self.solver(0)
 
-    def _value(self, suit: int, hands: IntArray, leader: int, near: int, last_trick: int | None) -> int:
+    def _value(self, suit: int, hands: IntArray, leader: int, near: int | None, last_trick: int | None) -> int:
         """The solver's value of one deal's position after the heuristic's tricks (``last_trick``: the last trick's
         worth with the buried counters, where they go to its winner)."""
         pos = Position(tuple(Hand.from_counts(h.tolist()) for h in hands), leader)
@@ -170,9 +170,11 @@ class PerfectPlayer:
         # the buried counters: in the last trick's worth, or the bidder's after the play
         worths = [self.sim.rules.last_trick + int(b) if to_last else None for b in bonus]
         after = 0 if to_last else bonus
-        # what the heuristic took after: a value likely near
+        # what the heuristic took after: a value likely near, a first question only after a trick played
+        # (from the first lead it costs nodes: docs/estimate.md)
         guess = g.points[rows, side] - o.points[start:stop] - after
-        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), int(guess[j - start]), worths[j - start])
+        near = [int(v) if self.exact_from > 1 else None for v in guess]
+        solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), near[j - start], worths[j - start])
                            for j in range(start, stop)], dtype=np.int64)
         won = o.points[start:stop] + solved + after
         claim = self.sim.claims(meld, only, won, o.took_trick[start:stop] | (solved > 0))
