@@ -221,3 +221,17 @@ def test_the_widow_games_perfect_play_is_the_same_serial_or_parallel() -> None:
     run = [perfect_play(rules, hand, [Suit(0), Suit(3)], samples=60, seed=5, exact_from=12, workers=w,
                         confidence=0.75).to_json() for w in (1, 2)]
     assert run[0] == run[1]
+
+
+@pytest.mark.parametrize(("exact_from", "guessed"), [(1, False), (11, True)])
+def test_the_heuristic_take_is_the_first_question_only_after_a_trick_played(
+        exact_from: int, guessed: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the first lead the solver's own climb asks first (the heuristic's guess costs nodes there); later
+    the questions start at what the heuristic took after the opening."""
+    player = _player("single-deck", exact_from)
+    asked = []
+    solve = player.batch.solve
+    monkeypatch.setattr(player.batch, "solve", lambda item: asked.append(item.near) or solve(item))
+    player.run((0, 4, 3, 0, 0, 2))
+    assert len(asked) == 2
+    assert all((near is not None) == guessed for near in asked)
