@@ -134,12 +134,21 @@ def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, 
         print(figures.line(node_limit), flush=True)
     if baseline:
         old, new = solvers
-        ratio = sum(old.times) / sum(new.times) if math.isfinite(sum(old.times)) else math.inf
-        print(f"  baseline/now: median {np.median(old.times) / np.median(new.times):.2f}x  sum {ratio:.2f}x")
+        print(f"  baseline/now: median {_ratio(float(np.median(old.times)), float(np.median(new.times)))}  "
+              f"sum {_ratio(sum(old.times), sum(new.times))}")
         if verify:
             both = [(a, b) for a, b in zip(old.values, new.values, strict=True) if a is not None and b is not None]
             assert all(a == b for a, b in both), (rules.name, "the values differ from the baseline's")
             print(f"  values agree with the baseline's on {len(both)} deals")
+
+
+def _ratio(old: float, new: float) -> str:
+    """``old / new`` as a speed-up, or why there is none (a deal past the node limit counts as infinitely slow)."""
+    if math.isfinite(old) and math.isfinite(new):
+        return f"{old / new:.2f}x"
+    if math.isfinite(new):
+        return "inf (the baseline passed the node limit)"
+    return "n/a (past the node limit)"
 
 
 def _fmt(x: float, width: int, digits: int) -> str:
