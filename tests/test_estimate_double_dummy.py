@@ -235,3 +235,12 @@ def test_the_heuristic_take_is_the_first_question_only_after_a_trick_played(
     player.run((0, 4, 3, 0, 0, 2))
     assert len(asked) == 2
     assert all((near is not None) == guessed for near in asked)
+
+
+def test_a_long_run_measures_its_cost_on_more_solves() -> None:
+    """One second of measuring for a short run; for a long one a share of its projected cost, with a ceiling."""
+    probe = double_dummy._probe_seconds
+    assert probe([], 8000) == double_dummy.PROBE_SECONDS
+    assert probe([0.001] * 4, 400) == double_dummy.PROBE_SECONDS
+    assert probe([0.2] * 4, 8000) == pytest.approx(double_dummy.PROBE_SHARE * 0.2 * 8000)
+    assert probe([1.0, 3.0], 8000) == double_dummy.PROBE_MOST

@@ -48,8 +48,12 @@ __all__ = ["MAX_EXACT_TRICKS", "BidPair", "Cost", "PerfectPlay", "PerfectPlayer"
 
 # tricks solved per deal at most: a full single-deck deal takes seconds, more can take hours
 MAX_EXACT_TRICKS = 12
-# CPU time of solving spent measuring the cost before the run, shared by the suits (at least one solve each)
+# CPU time of solving spent measuring the cost before the run, shared by the suits (at least one solve each);
+# a long run measures this share of what it is projected to cost instead, up to PROBE_MOST seconds: solve times
+# have a heavy tail, which a few solves miss
 PROBE_SECONDS = 1.0
+PROBE_SHARE = 0.01
+PROBE_MOST = 30.0
 # CPU time of solving a job aims at
 JOB_SECONDS = 2.0
 
@@ -261,8 +265,15 @@ class _Run:
             self.progress(self.done, self.total)
 
 
+def _probe_seconds(times: Sequence[float], solves: int) -> float:
+    """The CPU seconds to spend measuring, given the solves timed so far: ``PROBE_SECONDS``, or for a long run
+    ``PROBE_SHARE`` of its projected cost, at most ``PROBE_MOST``."""
+    projected = sum(times) / len(times) * solves if times else 0.0
+    return min(PROBE_MOST, max(PROBE_SECONDS, PROBE_SHARE * projected))
+
+
 def _probe(player: PerfectPlayer, run: _Run, samples: int, seed: int, suits: int) -> tuple[list[int], list[float]]:
-    """Solve the first deals of chunk 0 of every suit one by one, each suit until its share of ``PROBE_SECONDS``
+    """Solve the first deals of chunk 0 of every suit one by one, each suit until its share of ``_probe_seconds``
     of CPU (at least one deal): the deals solved per suit, and each solve's CPU seconds."""
     n = min(CHUNK, samples)
     player.warm()
@@ -272,7 +283,7 @@ def _probe(player: PerfectPlayer, run: _Run, samples: int, seed: int, suits: int
         player.openings(0, n, seed, suit)
         spent = 0.0
         done = 0
-        while done < n and (done == 0 or spent < PROBE_SECONDS / suits):
+        while done < n and (done == 0 or spent < _probe_seconds(times, samples * suits) / suits):
             job = (0, n, seed, suit, done, done + 1)
             start = time.process_time()
             run.add(job, player.run(job))
