@@ -16,6 +16,7 @@ from pinochle_cli.estimate.double_dummy import Cost, PerfectPlayer, check_exact_
 from pinochle_cli.estimate.players import PlayTables, canonical_order, play_batch, play_opening
 from pinochle_cli.estimate.simulate import Simulator, estimate
 from pinochle_cli.ruleset import Ruleset, load_ruleset
+from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult
 from pinochle_cli.solver.solve import Position, Solver
 
 HANDS = {
@@ -231,7 +232,12 @@ def test_the_heuristic_take_is_the_first_question_only_after_a_trick_played(
     player = _player("single-deck", exact_from)
     asked = []
     solve = player.batch.solve
-    monkeypatch.setattr(player.batch, "solve", lambda item: asked.append(item.near) or solve(item))
+
+    def noting(item: BatchItem) -> BatchResult | BatchFailure:
+        asked.append(item.near)
+        return solve(item)
+
+    monkeypatch.setattr(player.batch, "solve", noting)
     player.run((0, 4, 3, 0, 0, 2))
     assert len(asked) == 2
     assert all((near is not None) == guessed for near in asked)

@@ -104,6 +104,9 @@ class PerfectPlayer:
         check_exact_from(rules, exact_from)
         self.sim = Simulator(rules, hand, trumps)
         self.exact_from = exact_from
+        # the heuristic's take as each solve's first question: only after a trick played (from the first lead it
+        # costs nodes: docs/estimate.md)
+        self.guess = exact_from > 1
         # one solver per suit, kept from deal to deal (its table, history and ordering)
         self.batch = BatchSolver()
         self._games: tuple[tuple[int, int, int], GameBatch] | None = None
@@ -174,10 +177,9 @@ class PerfectPlayer:
         # the buried counters: in the last trick's worth, or the bidder's after the play
         worths = [self.sim.rules.last_trick + int(b) if to_last else None for b in bonus]
         after = 0 if to_last else bonus
-        # what the heuristic took after: a value likely near, a first question only after a trick played
-        # (from the first lead it costs nodes: docs/estimate.md)
+        # what the heuristic took after: a value likely near
         guess = g.points[rows, side] - o.points[start:stop] - after
-        near = [int(v) if self.exact_from > 1 else None for v in guess]
+        near = [int(v) if self.guess else None for v in guess]
         solved = np.array([self._value(suit, o.hands[j], int(o.leader[j]), near[j - start], worths[j - start])
                            for j in range(start, stop)], dtype=np.int64)
         won = o.points[start:stop] + solved + after
