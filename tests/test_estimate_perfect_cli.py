@@ -149,31 +149,44 @@ def test_double_deck_is_solved_from_a_later_trick_only(args: tuple[str, ...], me
     assert run_cli("estimate", DOUBLE, "-r", "double-deck", *args) == (2, "", f"Error: {message}\n")
 
 
-@pytest.mark.parametrize(("cost", "text"), [
+TEN_MIN = ": about 10 min)"
+
+
+@pytest.mark.parametrize(("cost", "text", "smaller"), [
     (Cost(1, 12, 8000, 1, 7.5, 2), "Perfect play over all 12 tricks: 8,000 solves (deals × suits). The first 1 took "
                                    "7.5 s of CPU each: about 8 h 19 min more on 2 workers, likely more (few "
-                                   "solves timed)."),
+                                   "solves timed).", " (--samples 160" + TEN_MIN),
     (Cost(1, 12, 40, 9, 9.0, 1), "Perfect play over all 12 tricks: 40 solves (deals × suits). The first 9 took "
                                  "1.0 s of CPU each: about 31 s more on 1 worker, likely more (few solves "
-                                 "timed)."),
+                                 "timed).", ""),
     (Cost(5, 12, 2000, 10, 4.0, 1), "Perfect play from trick 5 of 12 (8 tricks solved per deal): 2,000 solves "
                                     "(deals × suits). The first 10 took 400.0 ms of CPU each: about 13 min more on 1 "
-                                    "worker."),
+                                    "worker.", " (--samples 1500" + TEN_MIN),
     (Cost(9, 12, 400, 100, 0.6, 2), "Perfect play from trick 9 of 12 (4 tricks solved per deal): 400 solves (deals × "
-                                    "suits). The first 100 took 6.0 ms of CPU each: under a second more on 2 workers."),
+                                    "suits). The first 100 took 6.0 ms of CPU each: under a second more on 2 workers.",
+     ""),
     (Cost(9, 12, 400, 200, 1.0, 1), "Perfect play from trick 9 of 12 (4 tricks solved per deal): 400 solves (deals × "
-                                    "suits). The first 200 took 5.0 ms of CPU each: about 1 s more on 1 worker."),
-    # the times' spread: one slow deal in twenty raises the high end of the mean's interval
+                                    "suits). The first 200 took 5.0 ms of CPU each: about 1 s more on 1 worker.", ""),
+    # the times' spread: one slow deal in twenty raises the high end of the mean's interval (1.3 s a solve), and
+    # the deals that fit in ten minutes are counted at it
     (Cost(1, 12, 8000, 20, 10.0, 2, (0.1,) * 19 + (8.1,)),
      "Perfect play over all 12 tricks: 8,000 solves (deals × suits). The first 20 took 500.0 ms of CPU each: about "
-     "33 min more on 2 workers, up to 86 min."),
+     "33 min more on 2 workers, up to 86 min.", " (--samples 920" + TEN_MIN),
     # times alike: no high end apart from the estimate
     (Cost(9, 12, 400, 100, 0.6, 2, (0.006,) * 100), "Perfect play from trick 9 of 12 (4 tricks solved per deal): 400 "
-     "solves (deals × suits). The first 100 took 6.0 ms of CPU each: under a second more on 2 workers."),
+     "solves (deals × suits). The first 100 took 6.0 ms of CPU each: under a second more on 2 workers.", ""),
+    # four suits a deal: a quarter of the deals
+    (Cost(1, 12, 8000, 36, 36.0, 2, (1.0,) * 36, 4), "Perfect play over all 12 tricks: 8,000 solves (deals × suits). "
+     "The first 36 took 1.0 s of CPU each: about 66 min more on 2 workers.", " (--samples 300" + TEN_MIN),
+    # not one deal fits: nothing to offer
+    (Cost(1, 12, 8000, 4, 1200.0, 1, (), 4), "Perfect play over all 12 tricks: 8,000 solves (deals × suits). The "
+     "first 4 took 300.0 s of CPU each: about 666 h 20 min more on 1 worker, likely more (few solves timed).", ""),
 ])
-def test_the_cost_notice_extrapolates_the_first_solves(cost: Cost, text: str) -> None:
+def test_the_cost_notice_extrapolates_the_first_solves(cost: Cost, text: str, smaller: str) -> None:
+    """A run projected past ten minutes is told how many deals fit in them, at the high end of the cost."""
     assert perfect_view.cost_notice(cost) == (text + " Solve times vary widely from deal to deal: a rough guide. "
-                                              "Ctrl-C stops; fewer --samples or a later --exact-from costs less.")
+                                              "Ctrl-C stops; fewer --samples or a later --exact-from costs less"
+                                              + smaller + ".")
 
 
 THREE = "AS TS KS QS AH TH KH QH JD AD KC QC AC 9D 9C"

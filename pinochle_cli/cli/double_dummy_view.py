@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 # fewer timed solves than this: the extrapolation says it is likely short
 FEW_TIMED = 10
+# a run projected longer than this (wall seconds) is told the --samples that fit in it
+PRACTICAL = 600.0
 
 
 def _per_solve(seconds: float) -> str:
@@ -26,6 +28,22 @@ def _span(cost: Cost) -> str:
         return f"Perfect play over all {cost.tricks} tricks"
     return (f"Perfect play from trick {cost.exact_from} of {cost.tricks} ({cost.tricks - cost.exact_from + 1} "
             f"tricks solved per deal)")
+
+
+def _two_digits(n: int) -> int:
+    """``n`` rounded down to two significant digits (187 -> 180)."""
+    unit = 10 ** max(len(str(n)) - 2, 0)
+    return n // unit * unit
+
+
+def _smaller(cost: Cost) -> str:
+    """" (--samples N: about 10 min)" when the run is projected past ``PRACTICAL`` and fewer deals fit in it."""
+    deals = cost.solves // max(cost.suits, 1)
+    longest = max(cost.seconds_left, cost.seconds_left_high or 0.0)
+    fit = _two_digits(cost.deals_within(PRACTICAL))
+    if longest <= PRACTICAL or not 1 <= fit < deals:
+        return ""
+    return f" (--samples {fit}: {duration(PRACTICAL)})"
 
 
 def cost_notice(cost: Cost) -> str:
@@ -42,7 +60,7 @@ def cost_notice(cost: Cost) -> str:
         more += ", likely more (few solves timed)"
     return (f"{_span(cost)}: {cost.solves:,} solves (deals × suits). The first {cost.probed:,} took "
             f"{_per_solve(cost.per_solve)} of CPU each: {more}. Solve times vary widely from deal to deal: "
-            f"a rough guide. Ctrl-C stops; fewer --samples or a later --exact-from costs less.")
+            f"a rough guide. Ctrl-C stops; fewer --samples or a later --exact-from costs less{_smaller(cost)}.")
 
 
 def _pct(p: float) -> str:

@@ -211,10 +211,28 @@ class Cost:
     workers: int
     # each timed solve's CPU seconds (when kept)
     times: tuple[float, ...] = ()
+    # suits solved per deal
+    suits: int = 1
 
     @property
     def per_solve(self) -> float:
         return self.cpu / max(self.probed, 1)
+
+    @property
+    def per_solve_high(self) -> float:
+        """A solve's CPU seconds at the high end of the mean's 95 % interval (the mean plus twice its standard
+        error, from ``times``; the mean itself with fewer than two)."""
+        n = len(self.times)
+        if n < 2:
+            return self.per_solve
+        mean = sum(self.times) / n
+        spread = math.sqrt(sum((x - mean) ** 2 for x in self.times) / (n - 1))
+        return mean + 2 * spread / math.sqrt(n)
+
+    def deals_within(self, seconds: float) -> int:
+        """The deals (every suit solved) a whole run can play in ``seconds`` of wall time on the workers, at the
+        high end of the measured cost per solve (``per_solve_high``)."""
+        return int(seconds * self.workers / max(self.per_solve_high * self.suits, 1e-9))
 
     @property
     def seconds_left(self) -> float:
@@ -225,12 +243,9 @@ class Cost:
     def seconds_left_high(self) -> float | None:
         """The wall time of the solves still to do at the high end of the mean's 95 % interval (the mean plus
         twice its standard error, from ``times``: a few slow deals widen it), None with fewer than two times."""
-        n = len(self.times)
-        if n < 2:
+        if len(self.times) < 2:
             return None
-        mean = sum(self.times) / n
-        spread = math.sqrt(sum((x - mean) ** 2 for x in self.times) / (n - 1))
-        return (mean + 2 * spread / math.sqrt(n)) * (self.solves - self.probed) / self.workers
+        return self.per_solve_high * (self.solves - self.probed) / self.workers
 
 
 def _chunks(samples: int) -> list[tuple[int, int]]:
@@ -413,7 +428,8 @@ def perfect_play(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], *, samples:
     player = PerfectPlayer(rules, hand, trumps, exact_from)
     run = _Run(len(trumps), samples * len(trumps), progress)
     probed, times = _probe(player, run, samples, seed, len(trumps))
-    cost = Cost(exact_from, rules.tricks_per_deal, run.total, sum(probed), sum(times), workers, tuple(times))
+    cost = Cost(exact_from, rules.tricks_per_deal, run.total, sum(probed), sum(times), workers, tuple(times),
+                len(trumps))
     if on_cost is not None:
         on_cost(cost)
     size = max(1, min(CHUNK, round(JOB_SECONDS / max(cost.per_solve, 1e-6))))
