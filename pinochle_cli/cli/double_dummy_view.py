@@ -32,7 +32,7 @@ def _span(cost: Cost) -> str:
 
 def _two_digits(n: int) -> int:
     """``n`` rounded down to two significant digits (187 -> 180)."""
-    unit = 10 ** max(len(str(n)) - 2, 0)
+    unit = int(10 ** max(len(str(n)) - 2, 0))
     return n // unit * unit
 
 
