@@ -13,7 +13,18 @@ from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError, SearchLimitError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solver.batch import BatchSolver
-from pinochle_cli.solver.search import BUCKET, _gather, _holders, _killer_first, _rekey, _suit_key, _sure, _victim
+from pinochle_cli.solver.search import (
+    BUCKET,
+    _gather,
+    _holders,
+    _killer_first,
+    _rekey,
+    _suit_key,
+    _suit_key_kept,
+    _sure,
+    _victim,
+    empty_suit_cache,
+)
 from pinochle_cli.solver.solve import (
     TABLE_BITS,
     Position,
@@ -186,12 +197,51 @@ def test_suit_keys_kept_from_trick_to_trick_equal_keys_computed_afresh(name: str
         after = Position(pos.hands, 0)
         hands, held, _win, _rest = solver._arrays(after)
         _holders(hands, rules.players, who)
-        _rekey(solver.skey, left, trick, held, who, solver.par, solver.tab, solver.order, solver.ranked, solver.zob)
         fresh = np.zeros((4, 2), dtype=np.int64)
         for s in range(4):
             _suit_key(s, who, int(np.bitwise_or.reduce(held)), solver.par, solver.tab, solver.order, solver.ranked,
                       solver.zob, fresh)
-        assert (solver.skey[left - 1] == fresh).all(), (trump, pos)
+        # the suit keys' cache empty (computed), then holding them (found)
+        kept = empty_suit_cache()
+        for _found in (False, True):
+            solver.skey[left - 1] = 0
+            _rekey(solver.skey, left, trick, held, who, solver.par, solver.tab, solver.order, solver.ranked, solver.zob,
+                   kept)
+            assert (solver.skey[left - 1] == fresh).all(), (trump, pos, _found)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_suit_keys_cache_returns_only_the_key_of_the_same_holders(name: str) -> None:
+    """Every row of the cache holding another suit's or another position's key (a collision in every row): each
+    suit's key is still its own."""
+    rules = load_ruleset(name)
+    rng = np.random.default_rng(29)
+    # rows whose key differs from the one asked for (a cache that ignored its rows' holders would return it)
+    told = 0
+    for _ in range(20):
+        keys = []
+        for _pos in range(2):
+            trump, pos = random_endgame(rules, rng, int(rng.integers(2, rules.hand_size + 1)), mid_trick=False)
+            solver = Solver(rules, trump, table_bits=4)
+            hands, held, _win, _rest = solver._arrays(pos)
+            keys.append((solver, _who(hands, rules.players), int(np.bitwise_or.reduce(held))))
+        (solver, who, held_any), (_other, other_who, other_held) = keys
+        for s in range(4):
+            fresh = np.zeros((4, 2), dtype=np.int64)
+            _suit_key(s, who, held_any, solver.par, solver.tab, solver.order, solver.ranked, solver.zob, fresh)
+            for t in range(4):
+                # the cache filled with the other position's suit t, copied to every row
+                kept = empty_suit_cache()
+                out = np.zeros((4, 2), dtype=np.int64)
+                _suit_key_kept(t, other_who, other_held, solver.par, solver.tab, solver.order, solver.ranked,
+                               solver.zob, out, kept)
+                kept[:] = kept[(kept[:, 0] >= 0).argmax()]
+                got = np.zeros((4, 2), dtype=np.int64)
+                _suit_key_kept(s, who, held_any, solver.par, solver.tab, solver.order, solver.ranked, solver.zob, got,
+                               kept)
+                assert (got[s] == fresh[s]).all()
+                told += int((fresh[s] != out[t]).any())
+    assert told > 100
 
 
 def _key(rules: Ruleset, trump: Suit, hands: tuple[str, ...], suit: Suit) -> tuple[int, int]:

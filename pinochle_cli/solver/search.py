@@ -19,7 +19,7 @@ from ..trickcore import inlined, kernel, legal_given, low_bit, popcount
 __all__ = [
     "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS", "PAR_PLAYERS",
     "PAR_TRUMP", "SEAT_BITS", "STAT_ABORTED", "STAT_GENERATION", "STAT_LIMIT", "STAT_NODES", "TAB_CLASS", "TAB_COUNTER",
-    "TAB_STRENGTH", "TAGS", "empty_stats", "reach",
+    "SUIT_CACHE_BITS", "TAB_STRENGTH", "TAGS", "empty_stats", "empty_suit_cache", "reach",
 ]
 
 # numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
@@ -37,6 +37,10 @@ SEAT_SHIFT = 2
 SEAT_BITS = 1 << SEAT_SHIFT
 # zob[0, LEAD_PLACE, seat, :] keys the leader
 LEAD_PLACE = N_RANKS * SEAT_BITS
+# the suit keys' cache: 2^bits rows of [holders of a suit's ranks 0-2, of ranks 3-5 | suit << 60, key words]
+SUIT_CACHE_BITS = 10
+# the holders of three ranks fill one word (``who`` below 2^16: at most four players)
+_WHO_WIDTH = 16
 # the fields of a table row's second word: lower << 32 | left << 24 | generation << 16 | upper
 TT_LOWER, TT_LEFT, TT_GENERATION = 32, 24, 16
 # the columns of ``par``, the rows of ``tab`` and the columns of ``stats`` (see the module docstring)
@@ -93,6 +97,28 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
 
 
 @inlined
+def _suit_key_kept(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, ranked: Any, zob: Any,
+                   out: Any, kept: Any) -> None:
+    """``_suit_key`` through the cache ``kept`` (``empty_suit_cache``): a suit's key depends only on who holds
+    each of its cards, which the row's first two words record in full."""
+    if par[PAR_PLAYERS] * SEAT_BITS > _WHO_WIDTH:
+        _suit_key(s, who, held_any, par, tab, order, ranked, zob, out)
+        return
+    first = np.uint64(s * N_RANKS)
+    low, high = 0, s << 60
+    for r in range(3):
+        low |= who[first + np.uint64(r)] << (_WHO_WIDTH * r)
+        high |= who[first + np.uint64(r + 3)] << (_WHO_WIDTH * r)
+    mixed = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(high) * np.uint64(0xC2B2AE3D27D4EB4F)
+    row = mixed >> np.uint64(64 - SUIT_CACHE_BITS)
+    if kept[row, 0] == low and kept[row, 1] == high:
+        out[s, 0], out[s, 1] = kept[row, 2], kept[row, 3]
+        return
+    _suit_key(s, who, held_any, par, tab, order, ranked, zob, out)
+    kept[row, 0], kept[row, 1], kept[row, 2], kept[row, 3] = low, high, out[s, 0], out[s, 1]
+
+
+@inlined
 def _held_any(held: Any, players: int) -> int:
     """The cards in some hand, a mask."""
     cards = 0
@@ -103,7 +129,7 @@ def _held_any(held: Any, players: int) -> int:
 
 @inlined
 def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab: Any, order: Any, ranked: Any,
-           zob: Any) -> None:
+           zob: Any, kept: Any) -> None:
     """The suit keys after the trick ``trick`` (just taken out of play): ``skey[left - 1]`` from
     ``skey[left]``, only the suits of the trick's cards computed anew."""
     held_any = _held_any(held, par[PAR_PLAYERS])
@@ -117,7 +143,7 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
             skey[left - 1, s, 0] = skey[left, s, 0]
             skey[left - 1, s, 1] = skey[left, s, 1]
         else:
-            _suit_key(s, who, held_any, par, tab, order, ranked, zob, skey[left - 1])
+            _suit_key_kept(s, who, held_any, par, tab, order, ranked, zob, skey[left - 1], kept)
 
 
 # trickcore's rule and bit count, compiled into the search
@@ -335,7 +361,7 @@ def _answer(lower: int, upper: int, need: int) -> int:
 
 @inlined
 def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any, above: Any,
-           order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, stats: Any) -> int:
+           order: Any, ranked: Any, zob: Any, skey: Any, kept: Any, tt: Any, stats: Any) -> int:
     """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
     else -1 (search it)."""
     need, rest = f[NEED], f[REST]
@@ -351,7 +377,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
         return _last(held, f[LEADER], par, side, tab, above)
     # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
     if fresh:
-        _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], held, who, par, tab, order, ranked, zob)
+        _rekey(skey, f[LEFT] + 1, tricks[f[LEFT] + 1], held, who, par, tab, order, ranked, zob, kept)
     keys = skey[f[LEFT]]
     lead = (LEAD_PLACE * 2 * par[PAR_PLAYERS] * par[PAR_CLASSES] + f[LEADER]) * 2
     k1 = zob[lead] ^ keys[0, 0] ^ keys[1, 0] ^ keys[2, 0] ^ keys[3, 0]
@@ -377,15 +403,15 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
 
 @inlined
 def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
-           suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, tt: Any, hist: Any, moves: Any, keys: Any,
-           stats: Any) -> int:
+           suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, kept: Any, tt: Any, hist: Any, moves: Any,
+           keys: Any, stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
     f = fr[np.uint64(d)]
     players = par[PAR_PLAYERS]
     f[SLOT] = -1
     tl, leader, win = f[TL], f[LEADER], f[WIN]
     if tl == 0:
-        known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, tt, stats)
+        known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, kept, tt, stats)
         if known >= 0:
             return known
     seat = _seat(leader, tl, players)
@@ -497,7 +523,8 @@ def _back(f: Any, d: int, held: Any, who: Any, moves: Any) -> int:
 @kernel
 def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
           left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, ranked: Any,
-          zob: Any, skey: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, who: Any, stats: Any) -> int:
+          zob: Any, skey: Any, kept: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, who: Any,
+          stats: Any) -> int:
     """Does our side take at least ``need`` more counters with best play by both sides? A bound ``b`` that
     answers it: ``b >= need`` (yes) when our side surely takes ``b``, ``b < need`` (no) when it takes at
     most ``b`` (a fail-soft null-window search: the bound is often tighter than ``need``).
@@ -523,8 +550,8 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
     opening = True
     while True:
         if opening:
-            r = _enter(fr, d, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, zob, skey, tt,
-                       hist, moves, keys, stats)
+            r = _enter(fr, d, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, zob, skey,
+                       kept, tt, hist, moves, keys, stats)
             opening = False
         # node d answered with bound r (a node past the last trick: 0): hand it to its parent
         if r >= 0:
@@ -553,6 +580,11 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
         r = _play(fr, d, held, who, tricks, par, side, tab, above, moves)
         d += 1
         opening = r < 0
+
+
+def empty_suit_cache() -> np.ndarray:
+    """``kept`` for ``reach``: the suit keys' cache, empty (valid while ``zob`` and ``tab`` stay: a solver's life)."""
+    return np.full((1 << SUIT_CACHE_BITS, 4), -1, dtype=np.int64)
 
 
 def empty_stats() -> np.ndarray:

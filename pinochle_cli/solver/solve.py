@@ -50,6 +50,7 @@ from .search import (
     TAB_STRENGTH,
     TAGS,
     empty_stats,
+    empty_suit_cache,
     reach,
 )
 
@@ -256,6 +257,7 @@ class Solver:
         self.frames = np.zeros((plies, KILLER + players), dtype=np.int64)
         self.tricks = np.zeros((depth, players), dtype=np.int64)
         self.skey = np.zeros((depth, N_SUITS, 2), dtype=np.int64)
+        self.kept = empty_suit_cache()
         self.stats = empty_stats()
         self.node_limit = 0
         self.time_limit = time_limit
@@ -350,8 +352,8 @@ class Solver:
             nodes, start = self.nodes, self._clock() if timed else 0.0
             bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                           self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order,
-                          self.ranked, self.zob, self.skey, self.tt, self.hist, self.moves, self.keys, self.frames,
-                          self.who, stats)
+                          self.ranked, self.zob, self.skey, self.kept, self.tt, self.hist, self.moves, self.keys,
+                          self.frames, self.who, stats)
             if timed:
                 self._measured(self.nodes - nodes, self._clock() - start)
             if not stats[STAT_ABORTED]:
