@@ -247,6 +247,18 @@ class Solver:
         # a table of ``table_bits`` (fixed), or sized by the position (``table_bits_for``), as small as it starts
         self.table_bits = table_bits
         self.tt = _aligned_table(_TABLE_LEAST if table_bits is None else table_bits)
+        self._scratch(rules)
+        self.node_limit = 0
+        self.time_limit = time_limit
+        self.progress = progress
+        self._clock = clock
+        self._start = clock()
+        # the searches that measure the rate: their nodes and CPU seconds
+        self._timed = [0, 0.0]
+
+    def _scratch(self, rules: Ruleset) -> None:
+        """The arrays the search keeps from one call to the next: history, moves, frames, keys and counts."""
+        players = rules.players
         self.hist = np.zeros((2 * players, N_CARDS), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1
@@ -259,13 +271,6 @@ class Solver:
         self.skey = np.zeros((depth, N_SUITS, 2), dtype=np.int64)
         self.kept = empty_suit_cache()
         self.stats = empty_stats()
-        self.node_limit = 0
-        self.time_limit = time_limit
-        self.progress = progress
-        self._clock = clock
-        self._start = clock()
-        # the searches that measure the rate: their nodes and CPU seconds
-        self._timed = [0, 0.0]
 
     @property
     def nodes(self) -> int:
