@@ -39,8 +39,9 @@ SEAT_BITS = 1 << SEAT_SHIFT
 LEAD_PLACE = N_RANKS * SEAT_BITS
 # the suit keys' cache: 2^bits rows of [holders of a suit's ranks 0-2, of ranks 3-5 | suit << 60, key words]
 SUIT_CACHE_BITS = 10
-# the holders of three ranks fill one word (``who`` below 2^16: at most four players)
+# the holders of half a suit's ranks fill one word (``who`` below 2^16: at most four players)
 _WHO_WIDTH = 16
+_HALF = N_RANKS // 2
 # the fields of a table row's second word: lower << 32 | left << 24 | generation << 16 | upper
 TT_LOWER, TT_LEFT, TT_GENERATION = 32, 24, 16
 # the columns of ``par``, the rows of ``tab`` and the columns of ``stats`` (see the module docstring)
@@ -100,22 +101,22 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
 def _suit_key_kept(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, ranked: Any, zob: Any,
                    out: Any, kept: Any) -> None:
     """``_suit_key`` through the cache ``kept`` (``empty_suit_cache``): a suit's key depends only on who holds
-    each of its cards, which the row's first two words record in full."""
-    if par[PAR_PLAYERS] * SEAT_BITS > _WHO_WIDTH:
-        _suit_key(s, who, held_any, par, tab, order, ranked, zob, out)
-        return
+    each of its cards, which the row's first two words record in full (not with more than four players)."""
+    narrow = par[PAR_PLAYERS] * SEAT_BITS <= _WHO_WIDTH
     first = np.uint64(s * N_RANKS)
     low, high = 0, s << 60
-    for r in range(3):
+    for r in range(_HALF):
         low |= who[first + np.uint64(r)] << (_WHO_WIDTH * r)
-        high |= who[first + np.uint64(r + 3)] << (_WHO_WIDTH * r)
+        high |= who[first + np.uint64(r + _HALF)] << (_WHO_WIDTH * r)
     mixed = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(high) * np.uint64(0xC2B2AE3D27D4EB4F)
     row = mixed >> np.uint64(64 - SUIT_CACHE_BITS)
-    if kept[row, 0] == low and kept[row, 1] == high:
+    if narrow and kept[row, 0] == low and kept[row, 1] == high:
         out[s, 0], out[s, 1] = kept[row, 2], kept[row, 3]
         return
+    # one call site: the key's code is compiled in once
     _suit_key(s, who, held_any, par, tab, order, ranked, zob, out)
-    kept[row, 0], kept[row, 1], kept[row, 2], kept[row, 3] = low, high, out[s, 0], out[s, 1]
+    if narrow:
+        kept[row, 0], kept[row, 1], kept[row, 2], kept[row, 3] = low, high, out[s, 0], out[s, 1]
 
 
 @inlined
