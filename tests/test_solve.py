@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ from solve_reference import minimax, random_endgame, value_after
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError, SearchLimitError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
+from pinochle_cli.ruleset.loading import load_ruleset_text
 from pinochle_cli.solver.batch import BatchSolver
 from pinochle_cli.solver.search import (
     BUCKET,
@@ -37,6 +39,7 @@ from pinochle_cli.solver.solve import (
 from pinochle_cli.tricks import legal_plays
 
 # the games with fixed sides (the bidder-alone games: ALONE below)
+ROOT = Path(__file__).resolve().parent.parent
 RULESETS = [name for name in bundled_names() if not load_ruleset(name).sides_by_auction]
 POSITIONS = 150  # per ruleset, of 1 to 4 tricks
 ENDGAMES = 400  # per ruleset, of 3 (four players) or 4 tricks (two): 1,600 in all, the issue's check (~2.5 s each)
@@ -463,3 +466,26 @@ def test_a_kept_solver_grows_its_table_for_a_larger_position() -> None:
     fixed.value(large)
     assert fixed.tt.shape[0] == 1 << 12
     assert BatchSolver().solver(rules, trump).tt.shape[0] == 1 << TABLE_BITS
+
+
+def _eight_handed() -> Ruleset:
+    """double-deck's rules for eight players in two sides of four (ten cards each): ``who`` wider than 16 bits."""
+    text = (ROOT / "rulesets" / "double-deck.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: double-deck", "name: eight-handed").replace('aliases: [double, "80"]', "aliases: []")
+    text = text.replace("players: 4\npartnerships: [[0, 2], [1, 3]]\nhand_size: 20",
+                        "players: 8\npartnerships: [[0, 2, 4, 6], [1, 3, 5, 7]]\nhand_size: 10")
+    return load_ruleset_text(text)
+
+
+def test_more_than_four_players_key_every_suit_afresh() -> None:
+    """With more than four players the holders of three ranks do not fit a word: the suit keys' cache stays empty,
+    and the values still agree with the exhaustive minimax."""
+    rules = _eight_handed()
+    assert rules.players == 8
+    rng = np.random.default_rng(31)
+    for _ in range(6):
+        # three tricks: the keys of the position after the first trick are asked for
+        trump, pos = random_endgame(rules, rng, 3, mid_trick=False)
+        solver = Solver(rules, trump, table_bits=10)
+        assert solver.value(pos) == minimax(rules, trump, pos), (trump, pos)
+        assert (solver.kept == empty_suit_cache()).all()
