@@ -296,8 +296,8 @@ def _leads(hands: tuple[str, ...], trump: str = "H") -> list[str]:
     who = _who(arrays, rules.players)
     out = np.zeros(24, dtype=np.int64)
     # a lead: no card on the trick
-    n = _gather(held, who, 0, int(held[0]), 0, 0, 0, False, solver.par,
-                solver.side, solver.tab, solver.order, solver.ranked, solver.hist, out, solver.keys)
+    n = _gather(held, who, 0, int(held[0]), 0, 0, 0, False, solver.par, solver.side, solver.tab, solver.order,
+                solver.ranked, solver.hist, out, solver.keys, solver.suit_mask, solver.duties, solver.above)
     return [ALL_CARDS[c].ascii() for c in out[:n]]
 
 
@@ -313,6 +313,18 @@ def test_leads_are_ordered_by_who_can_trump_and_who_holds_the_top(hands: tuple[s
                                                                   last: str) -> None:
     order = _leads(hands)
     assert (order[0], order[-1]) == (first, last)
+
+
+@pytest.mark.parametrize(("hands", "first", "then"), [
+    # 9S lets the opponents (seats 1, 3) answer with AS KS QS and JS (each must beat it), 9C with AC and KC
+    (("9S 9C QD QD", "AS KS QS AC", "JC 10C 10D 9D", "JS KC AD KD"), "9C", "9S"),
+    # the same with the suits' roles swapped
+    (("9C 9S QD QD", "AC KC QC AS", "JS 10S 10D 9D", "JC KS AD KD"), "9S", "9C"),
+])
+def test_a_lead_that_leaves_the_opponents_fewer_replies_goes_first(hands: tuple[str, ...], first: str,
+                                                                   then: str) -> None:
+    order = _leads(hands)
+    assert order.index(first) < order.index(then), order
 
 
 @pytest.mark.parametrize(("moves", "killer", "after"), [

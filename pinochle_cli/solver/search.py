@@ -52,6 +52,8 @@ STAT_NODES, STAT_LIMIT, STAT_ABORTED, STAT_GENERATION = range(4)
 _ORDER_SHIFT = 40
 # move ordering: added to a lead a partner can trump, taken from one an opponent can (outweighs the rest)
 _LEAN = 1200
+# move ordering: taken from a lead for each card the opponents may answer it with (its fan-out)
+_FAN = 200
 
 
 @inlined
@@ -206,6 +208,21 @@ def _ruff_lean(suits: int, s: int) -> int:
 
 
 @inlined
+def _fan_out(c: int, s: int, seat: int, held: Any, par: Any, side: Any, suit_mask: Any, duties: Any,
+             above: Any) -> int:
+    """The cards the opponents of ``seat`` may play, by the ruleset's duties, to its lead of ``c`` (suit ``s``),
+    added over the opponents, each as if ``c`` were still winning: every one is a reply that a proof
+    the lead is good must answer, so leads that leave fewer go first."""
+    n = 0
+    beat = int(above[np.uint64(c)])
+    for h in range(par[PAR_PLAYERS]):
+        u = np.uint64(h)
+        if side[u] != side[np.uint64(seat)]:
+            n += _popcount(_legal_given(suit_mask, par[PAR_TRUMP], duties, held[u], s, beat, False))
+    return n
+
+
+@inlined
 def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
     """Every copy of ``c`` outside the hand of ``seat`` is held by a partner of ``seat`` (at a lead: no card is on
     the trick)."""
@@ -216,10 +233,11 @@ def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
 
 @inlined
 def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat: int, partner_win: bool,
-            par: Any, side: Any, tab: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
+            par: Any, side: Any, tab: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any, suit_mask: Any,
+            duties: Any, above: Any) -> int:
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out`` (``beat``,
     ``partner_win``: a follower's cards that take the trick, and whether a partner is winning it; ``on``: the
-    cards on the trick, a mask).
+    cards on the trick, a mask; ``suit_mask``, ``duties``, ``above``: the rules, for a lead's fan-out).
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
@@ -261,6 +279,7 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat
                     and out_ & stronger & -(2 << prev) == 0 and value == prev_value):
                 top = away & stronger == 0
                 score = _score(c, top, mate, tl, beat, partner_win, tab) + lean
+                score -= _FAN * _fan_out(c, s, seat, held, par, side, suit_mask, duties, above) if tl == 0 else 0
                 key = (score << _ORDER_SHIFT) + hist[row, np.uint64(c)]
                 # insertion sort, by key
                 at = np.uint64(n)
@@ -429,7 +448,7 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))
     allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
     f[COUNT] = _gather(held, who, seat, allowed, f[ON], tl, beat, partner_win, par, side, tab, order, ranked, hist,
-                       moves[np.uint64(d)], keys)
+                       moves[np.uint64(d)], keys, suit_mask, duties, above)
     if tl == 0:
         _killer_first(moves[np.uint64(d)], f[COUNT], f[np.uint64(KILLER + leader)] - 1)
     f[AT] = 0
