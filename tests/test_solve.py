@@ -19,7 +19,7 @@ from pinochle_cli.solver.search import (
     BUCKET,
     _gather,
     _holders,
-    _killer_first,
+    _behind,
     _rekey,
     _suit_key,
     _suit_key_kept,
@@ -327,16 +327,18 @@ def test_a_lead_that_leaves_the_opponents_fewer_replies_goes_first(hands: tuple[
     assert order.index(first) < order.index(then), order
 
 
-@pytest.mark.parametrize(("moves", "killer", "after"), [
+@pytest.mark.parametrize(("gathered", "killer", "after"), [
     ([3, 5, 7], 7, [7, 3, 5]),
     ([3, 5, 7], 3, [3, 5, 7]),
-    ([3, 5, 7], 4, [3, 5, 7]),  # not among the moves: the order stays
-    ([3, 5, 7], -1, [3, 5, 7]),  # no killer yet
+    ([3, 5, 7], 5, [5, 3, 7]),
+    ([3, 5, 7], 4, [4, 3, 5, 7]),  # not its run's first card: a move of its own
+    ([3], 3, [3]),  # the killer was the only move
 ])
-def test_the_killer_lead_is_tried_first(moves: list[int], killer: int, after: list[int]) -> None:
-    row = np.array(moves, dtype=np.int64)
-    _killer_first(row, len(moves), killer)
-    assert row.tolist() == after
+def test_a_failed_killer_lead_keeps_its_place_and_the_others_follow_it_once(gathered: list[int], killer: int,
+                                                                           after: list[int]) -> None:
+    row = np.array([killer, *gathered, -9], dtype=np.int64)
+    count = _behind(row, len(gathered))
+    assert row[:count].tolist() == after
 
 
 def test_a_node_limit_stops_the_search() -> None:

@@ -323,8 +323,8 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
 
 
 # a frame of the search stack: one node (``ON``: the cards on the trick, a mask)
-TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, KILLER = (
-    range(19))
+TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, LAZY, KILLER = (
+    range(20))
 
 
 @inlined
@@ -425,21 +425,60 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
 def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
            suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, kept: Any, tt: Any, hist: Any, moves: Any,
            keys: Any, stats: Any) -> int:
-    """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table."""
+    """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table.
+
+    A lead whose ply has a killer lead (``KILLER``) in hand gets that one move (``LAZY`` 1) and the others only
+    when it fails (the node opened again, ``LAZY`` 2): the killer refutes most leads, and gathering and ordering
+    a lead's moves (their fan-out) is the dearest work of a node."""
     f = fr[np.uint64(d)]
     players = par[PAR_PLAYERS]
-    f[SLOT] = -1
-    tl, leader, win = f[TL], f[LEADER], f[WIN]
-    if tl == 0:
-        known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, kept, tt, stats)
-        if known >= 0:
-            return known
-    seat = _seat(leader, tl, players)
-    f[SEAT] = seat
-    f[OURS] = 1 if side[np.uint64(seat)] == 0 else 0
-    f[BEST] = -1 if f[OURS] == 1 else f[NEED] + (1 << 40)
+    tl, leader = f[TL], f[LEADER]
+    mv = moves[np.uint64(d)]
+    again = f[LAZY] == 2
+    if not again:
+        f[SLOT] = -1
+        if tl == 0:
+            known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, kept, tt,
+                           stats)
+            if known >= 0:
+                return known
+        seat = _seat(leader, tl, players)
+        f[SEAT], f[AT] = seat, 0
+        f[OURS] = 1 if side[np.uint64(seat)] == 0 else 0
+        f[BEST] = -1 if f[OURS] == 1 else f[NEED] + (1 << 40)
+        killer = f[np.uint64(KILLER + leader)] - 1
+        if tl == 0 and killer >= 0 and (held[np.uint64(seat)] >> killer) & 1:
+            mv[0] = killer
+            f[COUNT], f[LAZY] = 1, 1
+            return -1
+    f[LAZY] = 0
+    # after a failed killer the others go behind it (it stays at 0, played), once
+    n = _moves(f, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, hist,
+               mv[1:] if again else mv, keys)
+    f[COUNT] = _behind(mv, n) if again else n
+    return -1
+
+
+@inlined
+def _behind(moves: Any, n: int) -> int:
+    """The killer lead at ``moves[0]`` (searched), the lead's ``n`` moves gathered behind it: its copy among
+    them taken out (a killer that is not its run's first card stays a move of its own); the moves' count."""
+    for i in range(1, n + 1):
+        if moves[np.uint64(i)] == moves[0]:
+            for j in range(i, n):
+                moves[np.uint64(j)] = moves[np.uint64(j + 1)]
+            return n
+    return n + 1
+
+
+@inlined
+def _moves(f: Any, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
+           suit_mask: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
+    """The moves of the node ``f`` (its seat set), ordered, into ``out``; their count."""
+    seat, tl, win = f[SEAT], f[TL], f[WIN]
+    players = par[PAR_PLAYERS]
     trick = tricks[np.uint64(f[LEFT])]
-    win_seat = _seat(leader, win, players)
+    win_seat = _seat(f[LEADER], win, players)
     partner_win = tl > 0 and win_seat != seat and side[np.uint64(win_seat)] == side[np.uint64(seat)]
     mine = held[np.uint64(seat)]
     # the cards that would take the trick
@@ -447,23 +486,8 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     # unsigned: no fix-up for a negative card
     led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))
     allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
-    f[COUNT] = _gather(held, who, seat, allowed, f[ON], tl, beat, partner_win, par, side, tab, order, ranked, hist,
-                       moves[np.uint64(d)], keys, suit_mask, duties, above)
-    if tl == 0:
-        _killer_first(moves[np.uint64(d)], f[COUNT], f[np.uint64(KILLER + leader)] - 1)
-    f[AT] = 0
-    return -1
-
-
-@inlined
-def _killer_first(moves: Any, count: int, killer: int) -> None:
-    """Move ``killer`` (the last lead that refuted a node of this ply) to the front of ``moves``, if there."""
-    for i in range(count):
-        if moves[i] == killer:
-            for j in range(i, 0, -1):
-                moves[j] = moves[j - 1]
-            moves[0] = killer
-            return
+    return _gather(held, who, seat, allowed, f[ON], tl, beat, partner_win, par, side, tab, order, ranked, hist, out,
+                   keys, suit_mask, duties, above)
 
 
 @inlined
@@ -540,6 +564,20 @@ def _back(f: Any, d: int, held: Any, who: Any, moves: Any) -> int:
     return int(c)
 
 
+@inlined
+def _root(f: Any, hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
+          left: int, par: Any, tab: Any, order: Any, ranked: Any, zob: Any, skey: Any, who: Any) -> None:
+    """Node 0 (``f``) from ``reach``'s arguments; ``who`` and the suit keys from the hands."""
+    f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
+    f[PTS] = _counters(tricks[left], tl, tab)
+    f[ON] = 0
+    for j in range(tl):
+        f[ON] |= 1 << tricks[left, j]
+    _holders(hands, par[PAR_PLAYERS], who)
+    for s in range(N_SUITS):
+        _suit_key(s, who, _held_any(held, par[PAR_PLAYERS]), par, tab, order, ranked, zob, skey[left])
+
+
 @kernel
 def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
           left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, ranked: Any,
@@ -555,17 +593,8 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
     explicit stack (``fr``, one row per card played), not by recursion (numba's cache does not
     keep recursive functions reliably).
     """
-    f = fr[0]
-    f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
-    f[PTS] = _counters(tricks[left], tl, tab)
-    f[ON] = 0
-    for j in range(tl):
-        f[ON] |= 1 << tricks[left, j]
-    d = 0
-    _holders(hands, par[PAR_PLAYERS], who)
-    for s in range(N_SUITS):
-        _suit_key(s, who, _held_any(held, par[PAR_PLAYERS]), par, tab, order, ranked, zob, skey[left])
-    r = -1
+    _root(fr[0], hands, held, tricks, tl, leader, win, need, rest, left, par, tab, order, ranked, zob, skey, who)
+    d, r = 0, -1
     # node d is new: open it (one call site: everything it calls is compiled in once)
     opening = True
     while True:
@@ -595,7 +624,10 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             f[AT] += 1
         f = fr[np.uint64(d)]
         if f[AT] >= f[COUNT]:
-            r = _close(f, f[BEST], tt, stats)
+            # a killer lead that failed: the node opened again for the others (``LAZY`` 2); else it is done
+            f[LAZY] += 1 if f[LAZY] == 1 else 0
+            opening = f[LAZY] == 2
+            r = -1 if opening else _close(f, f[BEST], tt, stats)
             continue
         r = _play(fr, d, held, who, tricks, par, side, tab, above, moves)
         d += 1
