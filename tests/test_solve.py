@@ -17,9 +17,9 @@ from pinochle_cli.ruleset.loading import load_ruleset_text
 from pinochle_cli.solver.batch import BatchSolver
 from pinochle_cli.solver.search import (
     BUCKET,
+    _behind,
     _gather,
     _holders,
-    _behind,
     _rekey,
     _suit_key,
     _suit_key_kept,
