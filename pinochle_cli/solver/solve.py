@@ -262,6 +262,7 @@ class Solver:
         self.hist = np.zeros((2 * players, N_CARDS), dtype=np.int64)
         depth = rules.hand_size + 1
         plies = depth * players + 1
+        # a row per ply: a lead's moves go behind its killer, which may be a move of its own, so one more than the cards
         self.moves = np.zeros((plies, N_CARDS + 1), dtype=np.int64)
         self.keys = np.zeros(N_CARDS, dtype=np.int64)
         self.who = np.zeros(N_CARDS, dtype=np.int64)
