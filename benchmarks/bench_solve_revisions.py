@@ -7,7 +7,7 @@ own in the system's temporary folder (kept, so numba's cache of each is built on
 ``pinochle_cli`` from this checkout; ``.`` stands for the files as they are in the working tree. Every deal is solved
 by each revision in turn, the order reversed every other deal, so that all of them see the same machine load: on a
 shared machine the CPU time of one solver moves by a tenth from run to run, while the ratio of two solvers' sums
-in one run moves by one or two hundredths (one revision against itself: 1.005x and 1.021x). Prints, per revision,
+in one run moves by one or two hundredths (one revision against itself: 1.021x and 1.007x). Prints, per revision,
 the median and sum of the CPU seconds, the nodes, the speed of the first revision's sum over this one's, and
 whether the values are the first revision's. A revision whose other package files differ from this checkout's is
 reported: its figures then mix two versions.
