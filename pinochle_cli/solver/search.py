@@ -17,9 +17,10 @@ from ..cards import N_RANKS, N_SUITS, SUIT_MASK
 from ..trickcore import inlined, kernel, legal_given, low_bit, popcount
 
 __all__ = [
-    "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS", "PAR_PLAYERS",
+    "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_GENERAL", "PAR_LAST_TRICK", "PAR_OURS",
+    "PAR_PLAYERS",
     "PAR_TRUMP", "SEAT_BITS", "STAT_ABORTED", "STAT_GENERATION", "STAT_LIMIT", "STAT_NODES", "TAB_CLASS", "TAB_COUNTER",
-    "SUIT_CACHE_BITS", "TAB_STRENGTH", "TAGS", "empty_stats", "empty_suit_cache", "reach",
+    "SUIT_CACHE_BITS", "TAB_STRENGTH", "TAGS", "empty_general_table", "empty_stats", "empty_suit_cache", "reach",
 ]
 
 # numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
@@ -45,7 +46,7 @@ _HALF = N_RANKS // 2
 # the fields of a table row's second word: lower << 32 | left << 24 | generation << 16 | upper
 TT_LOWER, TT_LEFT, TT_GENERATION = 32, 24, 16
 # the columns of ``par``, the rows of ``tab`` and the columns of ``stats`` (see the module docstring)
-PAR_PLAYERS, PAR_TRUMP, PAR_LAST_TRICK, PAR_CLASSES, PAR_OURS = range(5)
+PAR_PLAYERS, PAR_TRUMP, PAR_LAST_TRICK, PAR_CLASSES, PAR_OURS, PAR_GENERAL = range(6)
 TAB_STRENGTH, TAB_COUNTER, TAB_CLASS = range(3)
 STAT_NODES, STAT_LIMIT, STAT_ABORTED, STAT_GENERATION = range(4)
 # move ordering: the card's heuristic score above its history score
@@ -71,16 +72,27 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
               out: Any) -> None:
     """The table key of suit ``s`` (its cards still out, renumbered; ``held_any``: the cards in some hand) into
     ``out[s]``."""
+    out[s, 0], out[s, 1], _weakest = _suit_words(s, N_RANKS, who, held_any, par, tab, order, ranked, zob)
+
+
+@inlined
+def _suit_words(s: int, limit: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, ranked: Any,
+                zob: Any) -> tuple[int, int, int]:
+    """The two key words of the ``limit`` strongest distinct cards of suit ``s`` still out (all: ``N_RANKS``), and
+    the weakest of them (-1: none)."""
     k1 = 0
     k2 = 0
+    weakest = -1
     classes = par[PAR_CLASSES]
     # zob[suit, place, tag, stream] flat: the words of one place
     step = 4 * par[PAR_PLAYERS] * classes
     at = s * (LEAD_PLACE + 1) * step
     m = ranked[(held_any >> (N_RANKS * s)) & SUIT_MASK]
-    while m != 0:
-        c = np.uint64(order[s, low_bit(m)])
+    while m != 0 and limit > 0:
+        weakest = order[s, low_bit(m)]
+        c = np.uint64(weakest)
         m &= m - 1
+        limit -= 1
         w = who[c]
         tag = tab[TAB_CLASS, c]
         # the first holder's bits (a card in some hand)
@@ -95,8 +107,7 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
             at += step
             # the next copy ties with this one?
             tag = tab[TAB_CLASS, c] + ties
-    out[s, 0] = k1
-    out[s, 1] = k2
+    return k1, k2, weakest
 
 
 @inlined
@@ -234,10 +245,11 @@ def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
 @inlined
 def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat: int, partner_win: bool,
             par: Any, side: Any, tab: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any, suit_mask: Any,
-            duties: Any, above: Any) -> int:
+            duties: Any, above: Any, fb: Any) -> int:
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out`` (``beat``,
     ``partner_win``: a follower's cards that take the trick, and whether a partner is winning it; ``on``: the
-    cards on the trick, a mask; ``suit_mask``, ``duties``, ``above``: the rules, for a lead's fan-out).
+    cards on the trick, a mask; ``suit_mask``, ``duties``, ``above``: the rules, for a lead's fan-out); with
+    generalised entries the cards left out go into ``fb[PRUNE]``.
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
@@ -290,6 +302,8 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat
                 out[at] = c
                 keys[at] = key
                 n += 1
+            elif par[PAR_GENERAL] != 0:
+                fb[PRUNE] |= 1 << c
             prev, prev_value = r, value
     return n
 
@@ -323,8 +337,11 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
 
 
 # a frame of the search stack: one node (``ON``: the cards on the trick, a mask)
-TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, LAZY, KILLER = (
-    range(20))
+# with generalised entries (``par[PAR_GENERAL]``), at a trick boundary: ``REL`` the cards whose rank the node's
+# bound depends on, ``PRUNE`` the cards its trick left out as equal to a stronger card of the same hand, ``REQ``
+# the cards whose rank the bound handed to the parent depends on (masks of card indices)
+TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, LAZY, REL, \
+    PRUNE, REQ, KILLER = range(23)
 
 
 @inlined
@@ -379,12 +396,202 @@ def _answer(lower: int, upper: int, need: int) -> int:
     return -1
 
 
+
+# ---------------------------------------------------------------- generalised entries (``par[PAR_GENERAL]``)
+# A bound found by a search holds for every position that differs only in the holders of cards whose rank it
+# never depended on, each hand keeping its count of such cards per suit and value class (docs/solver.md,
+# "Generalised entries"). Per suit those are the cards below the weakest card that mattered.
+
+
+@inlined
+def _suit_of(c: int) -> int:
+    """The suit of card ``c`` (not negative), without a division's sign fix-up."""
+    return int(np.uint64(c) // np.uint64(N_RANKS))
+
+
+@inlined
+def _compared(a: int, b: int, tab: Any) -> int:
+    """Cards ``a`` and ``b`` were compared by rank: the stronger (``b`` when equal) as a mask, or 0 when their
+    suits differ (a trick is then decided by the suit alone)."""
+    if _suit_of(a) != _suit_of(b):
+        return 0
+    return 1 << a if tab[TAB_STRENGTH, np.uint64(a)] < tab[TAB_STRENGTH, np.uint64(b)] else 1 << b
+
+
+@inlined
+def _duty_marks(mine: int, w: int, tab: Any, order: Any, ranked: Any) -> int:
+    """The cards whose rank decides which cards of ``mine`` beat ``w`` (the card winning the trick), as a mask:
+    ``w`` when a card of its suit in ``mine`` is not stronger, else the weakest of those stronger (none: no such
+    card). A duty to beat the trick compares each of them with ``w``; keeping the stronger of each pair exact keeps
+    every comparison."""
+    s = _suit_of(w)
+    cards = ranked[(mine >> (N_RANKS * s)) & SUIT_MASK]
+    if cards == 0:
+        return 0
+    kw = tab[TAB_STRENGTH, np.uint64(w)]
+    if cards >> kw != 0:
+        return 1 << w
+    # the weakest of them: the highest bit
+    while cards & (cards - 1) != 0:
+        cards &= cards - 1
+    return int(1 << order[np.uint64(s), np.uint64(low_bit(cards))])
+
+
+@inlined
+def _last_marks(held: Any, leader: int, par: Any, tab: Any, above: Any) -> int:
+    """The cards whose rank decided the last trick (everyone holding one card), as a mask."""
+    players = par[PAR_PLAYERS]
+    best = low_bit(held[leader])
+    marks = 0
+    for j in range(1, players):
+        c = low_bit(held[_seat(leader, j, players)])
+        marks |= _compared(c, best, tab)
+        if (above[best] >> c) & 1:
+            best = c
+    return marks
+
+
+@inlined
+def _sure_marks(who: Any, par: Any, order: Any) -> int:
+    """The trump where the sure-trump bound's run of one side's top trumps ends (or its weakest), as a mask: the
+    bound depends on the holders of it and of every stronger trump."""
+    trump = par[PAR_TRUMP]
+    if trump < 0:
+        return 0
+    ours = par[PAR_OURS]
+    owner = -1
+    last = -1
+    for r in range(order.shape[1]):
+        c = order[trump, r]
+        w = who[np.uint64(c)]
+        if w == 0:
+            continue
+        last = c
+        holder = 0 if w & ours == w else 1 if w & ours == 0 else -1
+        if owner == -1:
+            owner = holder
+        if holder != owner or holder == -1:
+            break
+    return 0 if last < 0 else 1 << last
+
+
+@inlined
+def _coarse(held_any: int, who: Any, leader: int, par: Any, tab: Any, zc: Any) -> tuple[int, int]:
+    """Two words keying the leader and, per suit, how many cards of each value class each hand holds: a sum of a
+    random word per copy (``zc``), so equal counts give equal words whatever the ranks."""
+    players, classes = par[PAR_PLAYERS], par[PAR_CLASSES]
+    c1 = zc[np.uint64(2 * leader)]
+    c2 = zc[np.uint64(2 * leader + 1)]
+    m = held_any
+    while m != 0:
+        c = low_bit(m)
+        m &= m - 1
+        base = 2 * players + (_suit_of(c) * players * classes + tab[TAB_CLASS, np.uint64(c)]) * 2
+        w = who[np.uint64(c)]
+        while w != 0:
+            i = np.uint64(base + (low_bit(w) >> SEAT_SHIFT) * classes * 2)
+            c1 += zc[i]
+            c2 += zc[i + np.uint64(1)]
+            w &= w - 1
+    return int(np.int64(c1)), int(np.int64(c2)) | 1
+
+
+@inlined
+def _part_key(limits: int, held_any: int, who: Any, par: Any, tab: Any, order: Any, ranked: Any,
+              zob: Any) -> tuple[int, int]:
+    """A word keying the strongest distinct cards of each suit still out (``limits``: how many, 3 bits a suit) as
+    the table keys them, and the weakest of them in each suit (a mask)."""
+    key = 0
+    marks = 0
+    for s in range(N_SUITS):
+        k1, _k2, weakest = _suit_words(s, (limits >> (3 * s)) & 7, who, held_any, par, tab, order, ranked, zob)
+        key ^= k1
+        marks |= 0 if weakest < 0 else 1 << weakest
+    return key, marks
+
+
+@inlined
+def _limits(req: int, prune: int, held_any: int, order: Any, ranked: Any) -> tuple[int, int]:
+    """How many distinct cards of each suit still out (3 bits a suit, strongest first) a bound depending on the
+    ranks of ``req`` keeps exact: down to the weakest card of ``req``, then on through cards of ``prune`` (left
+    out of the search as equal to the card above them, which the limit must not part from them); and the
+    weakest card kept in each suit, a mask (what a bound found from it depends on)."""
+    limits = 0
+    marks = 0
+    for s in range(N_SUITS):
+        m = ranked[(held_any >> (N_RANKS * s)) & SUIT_MASK]
+        t, i, weakest = 0, 0, -1
+        rest = m
+        while rest != 0:
+            c = order[np.uint64(s), np.uint64(low_bit(rest))]
+            rest &= rest - 1
+            i += 1
+            if (req >> c) & 1:
+                t, weakest = i, c
+        rest, i = m, 0
+        while rest != 0:
+            c = order[np.uint64(s), np.uint64(low_bit(rest))]
+            rest &= rest - 1
+            i += 1
+            if i == t + 1 and t > 0 and (prune >> c) & 1:
+                t, weakest = i, c
+        limits |= t << (3 * s)
+        marks |= 0 if weakest < 0 else 1 << weakest
+    return limits, marks
+
+
+@inlined
+def _general_probe(f: Any, held_any: int, who: Any, par: Any, tab: Any, order: Any, ranked: Any, zob: Any,
+                   zc: Any, gt: Any, lower: int, upper: int, lreq: int, ureq: int) -> tuple[int, int, int, int]:
+    """``lower``, ``upper`` and what each depends on (``lreq``, ``ureq``, masks) narrowed by the generalised
+    entries that hold for the position of boundary node ``f``."""
+    c1, c2 = _coarse(held_any, who, f[LEADER], par, tab, zc)
+    slot = np.uint64(c1 & (gt.shape[0] - BUCKET))
+    for i in range(BUCKET):
+        row = slot + np.uint64(i)
+        if gt[row, 0] == c2:
+            key, marks = _part_key(gt[row, 2], held_any, who, par, tab, order, ranked, zob)
+            if key == gt[row, 1]:
+                low, up = gt[row, 3] >> TT_LOWER, gt[row, 3] & (COUNTER_LIMIT - 1)
+                if low > lower:
+                    lower, lreq = low, marks
+                if up < upper:
+                    upper, ureq = up, marks
+    return lower, upper, lreq, ureq
+
+
+@inlined
+def _general_store(f: Any, result: int, held: Any, who: Any, par: Any, tab: Any, order: Any, ranked: Any,
+                   zob: Any, zc: Any, gt: Any, stats: Any) -> None:
+    """Record searched boundary node ``f``'s bound as a generalised entry; set ``f[REQ]``."""
+    held_any = _held_any(held, par[PAR_PLAYERS])
+    limits, marks = _limits(f[REL], f[PRUNE], held_any, order, ranked)
+    f[REQ] = marks
+    c1, c2 = _coarse(held_any, who, f[LEADER], par, tab, zc)
+    key, _marks = _part_key(limits, held_any, who, par, tab, order, ranked, zob)
+    lower, upper = (result, f[REST]) if result >= f[NEED] else (0, result)
+    slot = np.uint64(c1 & (gt.shape[0] - BUCKET))
+    generation = stats[STAT_GENERATION]
+    row = slot + np.uint64(BUCKET)
+    for i in range(BUCKET):
+        at = slot + np.uint64(i)
+        if gt[at, 0] == c2 and gt[at, 1] == key and gt[at, 2] == limits:
+            row = at
+    if row == slot + np.uint64(BUCKET):
+        row = _victim(gt[:, 2:], slot, generation)
+    else:
+        lower = max(lower, gt[row, 3] >> TT_LOWER)
+        upper = min(upper, gt[row, 3] & (COUNTER_LIMIT - 1))
+    gt[row, 0], gt[row, 1], gt[row, 2] = c2, key, limits
+    gt[row, 3] = (lower << TT_LOWER) | (f[LEFT] << TT_LEFT) | (generation << TT_GENERATION) | upper
+
 @inlined
 def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any, above: Any,
-           order: Any, ranked: Any, zob: Any, skey: Any, kept: Any, tt: Any, stats: Any) -> int:
+           order: Any, ranked: Any, zob: Any, skey: Any, kept: Any, tt: Any, zc: Any, gt: Any, stats: Any) -> int:
     """At a trick boundary: a bound that answers the node (see ``reach``) from the bounds or the table,
-    else -1 (search it)."""
+    else -1 (search it); with generalised entries ``f[REQ]``: the cards whose rank that bound depends on."""
     need, rest = f[NEED], f[REST]
+    f[REQ] = 0
     if need <= 0:
         return 0
     if need > rest:
@@ -393,7 +600,10 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     if stats[STAT_LIMIT] > 0 and stats[STAT_NODES] > stats[STAT_LIMIT]:
         stats[STAT_ABORTED] = 1
         return 0
+    general = par[PAR_GENERAL] != 0
     if f[LEFT] == 1:
+        if general:
+            f[REQ] = _last_marks(held, f[LEADER], par, tab, above)
         return _last(held, f[LEADER], par, side, tab, above)
     # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
     if fresh:
@@ -405,26 +615,37 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     # the bucket's first row
     slot = np.uint64(k1 & (tt.shape[0] - BUCKET))
     f[KEY], f[SLOT] = k2, slot
-    # the table's bounds (stored tight: an upper bound never above ``rest``)
-    lower, upper = 0, rest
+    # the table's bounds (stored tight: an upper bound never above ``rest``); with generalised entries, what each
+    # bound depends on (an exact entry: every card out)
+    held_any = _held_any(held, par[PAR_PLAYERS]) if general else 0
+    lower, upper, lreq, ureq = 0, rest, 0, 0
     for i in range(BUCKET):
         if tt[slot + np.uint64(i), 0] == k2:
             bounds = tt[slot + np.uint64(i), 1]
-            lower, upper = bounds >> TT_LOWER, bounds & (COUNTER_LIMIT - 1)
+            lower, upper, lreq, ureq = bounds >> TT_LOWER, bounds & (COUNTER_LIMIT - 1), held_any, held_any
             f[SLOT] = slot + np.uint64(i)
     known = _answer(lower, upper, need)
     if known < 0:
         sure = _sure(who, par, tab, order)
-        lower, upper = max(sure, lower), min(upper, rest + min(sure, 0))
+        marks = _sure_marks(who, par, order) if general else 0
+        if sure > lower:
+            lower, lreq = sure, marks
+        if rest + min(sure, 0) < upper:
+            upper, ureq = rest + min(sure, 0), marks
+        known = _answer(lower, upper, need)
+    if known < 0 and general:
+        lower, upper, lreq, ureq = _general_probe(f, held_any, who, par, tab, order, ranked, zob, zc, gt, lower,
+                                                  upper, lreq, ureq)
         known = _answer(lower, upper, need)
     f[LOWER], f[UPPER] = lower, upper
+    f[REQ] = lreq if known >= 0 and lower >= need else ureq
     return known
 
 
 @inlined
 def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
-           suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, kept: Any, tt: Any, hist: Any, moves: Any,
-           keys: Any, stats: Any) -> int:
+           suit_mask: Any, order: Any, ranked: Any, zob: Any, skey: Any, kept: Any, tt: Any, zc: Any, gt: Any,
+           hist: Any, moves: Any, keys: Any, stats: Any) -> int:
     """Open node ``d``: -1 when its moves are ready, else its bound from the bounds or the table.
 
     A lead whose ply has a killer lead (``KILLER``) in hand gets that one move (``LAZY`` 1) and the others only
@@ -435,11 +656,14 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
     tl, leader = f[TL], f[LEADER]
     mv = moves[np.uint64(d)]
     again = f[LAZY] == 2
+    # with generalised entries: the node of this trick's lead (the root's trick: the root) gathers what it depends on
+    fb = fr[np.uint64(max(d - tl, 0))]
     if not again:
         f[SLOT] = -1
         if tl == 0:
+            f[REL], f[PRUNE] = 0, 0
             known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, kept, tt,
-                           stats)
+                           zc, gt, stats)
             if known >= 0:
                 return known
         seat = _seat(leader, tl, players)
@@ -452,8 +676,11 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
             f[COUNT], f[LAZY] = 1, 1
             return -1
     f[LAZY] = 0
+    if tl > 0 and par[PAR_GENERAL] != 0:
+        fb[REL] |= _duty_marks(held[np.uint64(f[SEAT])], tricks[np.uint64(f[LEFT]), np.uint64(f[WIN])], tab, order,
+                               ranked)
     # after a failed killer the others go behind it (it stays at 0, played), once
-    n = _moves(f, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, hist,
+    n = _moves(f, fb, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, hist,
                mv[1:] if again else mv, keys)
     f[COUNT] = _behind(mv, n) if again else n
     return -1
@@ -472,9 +699,10 @@ def _behind(moves: Any, n: int) -> int:
 
 
 @inlined
-def _moves(f: Any, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
+def _moves(f: Any, fb: Any, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
            suit_mask: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
-    """The moves of the node ``f`` (its seat set), ordered, into ``out``; their count."""
+    """The moves of the node ``f`` (its seat set), ordered, into ``out``; their count (``fb``: the node of the
+    trick's lead, see ``_gather``)."""
     seat, tl, win = f[SEAT], f[TL], f[WIN]
     players = par[PAR_PLAYERS]
     trick = tricks[np.uint64(f[LEFT])]
@@ -487,7 +715,7 @@ def _moves(f: Any, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side
     led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))
     allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
     return _gather(held, who, seat, allowed, f[ON], tl, beat, partner_win, par, side, tab, order, ranked, hist, out,
-                   keys, suit_mask, duties, above)
+                   keys, suit_mask, duties, above, fb)
 
 
 @inlined
@@ -537,6 +765,8 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     trick[np.uint64(tl)] = c
     _take(held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
+    if tl > 0 and par[PAR_GENERAL] != 0:
+        fr[np.uint64(max(d - tl, 0)), REL] |= _compared(c, trick[np.uint64(f[WIN])], tab)
     f[GAIN] = 0
     # the counters on the trick now
     points = f[PTS] + tab[TAB_COUNTER, np.uint64(c)]
@@ -550,6 +780,7 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     winner = _seat(f[LEADER], nwin, players)
     f[GAIN] = points if side[np.uint64(winner)] == 0 else 0
     if left == 1:
+        g[REQ] = 0
         return 0
     g[TL], g[LEADER], g[WIN], g[NEED], g[REST], g[LEFT] = 0, winner, 0, f[NEED] - f[GAIN], f[REST] - points, left - 1
     g[PTS], g[ON] = 0, 0
@@ -570,7 +801,7 @@ def _root(f: Any, hands: Any, held: Any, tricks: Any, tl: int, leader: int, win:
     """Node 0 (``f``) from ``reach``'s arguments; ``who`` and the suit keys from the hands."""
     f[TL], f[LEADER], f[WIN], f[NEED], f[REST], f[LEFT] = tl, leader, win, need, rest, left
     f[PTS] = _counters(tricks[left], tl, tab)
-    f[ON] = 0
+    f[ON], f[REL], f[PRUNE], f[REQ] = 0, 0, 0, 0
     for j in range(tl):
         f[ON] |= 1 << tricks[left, j]
     _holders(hands, par[PAR_PLAYERS], who)
@@ -581,8 +812,8 @@ def _root(f: Any, hands: Any, held: Any, tricks: Any, tl: int, leader: int, win:
 @kernel
 def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, need: int, rest: int,
           left: int, par: Any, duties: Any, side: Any, tab: Any, above: Any, suit_mask: Any, order: Any, ranked: Any,
-          zob: Any, skey: Any, kept: Any, tt: Any, hist: Any, moves: Any, keys: Any, fr: Any, who: Any,
-          stats: Any) -> int:
+          zob: Any, skey: Any, kept: Any, tt: Any, zc: Any, gt: Any, hist: Any, moves: Any, keys: Any, fr: Any,
+          who: Any, stats: Any) -> int:
     """Does our side take at least ``need`` more counters with best play by both sides? A bound ``b`` that
     answers it: ``b >= need`` (yes) when our side surely takes ``b``, ``b < need`` (no) when it takes at
     most ``b`` (a fail-soft null-window search: the bound is often tighter than ``need``).
@@ -594,18 +825,28 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
     keep recursive functions reliably).
     """
     _root(fr[0], hands, held, tricks, tl, leader, win, need, rest, left, par, tab, order, ranked, zob, skey, who)
-    d, r = 0, -1
+    d, r, closing = 0, -1, -1
     # node d is new: open it (one call site: everything it calls is compiled in once)
     opening = True
     while True:
         if opening:
             r = _enter(fr, d, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, zob, skey,
-                       kept, tt, hist, moves, keys, stats)
+                       kept, tt, zc, gt, hist, moves, keys, stats)
             opening = False
+        # node d is done with bound ``closing``: into the table (one call site)
+        if closing >= 0:
+            f = fr[np.uint64(d)]
+            if par[PAR_GENERAL] != 0 and f[TL] == 0:
+                _general_store(f, closing, held, who, par, tab, order, ranked, zob, zc, gt, stats)
+            r = _close(f, closing, tt, stats)
+            closing = -1
         # node d answered with bound r (a node past the last trick: 0): hand it to its parent
         if r >= 0:
             if d == 0 or stats[STAT_ABORTED] == 1:
                 return r
+            # a trick's lead hands what its bound depends on to the lead of the trick before
+            if par[PAR_GENERAL] != 0 and fr[np.uint64(d), TL] == 0:
+                fr[np.uint64(max(d - par[PAR_PLAYERS], 0)), REL] |= fr[np.uint64(d), REQ]
             d -= 1
             f = fr[np.uint64(d)]
             c = _back(f, d, held, who, moves)
@@ -618,7 +859,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
                     f[np.uint64(KILLER + f[LEADER])] = c + 1
                 else:
                     hist[np.uint64(seat), np.uint64(c)] += 1 << f[LEFT]
-                r = _close(f, r, tt, stats)
+                closing = r
                 continue
             f[BEST] = max(f[BEST], r) if f[OURS] == 1 else min(f[BEST], r)
             f[AT] += 1
@@ -627,7 +868,8 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             # a killer lead that failed: the node opened again for the others (``LAZY`` 2); else it is done
             f[LAZY] += 1 if f[LAZY] == 1 else 0
             opening = f[LAZY] == 2
-            r = -1 if opening else _close(f, f[BEST], tt, stats)
+            r = -1
+            closing = -1 if opening else f[BEST]
             continue
         r = _play(fr, d, held, who, tricks, par, side, tab, above, moves)
         d += 1
@@ -637,6 +879,12 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
 def empty_suit_cache() -> np.ndarray:
     """``kept`` for ``reach``: the suit keys' cache, empty (valid while ``zob`` and ``tab`` stay: a solver's life)."""
     return np.full((1 << SUIT_CACHE_BITS, 4), -1, dtype=np.int64)
+
+
+def empty_general_table(bits: int) -> np.ndarray:
+    """``gt`` for ``reach``: ``2 ** bits`` rows of generalised entries (``[count key, cards key, limits, bounds]``),
+    empty (a count key is odd: an empty row never matches)."""
+    return np.zeros((1 << bits, 4), dtype=np.int64)
 
 
 def empty_stats() -> np.ndarray:

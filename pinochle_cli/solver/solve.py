@@ -36,6 +36,7 @@ from .search import (
     KILLER,
     LEAD_PLACE,
     PAR_CLASSES,
+    PAR_GENERAL,
     PAR_LAST_TRICK,
     PAR_OURS,
     PAR_PLAYERS,
@@ -49,6 +50,7 @@ from .search import (
     TAB_COUNTER,
     TAB_STRENGTH,
     TAGS,
+    empty_general_table,
     empty_stats,
     empty_suit_cache,
     reach,
@@ -202,13 +204,15 @@ class Solver:
     ruleset's bonus; more where buried cards go to the last trick's winner). ``table_bits``: the table has
     ``2 ** table_bits`` rows; None (the default): as many as the largest position asked so far needs
     (``table_bits_for``), a new, empty table each time it grows — a solver kept for many positions, small ones
-    first, is better given the whole size (``TABLE_BITS``).
+    first, is better given the whole size (``TABLE_BITS``). ``generalise``: keep generalised entries too, each
+    bound found also stored for every position that differs only in cards whose rank it did not depend on
+    (fewer nodes, more time a node: off by default; docs/solver.md, "Generalised entries").
     """
 
     def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, bidder: int | None = None,
                  last_trick: int | None = None, table_bits: int | None = None,
                  time_limit: float | None = None, clock: Callable[[], float] = time.process_time,
-                 progress: SearchProgress | None = None) -> None:
+                 progress: SearchProgress | None = None, generalise: bool = False) -> None:
         check_time_limit(time_limit)
         self.rules = rules
         self.trump = trump
@@ -224,9 +228,10 @@ class Solver:
         self.side = np.array([0 if rules.deal_side_of(s, bidder) == rules.deal_side_of(us, bidder) else 1
                               for s in range(players)], dtype=np.int64)
         ours = sum(((1 << SEAT_BITS) - 1) << (s * SEAT_BITS) for s in range(players) if self.side[s] == 0)
-        self.par = np.zeros(PAR_OURS + 1, dtype=np.int64)
+        self.par = np.zeros(PAR_GENERAL + 1, dtype=np.int64)
         self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), self.last_trick
         self.par[PAR_CLASSES], self.par[PAR_OURS] = len(classes), ours
+        self.par[PAR_GENERAL] = int(generalise)
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
         self.order = np.array([[s * N_RANKS + int(rank) for rank in rules.rank_order] for s in range(N_SUITS)],
@@ -244,9 +249,13 @@ class Solver:
         tags = 2 * players * len(classes)
         # [suit, place, tag, stream]
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()
+        # the generalised entries' count keys: two words for each leader, then for each suit, hand and value class
+        self.zc = rng.integers(0, 2**64, size=2 * players * (1 + N_SUITS * len(classes)), dtype=np.uint64)
         # a table of ``table_bits`` (fixed), or sized by the position (``table_bits_for``), as small as it starts
         self.table_bits = table_bits
         self.tt = _aligned_table(_TABLE_LEAST if table_bits is None else table_bits)
+        self.generalise = generalise
+        self.gt = self._general_table()
         self._scratch(rules)
         self.node_limit = 0
         self.time_limit = time_limit
@@ -255,6 +264,10 @@ class Solver:
         self._start = clock()
         # the searches that measure the rate: their nodes and CPU seconds
         self._timed = [0, 0.0]
+
+    def _general_table(self) -> np.ndarray:
+        """The generalised entries' table: as many rows as the table (one bucket, unused, without ``generalise``)."""
+        return empty_general_table(self.tt.shape[0].bit_length() - 1 if self.generalise else 2)
 
     def _scratch(self, rules: Ruleset) -> None:
         """The arrays the search keeps from one call to the next: history, moves, frames, keys and counts."""
@@ -349,6 +362,7 @@ class Solver:
         # are a cache: values stay)
         if self.table_bits is None and 1 << table_bits_for(pos.tricks_left) > self.tt.shape[0]:
             self.tt = _aligned_table(table_bits_for(pos.tricks_left))
+            self.gt = self._general_table()
         stats = self.stats
         # a search past the node limit the time gave is asked again, with the rate it measured
         while True:
@@ -358,8 +372,8 @@ class Solver:
             nodes, start = self.nodes, self._clock() if timed else 0.0
             bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                           self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order,
-                          self.ranked, self.zob, self.skey, self.kept, self.tt, self.hist, self.moves, self.keys,
-                          self.frames, self.who, stats)
+                          self.ranked, self.zob, self.skey, self.kept, self.tt, self.zc, self.gt, self.hist, self.moves,
+                          self.keys, self.frames, self.who, stats)
             if timed:
                 self._measured(self.nodes - nodes, self._clock() - start)
             if not stats[STAT_ABORTED]:
