@@ -43,8 +43,9 @@ SUIT_CACHE_BITS = 10
 # the holders of half a suit's ranks fill one word (``who`` below 2^16: at most four players)
 _WHO_WIDTH = 16
 _HALF = N_RANKS // 2
-# the fields of a table row's second word: lower << 32 | left << 24 | generation << 16 | upper
-TT_LOWER, TT_LEFT, TT_GENERATION = 32, 24, 16
+# the fields of a table row's second word: limits << 48 | lower << 32 | left << 24 | generation << 16 | upper (the
+# limits: with generalised entries, what the bounds depend on, see ``_limits``)
+TT_LIMITS, TT_LOWER, TT_LEFT, TT_GENERATION = 48, 32, 24, 16
 # the columns of ``par``, the rows of ``tab`` and the columns of ``stats`` (see the module docstring)
 PAR_PLAYERS, PAR_TRUMP, PAR_LAST_TRICK, PAR_CLASSES, PAR_OURS, PAR_GENERAL = range(6)
 TAB_STRENGTH, TAB_COUNTER, TAB_CLASS = range(3)
@@ -72,14 +73,15 @@ def _suit_key(s: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, r
               out: Any) -> None:
     """The table key of suit ``s`` (its cards still out, renumbered; ``held_any``: the cards in some hand) into
     ``out[s]``."""
-    out[s, 0], out[s, 1], _weakest = _suit_words(s, N_RANKS, who, held_any, par, tab, order, ranked, zob)
+    out[s, 0], out[s, 1], _weakest = _suit_words(s, LEAD_PLACE, who, held_any, par, tab, order, ranked, zob)
 
 
 @inlined
 def _suit_words(s: int, limit: int, who: Any, held_any: int, par: Any, tab: Any, order: Any, ranked: Any,
                 zob: Any) -> tuple[int, int, int]:
-    """The two key words of the ``limit`` strongest distinct cards of suit ``s`` still out (all: ``N_RANKS``), and
-    the weakest of them (-1: none)."""
+    """The two key words of the first ``limit`` places of suit ``s`` (its cards still out, strongest first, a place
+    a copy; all: ``LEAD_PLACE``), and the card of the last of them (-1: none). Stopping between two copies of a card
+    held in two hands (they tie) changes the words: those places are not the same as places that do not tie."""
     k1 = 0
     k2 = 0
     weakest = -1
@@ -92,21 +94,23 @@ def _suit_words(s: int, limit: int, who: Any, held_any: int, par: Any, tab: Any,
         weakest = order[s, low_bit(m)]
         c = np.uint64(weakest)
         m &= m - 1
-        limit -= 1
         w = who[c]
         tag = tab[TAB_CLASS, c]
         # the first holder's bits (a card in some hand)
         first = (low_bit(w) >> SEAT_SHIFT) * SEAT_BITS
         # copies in two hands tie
         ties = classes if w & ~(((1 << SEAT_BITS) - 1) << first) != 0 else 0
-        while w != 0:
+        while w != 0 and limit > 0:
             i = np.uint64(at + ((low_bit(w) >> SEAT_SHIFT) * 2 * classes + tag) * 2)
             k1 ^= zob[i]
             k2 ^= zob[i + np.uint64(1)]
             w &= w - 1
             at += step
+            limit -= 1
             # the next copy ties with this one?
             tag = tab[TAB_CLASS, c] + ties
+        if w != 0 and ties != 0:
+            k1 = ~k1
     return k1, k2, weakest
 
 
@@ -339,9 +343,10 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
 # a frame of the search stack: one node (``ON``: the cards on the trick, a mask)
 # with generalised entries (``par[PAR_GENERAL]``), at a trick boundary: ``REL`` the cards whose rank the node's
 # bound depends on, ``PRUNE`` the cards its trick left out as equal to a stronger card of the same hand, ``REQ``
-# the cards whose rank the bound handed to the parent depends on (masks of card indices)
+# the cards whose rank the bound handed to the parent depends on, ``LREQ`` and ``UREQ`` those of the bounds the
+# probe found (masks of card indices), ``LIMITS`` what the table row written for it depends on (``_limits``)
 TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, LAZY, REL, \
-    PRUNE, REQ, KILLER = range(23)
+    PRUNE, REQ, LREQ, UREQ, LIMITS, KILLER = range(26)
 
 
 @inlined
@@ -398,6 +403,8 @@ def _answer(lower: int, upper: int, need: int) -> int:
 
 
 # ---------------------------------------------------------------- generalised entries (``par[PAR_GENERAL]``)
+# a suit's places kept exact, 4 bits a suit; all of them
+_LIMIT_BITS, _ALL_PLACES = 4, 15
 # A bound found by a search holds for every position that differs only in the holders of cards whose rank it
 # never depended on, each hand keeping its count of such cards per suit and value class (docs/solver.md,
 # "Generalised entries"). Per suit those are the cards below the weakest card that mattered.
@@ -499,43 +506,58 @@ def _coarse(held_any: int, who: Any, leader: int, par: Any, tab: Any, zc: Any) -
 @inlined
 def _part_key(limits: int, held_any: int, who: Any, par: Any, tab: Any, order: Any, ranked: Any,
               zob: Any) -> tuple[int, int]:
-    """A word keying the strongest distinct cards of each suit still out (``limits``: how many, 3 bits a suit) as
-    the table keys them, and the weakest of them in each suit (a mask)."""
+    """A word keying the first places of each suit (``limits``, ``_limits``) as the table keys them, and the card
+    of the last of them in each suit (a mask)."""
     key = 0
     marks = 0
     for s in range(N_SUITS):
-        k1, _k2, weakest = _suit_words(s, (limits >> (3 * s)) & 7, who, held_any, par, tab, order, ranked, zob)
+        k1, _k2, weakest = _suit_words(s, _limit(limits, s), who, held_any, par, tab, order, ranked, zob)
         key ^= k1
         marks |= 0 if weakest < 0 else 1 << weakest
     return key, marks
 
 
 @inlined
-def _limits(req: int, prune: int, held_any: int, order: Any, ranked: Any) -> tuple[int, int]:
-    """How many distinct cards of each suit still out (3 bits a suit, strongest first) a bound depending on the
-    ranks of ``req`` keeps exact: down to the weakest card of ``req``, then on through cards of ``prune`` (left
-    out of the search as equal to the card above them, which the limit must not part from them); and the
-    weakest card kept in each suit, a mask (what a bound found from it depends on)."""
+def _limit(limits: int, s: int) -> int:
+    """How many places of suit ``s`` ``limits`` keep (4 bits a suit; 15: all)."""
+    t = (limits >> (_LIMIT_BITS * s)) & _ALL_PLACES
+    return LEAD_PLACE if t == _ALL_PLACES else int(t)
+
+
+@inlined
+def _limit_marks(limits: int, held_any: int, who: Any, order: Any, ranked: Any) -> int:
+    """The card of the last place in each suit that ``limits`` keep (a mask)."""
+    marks = 0
+    for s in range(N_SUITS):
+        places = _limit(limits, s)
+        m = ranked[(held_any >> (N_RANKS * s)) & SUIT_MASK]
+        while m != 0 and places > 0:
+            c = order[np.uint64(s), np.uint64(low_bit(m))]
+            m &= m - 1
+            places -= _popcount(who[np.uint64(c)])
+            marks = (marks & ~(SUIT_MASK << (N_RANKS * s))) | (1 << c)
+    return marks
+
+
+@inlined
+def _limits(req: int, prune: int, held_any: int, who: Any, order: Any, ranked: Any) -> tuple[int, int]:
+    """The places of each suit (its cards still out, strongest first, a place a copy) a bound depending on the
+    ranks of ``req`` keeps exact, 4 bits a suit (15: all): down to the last copy of the weakest card of ``req``,
+    then on through the copies of cards of ``prune`` (left out of the search as equal to the card above them, which
+    the limit must not part from them); and the card of the last place kept in each suit (a mask: what a bound
+    found from it depends on)."""
     limits = 0
     marks = 0
     for s in range(N_SUITS):
         m = ranked[(held_any >> (N_RANKS * s)) & SUIT_MASK]
-        t, i, weakest = 0, 0, -1
-        rest = m
+        t, places, weakest, rest = 0, 0, -1, m
         while rest != 0:
             c = order[np.uint64(s), np.uint64(low_bit(rest))]
             rest &= rest - 1
-            i += 1
-            if (req >> c) & 1:
-                t, weakest = i, c
-        rest, i = m, 0
-        while rest != 0:
-            c = order[np.uint64(s), np.uint64(low_bit(rest))]
-            rest &= rest - 1
-            i += 1
-            if i == t + 1 and t > 0 and (prune >> c) & 1:
-                t, weakest = i, c
-        limits |= t << (3 * s)
+            places += _popcount(who[np.uint64(c)])
+            if (req >> c) & 1 or (t == places - _popcount(who[np.uint64(c)]) and t > 0 and (prune >> c) & 1):
+                t, weakest = places, c
+        limits |= min(t, _ALL_PLACES) << (_LIMIT_BITS * s)
         marks |= 0 if weakest < 0 else 1 << weakest
     return limits, marks
 
@@ -565,8 +587,10 @@ def _general_store(f: Any, result: int, held: Any, who: Any, par: Any, tab: Any,
                    zob: Any, zc: Any, gt: Any, stats: Any) -> None:
     """Record searched boundary node ``f``'s bound as a generalised entry; set ``f[REQ]``."""
     held_any = _held_any(held, par[PAR_PLAYERS])
-    limits, marks = _limits(f[REL], f[PRUNE], held_any, order, ranked)
+    limits, marks = _limits(f[REL], f[PRUNE], held_any, who, order, ranked)
     f[REQ] = marks
+    # the exact row keeps the probe's bounds beside this one: what all of them depend on
+    f[LIMITS] = _limits(marks | f[LREQ] | f[UREQ], 0, held_any, who, order, ranked)[0]
     c1, c2 = _coarse(held_any, who, f[LEADER], par, tab, zc)
     key, _marks = _part_key(limits, held_any, who, par, tab, order, ranked, zob)
     lower, upper = (result, f[REST]) if result >= f[NEED] else (0, result)
@@ -622,7 +646,9 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     for i in range(BUCKET):
         if tt[slot + np.uint64(i), 0] == k2:
             bounds = tt[slot + np.uint64(i), 1]
-            lower, upper, lreq, ureq = bounds >> TT_LOWER, bounds & (COUNTER_LIMIT - 1), held_any, held_any
+            lower, upper = (bounds >> TT_LOWER) & (COUNTER_LIMIT - 1), bounds & (COUNTER_LIMIT - 1)
+            lreq = _limit_marks(bounds >> TT_LIMITS, held_any, who, order, ranked) if general else 0
+            ureq = lreq
             f[SLOT] = slot + np.uint64(i)
     known = _answer(lower, upper, need)
     if known < 0:
@@ -637,7 +663,7 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
         lower, upper, lreq, ureq = _general_probe(f, held_any, who, par, tab, order, ranked, zob, zc, gt, lower,
                                                   upper, lreq, ureq)
         known = _answer(lower, upper, need)
-    f[LOWER], f[UPPER] = lower, upper
+    f[LOWER], f[UPPER], f[LREQ], f[UREQ] = lower, upper, lreq, ureq
     f[REQ] = lreq if known >= 0 and lower >= need else ureq
     return known
 
@@ -747,7 +773,8 @@ def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
         # a new entry (the probe found none: ``slot`` is the bucket's first row)
         if tt[slot, 0] != f[KEY]:
             slot = _victim(tt, slot, generation)
-        data = (f[LOWER] << TT_LOWER) | (f[LEFT] << TT_LEFT) | (generation << TT_GENERATION) | f[UPPER]
+        data = (f[LIMITS] << TT_LIMITS) | (f[LOWER] << TT_LOWER) | (f[LEFT] << TT_LEFT) | (generation << TT_GENERATION)
+        data |= f[UPPER]
         tt[slot, 0], tt[slot, 1] = f[KEY], data
     return result
 
