@@ -344,9 +344,10 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
 # with generalised entries (``par[PAR_GENERAL]``), at a trick boundary: ``REL`` the cards whose rank the node's
 # bound depends on, ``PRUNE`` the cards its trick left out as equal to a stronger card of the same hand, ``REQ``
 # the cards whose rank the bound handed to the parent depends on, ``LREQ`` and ``UREQ`` those of the bounds the
-# probe found (masks of card indices), ``LIMITS`` what the table row written for it depends on (``_limits``)
+# probe found (masks of card indices; -1: the exact row's, ``ELIM``), ``LIMITS`` what the table row written for it
+# depends on (``_limits``), ``CS1``, ``CS2`` the count words of its position (``_coarse``)
 TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, LAZY, REL, \
-    PRUNE, REQ, LREQ, UREQ, LIMITS, KILLER = range(26)
+    PRUNE, REQ, LREQ, UREQ, LIMITS, ELIM, CS1, CS2, KILLER = range(29)
 
 
 @inlined
@@ -483,24 +484,46 @@ def _sure_marks(who: Any, par: Any, order: Any) -> int:
 
 
 @inlined
-def _coarse(held_any: int, who: Any, leader: int, par: Any, tab: Any, zc: Any) -> tuple[int, int]:
-    """Two words keying the leader and, per suit, how many cards of each value class each hand holds: a sum of a
-    random word per copy (``zc``), so equal counts give equal words whatever the ranks."""
+def _count_words(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, tab: Any, zc: Any) -> None:
+    """``CS1``, ``CS2`` of boundary node ``d``: per suit, how many cards of each value class each hand holds, as a
+    sum of a random word per copy (``zc``), so that equal counts give equal words whatever the ranks; from the
+    node of the trick before (less that trick's cards) when there is one."""
+    f = fr[np.uint64(d)]
     players, classes = par[PAR_PLAYERS], par[PAR_CLASSES]
-    c1 = zc[np.uint64(2 * leader)]
-    c2 = zc[np.uint64(2 * leader + 1)]
-    m = held_any
-    while m != 0:
-        c = low_bit(m)
-        m &= m - 1
-        base = 2 * players + (_suit_of(c) * players * classes + tab[TAB_CLASS, np.uint64(c)]) * 2
-        w = who[np.uint64(c)]
-        while w != 0:
-            i = np.uint64(base + (low_bit(w) >> SEAT_SHIFT) * classes * 2)
-            c1 += zc[i]
-            c2 += zc[i + np.uint64(1)]
-            w &= w - 1
-    return int(np.int64(c1)), int(np.int64(c2)) | 1
+    if d >= players:
+        g = fr[np.uint64(d - players)]
+        c1, c2 = g[CS1], g[CS2]
+        trick = tricks[np.uint64(f[LEFT] + 1)]
+        for j in range(players):
+            c = trick[np.uint64(j)]
+            i = _count_index(c, _seat(g[LEADER], j, players), players, classes, tab)
+            c1 -= zc[i]
+            c2 -= zc[i + np.uint64(1)]
+    else:
+        c1, c2 = 0, 0
+        m = _held_any(held, players)
+        while m != 0:
+            c = low_bit(m)
+            m &= m - 1
+            w = who[np.uint64(c)]
+            while w != 0:
+                i = _count_index(c, low_bit(w) >> SEAT_SHIFT, players, classes, tab)
+                c1 += zc[i]
+                c2 += zc[i + np.uint64(1)]
+                w &= w - 1
+    f[CS1], f[CS2] = c1, c2
+
+
+@inlined
+def _count_index(c: int, seat: int, players: int, classes: int, tab: Any) -> Any:
+    """Where in ``zc`` the words of a copy of card ``c`` in the hand of ``seat`` are."""
+    return np.uint64(2 * players + ((_suit_of(c) * players + seat) * classes + tab[TAB_CLASS, np.uint64(c)]) * 2)
+
+
+@inlined
+def _coarse(f: Any, zc: Any) -> tuple[int, int]:
+    """The two words keying a boundary node's leader and counts (``_count_words``)."""
+    return f[CS1] + zc[np.uint64(2 * f[LEADER])], (f[CS2] + zc[np.uint64(2 * f[LEADER] + 1)]) | 1
 
 
 @inlined
@@ -522,6 +545,15 @@ def _limit(limits: int, s: int) -> int:
     """How many places of suit ``s`` ``limits`` keep (4 bits a suit; 15: all)."""
     t = (limits >> (_LIMIT_BITS * s)) & _ALL_PLACES
     return LEAD_PLACE if t == _ALL_PLACES else int(t)
+
+
+@inlined
+def _wider(a: int, b: int) -> int:
+    """Per suit the more places of two ``_limits``."""
+    out = 0
+    for s in range(N_SUITS):
+        out |= max((a >> (_LIMIT_BITS * s)) & _ALL_PLACES, (b >> (_LIMIT_BITS * s)) & _ALL_PLACES) << (_LIMIT_BITS * s)
+    return out
 
 
 @inlined
@@ -567,7 +599,7 @@ def _general_probe(f: Any, held_any: int, who: Any, par: Any, tab: Any, order: A
                    zc: Any, gt: Any, lower: int, upper: int, lreq: int, ureq: int) -> tuple[int, int, int, int]:
     """``lower``, ``upper`` and what each depends on (``lreq``, ``ureq``, masks) narrowed by the generalised
     entries that hold for the position of boundary node ``f``."""
-    c1, c2 = _coarse(held_any, who, f[LEADER], par, tab, zc)
+    c1, c2 = _coarse(f, zc)
     slot = np.uint64(c1 & (gt.shape[0] - BUCKET))
     for i in range(BUCKET):
         row = slot + np.uint64(i)
@@ -590,8 +622,9 @@ def _general_store(f: Any, result: int, held: Any, who: Any, par: Any, tab: Any,
     limits, marks = _limits(f[REL], f[PRUNE], held_any, who, order, ranked)
     f[REQ] = marks
     # the exact row keeps the probe's bounds beside this one: what all of them depend on
-    f[LIMITS] = _limits(marks | f[LREQ] | f[UREQ], 0, held_any, who, order, ranked)[0]
-    c1, c2 = _coarse(held_any, who, f[LEADER], par, tab, zc)
+    found = marks | max(f[LREQ], 0) | max(f[UREQ], 0)
+    f[LIMITS] = _wider(_limits(found, 0, held_any, who, order, ranked)[0], f[ELIM] if min(f[LREQ], f[UREQ]) < 0 else 0)
+    c1, c2 = _coarse(f, zc)
     key, _marks = _part_key(limits, held_any, who, par, tab, order, ranked, zob)
     lower, upper = (result, f[REST]) if result >= f[NEED] else (0, result)
     slot = np.uint64(c1 & (gt.shape[0] - BUCKET))
@@ -647,8 +680,8 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
         if tt[slot + np.uint64(i), 0] == k2:
             bounds = tt[slot + np.uint64(i), 1]
             lower, upper = (bounds >> TT_LOWER) & (COUNTER_LIMIT - 1), bounds & (COUNTER_LIMIT - 1)
-            lreq = _limit_marks(bounds >> TT_LIMITS, held_any, who, order, ranked) if general else 0
-            ureq = lreq
+            lreq, ureq = -1, -1
+            f[ELIM] = (bounds >> TT_LIMITS) & 0xFFFF
             f[SLOT] = slot + np.uint64(i)
     known = _answer(lower, upper, need)
     if known < 0:
@@ -664,7 +697,9 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
                                                   upper, lreq, ureq)
         known = _answer(lower, upper, need)
     f[LOWER], f[UPPER], f[LREQ], f[UREQ] = lower, upper, lreq, ureq
-    f[REQ] = lreq if known >= 0 and lower >= need else ureq
+    if general and known >= 0:
+        req = lreq if lower >= need else ureq
+        f[REQ] = _limit_marks(f[ELIM], held_any, who, order, ranked) if req < 0 else req
     return known
 
 
@@ -688,6 +723,8 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
         f[SLOT] = -1
         if tl == 0:
             f[REL], f[PRUNE] = 0, 0
+            if par[PAR_GENERAL] != 0:
+                _count_words(fr, d, held, who, tricks, par, tab, zc)
             known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, kept, tt,
                            zc, gt, stats)
             if known >= 0:

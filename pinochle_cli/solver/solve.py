@@ -250,7 +250,7 @@ class Solver:
         # [suit, place, tag, stream]
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()
         # the generalised entries' count keys: two words for each leader, then for each suit, hand and value class
-        self.zc = rng.integers(0, 2**64, size=2 * players * (1 + N_SUITS * len(classes)), dtype=np.uint64)
+        self.zc = rng.integers(-(2**62), 2**62, size=2 * players * (1 + N_SUITS * len(classes)), dtype=np.int64)
         # a table of ``table_bits`` (fixed), or sized by the position (``table_bits_for``), as small as it starts
         self.table_bits = table_bits
         self.tt = _aligned_table(_TABLE_LEAST if table_bits is None else table_bits)
