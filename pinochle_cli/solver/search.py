@@ -17,7 +17,7 @@ from ..cards import N_RANKS, N_SUITS, SUIT_MASK
 from ..trickcore import inlined, kernel, legal_given, low_bit, popcount
 
 __all__ = [
-    "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_GENERAL", "PAR_LAST_TRICK", "PAR_OURS",
+    "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS",
     "PAR_PLAYERS",
     "PAR_TRUMP", "SEAT_BITS", "STAT_ABORTED", "STAT_GENERATION", "STAT_LIMIT", "STAT_NODES", "TAB_CLASS", "TAB_COUNTER",
     "SUIT_CACHE_BITS", "TAB_STRENGTH", "TAGS", "empty_general_table", "empty_stats", "empty_suit_cache", "reach",
@@ -47,7 +47,7 @@ _HALF = N_RANKS // 2
 # limits: with generalised entries, what the bounds depend on, see ``_limits``)
 TT_LIMITS, TT_LOWER, TT_LEFT, TT_GENERATION = 48, 32, 24, 16
 # the columns of ``par``, the rows of ``tab`` and the columns of ``stats`` (see the module docstring)
-PAR_PLAYERS, PAR_TRUMP, PAR_LAST_TRICK, PAR_CLASSES, PAR_OURS, PAR_GENERAL = range(6)
+PAR_PLAYERS, PAR_TRUMP, PAR_LAST_TRICK, PAR_CLASSES, PAR_OURS = range(5)
 TAB_STRENGTH, TAB_COUNTER, TAB_CLASS = range(3)
 STAT_NODES, STAT_LIMIT, STAT_ABORTED, STAT_GENERATION = range(4)
 # move ordering: the card's heuristic score above its history score
@@ -249,11 +249,11 @@ def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
 @inlined
 def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat: int, partner_win: bool,
             par: Any, side: Any, tab: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any, suit_mask: Any,
-            duties: Any, above: Any, fb: Any) -> int:
+            duties: Any, above: Any, fb: Any, gt: Any) -> int:
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out`` (``beat``,
     ``partner_win``: a follower's cards that take the trick, and whether a partner is winning it; ``on``: the
     cards on the trick, a mask; ``suit_mask``, ``duties``, ``above``: the rules, for a lead's fan-out); with
-    generalised entries the cards left out go into ``fb[PRUNE]``.
+    generalised entries (``gt`` given) the cards left out go into ``fb[PRUNE]``.
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
@@ -306,7 +306,7 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat
                 out[at] = c
                 keys[at] = key
                 n += 1
-            elif par[PAR_GENERAL] != 0:
+            elif gt is not None:
                 fb[PRUNE] |= 1 << c
             prev, prev_value = r, value
     return n
@@ -341,7 +341,7 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
 
 
 # a frame of the search stack: one node (``ON``: the cards on the trick, a mask)
-# with generalised entries (``par[PAR_GENERAL]``), at a trick boundary: ``REL`` the cards whose rank the node's
+# with generalised entries (``gt`` given), at a trick boundary: ``REL`` the cards whose rank the node's
 # bound depends on, ``PRUNE`` the cards its trick left out as equal to a stronger card of the same hand, ``REQ``
 # the cards whose rank the bound handed to the parent depends on, ``LREQ`` and ``UREQ`` those of the bounds the
 # probe found (masks of card indices; -1: the exact row's, ``ELIM``), ``LIMITS`` what the table row written for it
@@ -403,7 +403,9 @@ def _answer(lower: int, upper: int, need: int) -> int:
 
 
 
-# ---------------------------------------------------------------- generalised entries (``par[PAR_GENERAL]``)
+# ---------------------------------------------------------------- generalised entries (``gt`` given)
+# Without them ``reach`` is given None for ``gt`` and ``zc``: numba then drops every branch on ``gt is not None``
+# before compiling, so the search without them runs none of this code.
 # a suit's places kept exact, 4 bits a suit; all of them
 _LIMIT_BITS, _ALL_PLACES = 4, 15
 # A bound found by a search holds for every position that differs only in the holders of cards whose rank it
@@ -657,9 +659,8 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     if stats[STAT_LIMIT] > 0 and stats[STAT_NODES] > stats[STAT_LIMIT]:
         stats[STAT_ABORTED] = 1
         return 0
-    general = par[PAR_GENERAL] != 0
     if f[LEFT] == 1:
-        if general:
+        if gt is not None:
             f[REQ] = _last_marks(held, f[LEADER], par, tab, above)
         return _last(held, f[LEADER], par, side, tab, above)
     # the trick just taken (``tricks[left + 1]``) changed the keys of its suits
@@ -674,7 +675,9 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     f[KEY], f[SLOT] = k2, slot
     # the table's bounds (stored tight: an upper bound never above ``rest``); with generalised entries, what each
     # bound depends on (an exact entry: every card out)
-    held_any = _held_any(held, par[PAR_PLAYERS]) if general else 0
+    held_any = 0
+    if gt is not None:
+        held_any = _held_any(held, par[PAR_PLAYERS])
     lower, upper, lreq, ureq = 0, rest, 0, 0
     for i in range(BUCKET):
         if tt[slot + np.uint64(i), 0] == k2:
@@ -686,18 +689,18 @@ def _probe(f: Any, fresh: bool, held: Any, who: Any, tricks: Any, par: Any, side
     known = _answer(lower, upper, need)
     if known < 0:
         sure = _sure(who, par, tab, order)
-        marks = _sure_marks(who, par, order) if general else 0
+        marks = _sure_marks(who, par, order) if gt is not None else 0
         if sure > lower:
             lower, lreq = sure, marks
         if rest + min(sure, 0) < upper:
             upper, ureq = rest + min(sure, 0), marks
         known = _answer(lower, upper, need)
-    if known < 0 and general:
+    if gt is not None and known < 0:
         lower, upper, lreq, ureq = _general_probe(f, held_any, who, par, tab, order, ranked, zob, zc, gt, lower,
                                                   upper, lreq, ureq)
         known = _answer(lower, upper, need)
     f[LOWER], f[UPPER], f[LREQ], f[UREQ] = lower, upper, lreq, ureq
-    if general and known >= 0:
+    if gt is not None and known >= 0:
         req = lreq if lower >= need else ureq
         f[REQ] = _limit_marks(f[ELIM], held_any, who, order, ranked) if req < 0 else req
     return known
@@ -723,7 +726,7 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
         f[SLOT] = -1
         if tl == 0:
             f[REL], f[PRUNE] = 0, 0
-            if par[PAR_GENERAL] != 0:
+            if gt is not None:
                 _count_words(fr, d, held, who, tricks, par, tab, zc)
             known = _probe(f, d > 0, held, who, tricks, par, side, tab, above, order, ranked, zob, skey, kept, tt,
                            zc, gt, stats)
@@ -739,12 +742,12 @@ def _enter(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, duties: 
             f[COUNT], f[LAZY] = 1, 1
             return -1
     f[LAZY] = 0
-    if tl > 0 and par[PAR_GENERAL] != 0:
+    if gt is not None and tl > 0:
         fb[REL] |= _duty_marks(held[np.uint64(f[SEAT])], tricks[np.uint64(f[LEFT]), np.uint64(f[WIN])], tab, order,
                                ranked)
     # after a failed killer the others go behind it (it stays at 0, played), once
     n = _moves(f, fb, held, who, tricks, par, duties, side, tab, above, suit_mask, order, ranked, hist,
-               mv[1:] if again else mv, keys)
+               mv[1:] if again else mv, keys, gt)
     f[COUNT] = _behind(mv, n) if again else n
     return -1
 
@@ -763,7 +766,7 @@ def _behind(moves: Any, n: int) -> int:
 
 @inlined
 def _moves(f: Any, fb: Any, held: Any, who: Any, tricks: Any, par: Any, duties: Any, side: Any, tab: Any, above: Any,
-           suit_mask: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any) -> int:
+           suit_mask: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any, gt: Any) -> int:
     """The moves of the node ``f`` (its seat set), ordered, into ``out``; their count (``fb``: the node of the
     trick's lead, see ``_gather``)."""
     seat, tl, win = f[SEAT], f[TL], f[WIN]
@@ -778,7 +781,7 @@ def _moves(f: Any, fb: Any, held: Any, who: Any, tricks: Any, par: Any, duties: 
     led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))
     allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
     return _gather(held, who, seat, allowed, f[ON], tl, beat, partner_win, par, side, tab, order, ranked, hist, out,
-                   keys, suit_mask, duties, above, fb)
+                   keys, suit_mask, duties, above, fb, gt)
 
 
 @inlined
@@ -818,7 +821,7 @@ def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
 
 @inlined
 def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any,
-          above: Any, moves: Any) -> int:
+          above: Any, moves: Any, gt: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[PAR_PLAYERS]
     f = fr[np.uint64(d)]
@@ -829,7 +832,7 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     trick[np.uint64(tl)] = c
     _take(held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
-    if tl > 0 and par[PAR_GENERAL] != 0:
+    if gt is not None and tl > 0:
         fr[np.uint64(max(d - tl, 0)), REL] |= _compared(c, trick[np.uint64(f[WIN])], tab)
     f[GAIN] = 0
     # the counters on the trick now
@@ -900,7 +903,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
         # node d is done with bound ``closing``: into the table (one call site)
         if closing >= 0:
             f = fr[np.uint64(d)]
-            if par[PAR_GENERAL] != 0 and f[TL] == 0:
+            if gt is not None and f[TL] == 0:
                 _general_store(f, closing, held, who, par, tab, order, ranked, zob, zc, gt, stats)
             r = _close(f, closing, tt, stats)
             closing = -1
@@ -909,7 +912,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             if d == 0 or stats[STAT_ABORTED] == 1:
                 return r
             # a trick's lead hands what its bound depends on to the lead of the trick before
-            if par[PAR_GENERAL] != 0 and fr[np.uint64(d), TL] == 0:
+            if gt is not None and fr[np.uint64(d), TL] == 0:
                 fr[np.uint64(max(d - par[PAR_PLAYERS], 0)), REL] |= fr[np.uint64(d), REQ]
             d -= 1
             f = fr[np.uint64(d)]
@@ -935,7 +938,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             r = -1
             closing = -1 if opening else f[BEST]
             continue
-        r = _play(fr, d, held, who, tricks, par, side, tab, above, moves)
+        r = _play(fr, d, held, who, tricks, par, side, tab, above, moves, gt)
         d += 1
         opening = r < 0
 
@@ -946,8 +949,8 @@ def empty_suit_cache() -> np.ndarray:
 
 
 def empty_general_table(bits: int) -> np.ndarray:
-    """``gt`` for ``reach``: ``2 ** bits`` rows of generalised entries (``[count key, cards key, limits, bounds]``),
-    empty (a count key is odd: an empty row never matches)."""
+    """``gt`` for ``reach`` with generalised entries: ``2 ** bits`` rows (``[count key, cards key, limits,
+    bounds]``), empty (a count key is odd: an empty row never matches)."""
     return np.zeros((1 << bits, 4), dtype=np.int64)
 
 

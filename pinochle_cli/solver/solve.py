@@ -36,7 +36,6 @@ from .search import (
     KILLER,
     LEAD_PLACE,
     PAR_CLASSES,
-    PAR_GENERAL,
     PAR_LAST_TRICK,
     PAR_OURS,
     PAR_PLAYERS,
@@ -228,10 +227,9 @@ class Solver:
         self.side = np.array([0 if rules.deal_side_of(s, bidder) == rules.deal_side_of(us, bidder) else 1
                               for s in range(players)], dtype=np.int64)
         ours = sum(((1 << SEAT_BITS) - 1) << (s * SEAT_BITS) for s in range(players) if self.side[s] == 0)
-        self.par = np.zeros(PAR_GENERAL + 1, dtype=np.int64)
+        self.par = np.zeros(PAR_OURS + 1, dtype=np.int64)
         self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), self.last_trick
         self.par[PAR_CLASSES], self.par[PAR_OURS] = len(classes), ours
-        self.par[PAR_GENERAL] = int(generalise)
         core = compile_rules(rules, trump)
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
         self.order = np.array([[s * N_RANKS + int(rank) for rank in rules.rank_order] for s in range(N_SUITS)],
@@ -265,9 +263,9 @@ class Solver:
         # the searches that measure the rate: their nodes and CPU seconds
         self._timed = [0, 0.0]
 
-    def _general_table(self) -> np.ndarray:
-        """The generalised entries' table: as many rows as the table (one bucket, unused, without ``generalise``)."""
-        return empty_general_table(self.tt.shape[0].bit_length() - 1 if self.generalise else 2)
+    def _general_table(self) -> np.ndarray | None:
+        """The generalised entries' table, as many rows as the table; None without ``generalise``."""
+        return empty_general_table(self.tt.shape[0].bit_length() - 1) if self.generalise else None
 
     def _scratch(self, rules: Ruleset) -> None:
         """The arrays the search keeps from one call to the next: history, moves, frames, keys and counts."""
@@ -372,8 +370,8 @@ class Solver:
             nodes, start = self.nodes, self._clock() if timed else 0.0
             bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                           self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order,
-                          self.ranked, self.zob, self.skey, self.kept, self.tt, self.zc, self.gt, self.hist, self.moves,
-                          self.keys, self.frames, self.who, stats)
+                          self.ranked, self.zob, self.skey, self.kept, self.tt, self.zc if self.generalise else None,
+                          self.gt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
             if timed:
                 self._measured(self.nodes - nodes, self._clock() - start)
             if not stats[STAT_ABORTED]:
