@@ -297,7 +297,8 @@ def _leads(hands: tuple[str, ...], trump: str = "H") -> list[str]:
     out = np.zeros(24, dtype=np.int64)
     # a lead: no card on the trick
     n = _gather(held, who, 0, int(held[0]), 0, 0, 0, False, solver.par, solver.side, solver.tab, solver.order,
-                solver.ranked, solver.hist, out, solver.keys, solver.suit_mask, solver.duties, solver.above)
+                solver.ranked, solver.hist, out, solver.keys, solver.suit_mask, solver.duties, solver.above,
+                solver.frames[0], None)
     return [ALL_CARDS[c].ascii() for c in out[:n]]
 
 
