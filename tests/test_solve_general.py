@@ -11,7 +11,7 @@ from solve_reference import minimax, random_endgame
 
 from pinochle_cli.cards import Hand, Suit, parse_card
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
-from pinochle_cli.solver.search import _compared, _duty_marks, _limit_marks, _limits
+from pinochle_cli.solver.search import PRUNE, _compared, _duty_marks, _gather, _limit_marks, _limits
 from pinochle_cli.solver.solve import Position, Solver
 
 SD = load_ruleset("single-deck")
@@ -33,7 +33,7 @@ def test_generalised_entries_agree_with_exhaustive_minimax(name: str) -> None:
     rng = np.random.default_rng(24)
     bidder = _bidder(rules)
     solvers = {s: Solver(rules, s, table_bits=10, generalise=True, bidder=bidder) for s in rules.suits}
-    for _ in range(120):
+    for _ in range(400):
         trump, pos = _endgame(rules, rng, int(rng.integers(1, (3 if rules.players > 2 else 4) + 1)))
         assert solvers[trump].value(pos) == minimax(rules, trump, pos, bidder=bidder), (trump, pos)
 
@@ -46,8 +46,8 @@ def test_with_and_without_reuse_and_generalised_entries_the_values_are_the_same(
     rng = np.random.default_rng(2424)
     bidder = _bidder(rules)
     kept = {(s, g): Solver(rules, s, generalise=g, bidder=bidder) for s in rules.suits for g in (False, True)}
-    for _ in range(12):
-        trump, pos = _endgame(rules, rng, 6)
+    for _ in range(20):
+        trump, pos = _endgame(rules, rng, 7)
         values = {Solver(rules, trump, generalise=g, bidder=bidder).value(pos) for g in (False, True)}
         values |= {kept[trump, g].value(pos) for g in (False, True)}
         assert len(values) == 1, (trump, pos, values)
@@ -90,6 +90,27 @@ def test_a_position_differing_in_cards_that_did_not_matter_is_found_in_the_table
     assert nodes[True] < nodes[False], nodes
 
 
+def test_a_bound_that_depended_on_a_duty_to_beat_is_not_used_where_those_ranks_differ() -> None:
+    # found by solving without the duty's marks: the generalised entries then gave 40 here, not 50
+    hands = ("10S JS KH QH JH KD QC 9C", "10H 10H QH JH KD JD 9D KC", "AS 10S KS AH 10D QD 9D QC",
+             "KS 9S 9H 9H QD JD AC 10C")
+    pos = Position(tuple(Hand.parse(h) for h in hands), 1)
+    assert Solver(SD, Suit.H, generalise=True).value(pos) == Solver(SD, Suit.H).value(pos) == 50
+
+
+def test_the_cards_left_out_as_equal_are_recorded_for_the_generalised_entries() -> None:
+    s = Solver(SD, Suit.H, generalise=True)
+    held = np.array([_mask("AS", "10S", "QS", "9S"), _mask("KS"), _mask("JS"), 0], dtype=np.int64)
+    who, _cards = _who(("AS 10S QS 9S", "KS", "JS", ""))
+    frame = np.zeros_like(s.frames[0])
+    out = np.zeros(24, dtype=np.int64)
+    n = _gather(held, who, 0, int(held[0]), 0, 0, 0, False, s.par, s.side, s.tab, s.order, s.ranked, s.hist, out,
+                s.keys, s.suit_mask, s.duties, s.above, frame, s.gt)
+    # AS and 10S are one move (equal counters, nothing out between them): 10S left out; QS and 9S are two (JS)
+    assert n == 3
+    assert frame[PRUNE] == _mask("10S")
+
+
 def _card(text: str) -> int:
     return parse_card(text).index
 
@@ -102,7 +123,7 @@ def _mask(*cards: str) -> int:
     ("AS", "9S", "AS"), ("9S", "KS", "KS"), ("QS", "QS", "QS"),
     ("AS", "9H", None),  # suits differ: the suit decides, no rank
 ])
-def test_two_cards_compared_keep_the_stronger(a: str, b: str, stronger: str | None) -> None:
+def test_two_cards_of_the_last_trick_compared_keep_the_stronger(a: str, b: str, stronger: str | None) -> None:
     s = Solver(SD, Suit.H)
     assert _compared(_card(a), _card(b), s.tab) == (0 if stronger is None else _mask(stronger))
 

@@ -433,7 +433,8 @@ def _duty_marks(mine: int, w: int, tab: Any, order: Any, ranked: Any) -> int:
     """The cards whose rank decides which cards of ``mine`` beat ``w`` (the card winning the trick), as a mask:
     ``w`` when a card of its suit in ``mine`` is not stronger, else the weakest of those stronger (none: no such
     card). A duty to beat the trick compares each of them with ``w``; keeping the stronger of each pair exact keeps
-    every comparison."""
+    every comparison. The card a follower plays to the trick is one of those: the comparison that decides whether
+    it takes the trick is kept with them."""
     s = _suit_of(w)
     cards = ranked[(mine >> (N_RANKS * s)) & SUIT_MASK]
     if cards == 0:
@@ -821,7 +822,7 @@ def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
 
 @inlined
 def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any,
-          above: Any, moves: Any, gt: Any) -> int:
+          above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
     players = par[PAR_PLAYERS]
     f = fr[np.uint64(d)]
@@ -832,8 +833,6 @@ def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any
     trick[np.uint64(tl)] = c
     _take(held, who, seat, c, -1)
     nwin = tl if tl > 0 and (above[np.uint64(trick[np.uint64(f[WIN])])] >> c) & 1 else f[WIN]
-    if gt is not None and tl > 0:
-        fr[np.uint64(max(d - tl, 0)), REL] |= _compared(c, trick[np.uint64(f[WIN])], tab)
     f[GAIN] = 0
     # the counters on the trick now
     points = f[PTS] + tab[TAB_COUNTER, np.uint64(c)]
@@ -938,7 +937,7 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             r = -1
             closing = -1 if opening else f[BEST]
             continue
-        r = _play(fr, d, held, who, tricks, par, side, tab, above, moves, gt)
+        r = _play(fr, d, held, who, tricks, par, side, tab, above, moves)
         d += 1
         opening = r < 0
 
