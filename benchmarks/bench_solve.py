@@ -2,7 +2,7 @@
 beside the solver as it was before issue 24 (benchmarks/solve_baseline), in the same run.
 
     python benchmarks/bench_solve.py [--deals 100] [--tricks N] [--cap SECONDS] [--node-limit N]
-                                     [--ruleset NAME ...] [--check N] [--no-baseline]
+                                     [--ruleset NAME ...] [--check N] [--no-baseline] [--generalise]
 
 Each deal (fixed seed) is solved from its first lead with a fresh solver (its table empty), first by
 the baseline, then by the current solver, deal by deal (so both see the same machine load); the time
@@ -14,7 +14,9 @@ of the play-off's size). ``--cap`` stops a ruleset after that many CPU seconds (
 and ``--node-limit`` gives up a deal when one question ("do we take at least v?") passes that many
 nodes (counted as infinitely slow in the median, p95 and max). ``--check N`` first compares N random
 3–4-trick endgames per ruleset with the exhaustive minimax of tests/solve_reference.py, and then
-fails unless both solvers' values of the fixed set agree. ``--no-baseline``: the current solver alone. A game
+fails unless both solvers' values of the fixed set agree. ``--no-baseline``: the current solver alone.
+``--generalise``: the current solver with generalised table entries too (``Solver(generalise=True)``), a line
+of its own after the current solver's, its values checked against them. A game
 whose bidder plays alone (three-handed) is checked with every seat as the bidder and benchmarked with seat 0
 bidding, by the current solver alone (the baseline predates those games).
 """
@@ -116,12 +118,14 @@ class Figures:
 
 
 def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, baseline: bool,
-          verify: bool) -> None:
+          verify: bool, generalise: bool = False) -> None:
     # the baseline predates the games whose bidder plays alone: those are solved with seat 0 as the bidder, now only
     baseline = baseline and not rules.sides_by_auction
     bidder = 0 if rules.sides_by_auction else None
     solvers = ([Figures("baseline", BaselineSolver)] if baseline else []) + [
         Figures("now", lambda rules, trump: Solver(rules, trump, bidder=bidder))]
+    if generalise:
+        solvers.append(Figures("general", lambda rules, trump: Solver(rules, trump, bidder=bidder, generalise=True)))
     spent = 0.0
     for trump, pos in positions(rules, deals, tricks):
         if spent > cap:
@@ -132,8 +136,14 @@ def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, 
     print(f"{rules.name:18s} {tricks:2d} tricks  {done:3d}/{deals} deals", flush=True)
     for figures in solvers:
         print(figures.line(node_limit), flush=True)
+    if generalise:
+        now, general = solvers[-2:]
+        print(f"  now/general: median {_ratio(float(np.median(now.times)), float(np.median(general.times)))}  "
+              f"sum {_ratio(sum(now.times), sum(general.times))}  nodes {sum(general.nodes) / sum(now.nodes) - 1:+.1%}")
+        both = [(a, b) for a, b in zip(now.values, general.values, strict=True) if a is not None and b is not None]
+        assert all(a == b for a, b in both), (rules.name, "generalised entries changed a value")
     if baseline:
-        old, new = solvers
+        old, new = solvers[:2]
         print(f"  baseline/now: median {_ratio(float(np.median(old.times)), float(np.median(new.times)))}  "
               f"sum {_ratio(sum(old.times), sum(new.times))}")
         if verify:
@@ -164,6 +174,7 @@ def main() -> None:
     ap.add_argument("--ruleset", action="append", default=None)
     ap.add_argument("--check", type=int, default=0)
     ap.add_argument("--no-baseline", dest="baseline", action="store_false")
+    ap.add_argument("--generalise", action="store_true")
     args = ap.parse_args()
     load = f"  load: {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
     print(f"cores: {os.cpu_count()} (one used){load}  deals per ruleset: {args.deals}  cap: {args.cap:g} CPU s per "
@@ -171,12 +182,14 @@ def main() -> None:
     warm = load_ruleset("single-deck")
     for make in (Solver, BaselineSolver) if args.baseline else (Solver,):
         make(warm, warm.suits[0]).value(positions(warm, 1, 2)[0][1])  # compile (or load the cache) first
+    if args.generalise:
+        Solver(warm, warm.suits[0], generalise=True).value(positions(warm, 1, 2)[0][1])
     for name in args.ruleset or bundled_names():
         rules = load_ruleset(name)
         if args.check:
             check(rules, args.check)
         tricks = args.tricks or min(rules.hand_size, rules.deck.size // rules.players)
-        bench(rules, args.deals, tricks, args.cap, args.node_limit, args.baseline, args.check > 0)
+        bench(rules, args.deals, tricks, args.cap, args.node_limit, args.baseline, args.check > 0, args.generalise)
 
 
 if __name__ == "__main__":
