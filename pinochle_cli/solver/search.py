@@ -247,13 +247,25 @@ def _mates_only(who: Any, c: int, seat: int, par: Any, side: Any) -> bool:
 
 
 @inlined
+def _insert(out: Any, keys: Any, n: int, c: int, key: int) -> None:
+    """Card ``c`` with sort key ``key`` into the ``n`` moves of ``out`` (``keys`` theirs), highest key first."""
+    at = np.uint64(n)
+    while at > 0 and keys[at - np.uint64(1)] < key:
+        out[at] = out[at - np.uint64(1)]
+        keys[at] = keys[at - np.uint64(1)]
+        at -= np.uint64(1)
+    out[at] = c
+    keys[at] = key
+
+
+@inlined
 def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat: int, partner_win: bool,
             par: Any, side: Any, tab: Any, order: Any, ranked: Any, hist: Any, out: Any, keys: Any, suit_mask: Any,
             duties: Any, above: Any, fb: Any, gt: Any) -> int:
     """The moves of ``allowed`` (a mask) minus equivalent cards, most promising first, into ``out`` (``beat``,
     ``partner_win``: a follower's cards that take the trick, and whether a partner is winning it; ``on``: the
-    cards on the trick, a mask; ``suit_mask``, ``duties``, ``above``: the rules, for a lead's fan-out); with
-    generalised entries (``gt`` given) the cards left out go into ``fb[PRUNE]``.
+    cards on the trick, a mask; ``suit_mask``, ``duties``, ``above``: the rules, for a lead's fan-out; given
+    ``gt``, the cards left out go into ``fb[PRUNE]``).
 
     Per suit the masks are taken in order of strength (``ranked``): a card is the suit's top card
     still out when no card held elsewhere (``elsewhere``: other hands, the trick) is stronger."""
@@ -296,15 +308,7 @@ def _gather(held: Any, who: Any, seat: int, allowed: int, on: int, tl: int, beat
                 top = away & stronger == 0
                 score = _score(c, top, mate, tl, beat, partner_win, tab) + lean
                 score -= _FAN * _fan_out(c, s, seat, held, par, side, suit_mask, duties, above) if tl == 0 else 0
-                key = (score << _ORDER_SHIFT) + hist[row, np.uint64(c)]
-                # insertion sort, by key
-                at = np.uint64(n)
-                while at > 0 and keys[at - np.uint64(1)] < key:
-                    out[at] = out[at - np.uint64(1)]
-                    keys[at] = keys[at - np.uint64(1)]
-                    at -= np.uint64(1)
-                out[at] = c
-                keys[at] = key
+                _insert(out, keys, n, c, (score << _ORDER_SHIFT) + hist[row, np.uint64(c)])
                 n += 1
             elif gt is not None:
                 fb[PRUNE] |= 1 << c
@@ -821,6 +825,23 @@ def _close(f: Any, result: int, tt: Any, stats: Any) -> int:
 
 
 @inlined
+def _finish(f: Any, result: int, held: Any, who: Any, par: Any, tab: Any, order: Any, ranked: Any, zob: Any, zc: Any,
+            gt: Any, tt: Any, stats: Any) -> int:
+    """Node ``f`` is done with bound ``result``: into the table (and, given ``gt``, a trick's lead into the
+    generalised entries too); the bound."""
+    if gt is not None and f[TL] == 0:
+        _general_store(f, result, held, who, par, tab, order, ranked, zob, zc, gt, stats)
+    return _close(f, result, tt, stats)
+
+
+@inlined
+def _hand_up(fr: Any, d: int, par: Any) -> None:
+    """Node ``d``, a trick's lead, is answered: what its bound depends on goes to the lead of the trick before."""
+    if fr[np.uint64(d), TL] == 0:
+        fr[np.uint64(max(d - par[PAR_PLAYERS], 0)), REL] |= fr[np.uint64(d), REQ]
+
+
+@inlined
 def _play(fr: Any, d: int, held: Any, who: Any, tricks: Any, par: Any, side: Any, tab: Any,
           above: Any, moves: Any) -> int:
     """Play node ``d``'s current move; set up node ``d + 1`` (-1) or, after the last trick, its value 0."""
@@ -901,18 +922,14 @@ def reach(hands: Any, held: Any, tricks: Any, tl: int, leader: int, win: int, ne
             opening = False
         # node d is done with bound ``closing``: into the table (one call site)
         if closing >= 0:
-            f = fr[np.uint64(d)]
-            if gt is not None and f[TL] == 0:
-                _general_store(f, closing, held, who, par, tab, order, ranked, zob, zc, gt, stats)
-            r = _close(f, closing, tt, stats)
+            r = _finish(fr[np.uint64(d)], closing, held, who, par, tab, order, ranked, zob, zc, gt, tt, stats)
             closing = -1
         # node d answered with bound r (a node past the last trick: 0): hand it to its parent
         if r >= 0:
             if d == 0 or stats[STAT_ABORTED] == 1:
                 return r
-            # a trick's lead hands what its bound depends on to the lead of the trick before
-            if gt is not None and fr[np.uint64(d), TL] == 0:
-                fr[np.uint64(max(d - par[PAR_PLAYERS], 0)), REL] |= fr[np.uint64(d), REQ]
+            if gt is not None:
+                _hand_up(fr, d, par)
             d -= 1
             f = fr[np.uint64(d)]
             c = _back(f, d, held, who, moves)
