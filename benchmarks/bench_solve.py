@@ -139,7 +139,7 @@ def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, 
     if generalise:
         now, general = solvers[-2:]
         print(f"  now/general: median {_ratio(float(np.median(now.times)), float(np.median(general.times)))}  "
-              f"sum {_ratio(sum(now.times), sum(general.times))}  nodes {sum(general.nodes) / sum(now.nodes) - 1:+.1%}")
+              f"sum {_ratio(sum(now.times), sum(general.times))}  nodes {_change(sum(now.nodes), sum(general.nodes))}")
         both = [(a, b) for a, b in zip(now.values, general.values, strict=True) if a is not None and b is not None]
         assert all(a == b for a, b in both), (rules.name, "generalised entries changed a value")
     if baseline:
@@ -159,6 +159,11 @@ def _ratio(old: float, new: float) -> str:
     if math.isfinite(new):
         return "inf (the baseline passed the node limit)"
     return "n/a (past the node limit)"
+
+
+def _change(old: float, new: float) -> str:
+    """``new`` against ``old`` as a change in per cent, or n/a past the node limit."""
+    return f"{new / old - 1:+.1%}" if math.isfinite(old) and math.isfinite(new) else "n/a (past the node limit)"
 
 
 def _fmt(x: float, width: int, digits: int) -> str:
