@@ -17,8 +17,7 @@ from ..cards import N_RANKS, N_SUITS, SUIT_MASK
 from ..trickcore import inlined, kernel, legal_given, low_bit, popcount
 
 __all__ = [
-    "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS",
-    "PAR_PLAYERS",
+    "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS", "PAR_PLAYERS",
     "PAR_TRUMP", "SEAT_BITS", "STAT_ABORTED", "STAT_GENERATION", "STAT_LIMIT", "STAT_NODES", "TAB_CLASS", "TAB_COUNTER",
     "SUIT_CACHE_BITS", "TAB_STRENGTH", "TAGS", "empty_general_table", "empty_stats", "empty_suit_cache", "reach",
 ]
@@ -408,13 +407,14 @@ def _answer(lower: int, upper: int, need: int) -> int:
 
 
 # ---------------------------------------------------------------- generalised entries (``gt`` given)
-# Without them ``reach`` is given None for ``gt`` and ``zc``: numba then drops every branch on ``gt is not None``
-# before compiling, so the search without them runs none of this code.
-# a suit's places kept exact, 4 bits a suit; all of them
-_LIMIT_BITS, _ALL_PLACES = 4, 15
 # A bound found by a search holds for every position that differs only in the holders of cards whose rank it
 # never depended on, each hand keeping its count of such cards per suit and value class (docs/solver.md,
-# "Generalised entries"). Per suit those are the cards below the weakest card that mattered.
+# "Generalised entries"). Per suit those are the cards below the weakest card that mattered. Without them
+# ``reach`` is given None for ``gt`` and ``zc``: numba then drops every branch on ``gt is not None`` before
+# compiling, so the search without them runs none of this code.
+
+# a suit's places kept exact, 4 bits a suit; all of them
+_LIMIT_BITS, _ALL_PLACES = 4, 15
 
 
 @inlined
