@@ -33,7 +33,7 @@ from bench_solve import positions  # noqa: E402
 from pinochle_cli.cards import Suit  # noqa: E402
 from pinochle_cli.errors import SearchLimitError  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, load_ruleset  # noqa: E402
-from pinochle_cli.solver.solve import Position, Solver  # noqa: E402
+from pinochle_cli.solver.solve import Position, Solver, counter_step  # noqa: E402
 
 # the questions: this many counter steps below the value
 OFFSETS = (0, 2, 4)
@@ -82,7 +82,7 @@ def main() -> None:
         for trump, pos in positions(rules, args.deals, tricks):
             value = Solver(rules, trump, table_bits=BITS).value(pos)
             for off in OFFSETS:
-                need = value - off * Solver(rules, trump, table_bits=BITS).step
+                need = value - off * counter_step(rules)
                 if need <= 0:
                     continue
                 search = Solver(rules, trump, table_bits=BITS)

@@ -3,8 +3,9 @@
 ``reach`` answers that question for a position given as the arrays ``solve.py`` builds from the
 ruleset (nothing here names a game), and returns a bound that answers it (fail-soft); it sets
 ``stats[2]`` and stops when it passes the node limit in ``stats[1]``. It raises nothing on
-purpose. The arrays, the table, the bounds, the move ordering and what was measured:
-docs/solver.md (``pinochle docs solver``).
+purpose. Given ``gt`` and ``zc`` (None: without), it also keeps generalised entries, bounds that hold for every
+position differing only in cards whose rank they did not depend on; the values are the same either way. The
+arrays, the table, the bounds, the move ordering and what was measured: docs/solver.md (``pinochle docs solver``).
 """
 
 from __future__ import annotations
@@ -347,8 +348,8 @@ def _take(held: Any, who: Any, seat: int, c: int, delta: int) -> None:
 # with generalised entries (``gt`` given), at a trick boundary: ``REL`` the cards whose rank the node's
 # bound depends on, ``PRUNE`` the cards its trick left out as equal to a stronger card of the same hand, ``REQ``
 # the cards whose rank the bound handed to the parent depends on, ``LREQ`` and ``UREQ`` those of the bounds the
-# probe found (masks of card indices; -1: the exact row's, ``ELIM``), ``LIMITS`` what the table row written for it
-# depends on (``_limits``), ``CS1``, ``CS2`` the count words of its position (``_coarse``)
+# probe found (masks of card indices; -1: the exact row's, whose places are ``ELIM``), ``LIMITS`` what the table
+# row written for it depends on (``_limits``), ``CS1``, ``CS2`` the count words of its position (``_count_words``)
 TL, LEADER, WIN, NEED, REST, LEFT, SLOT, KEY, LOWER, UPPER, COUNT, AT, OURS, BEST, GAIN, SEAT, PTS, ON, LAZY, REL, \
     PRUNE, REQ, LREQ, UREQ, LIMITS, ELIM, CS1, CS2, KILLER = range(29)
 
@@ -593,8 +594,9 @@ def _limits(req: int, prune: int, held_any: int, who: Any, order: Any, ranked: A
         while rest != 0:
             c = order[np.uint64(s), np.uint64(low_bit(rest))]
             rest &= rest - 1
+            before = places
             places += _popcount(who[np.uint64(c)])
-            if (req >> c) & 1 or (t == places - _popcount(who[np.uint64(c)]) and t > 0 and (prune >> c) & 1):
+            if (req >> c) & 1 or (t == before and t > 0 and (prune >> c) & 1):
                 t, weakest = places, c
         limits |= min(t, _ALL_PLACES) << (_LIMIT_BITS * s)
         marks |= 0 if weakest < 0 else 1 << weakest
@@ -624,7 +626,8 @@ def _general_probe(f: Any, held_any: int, who: Any, par: Any, tab: Any, order: A
 @inlined
 def _general_store(f: Any, result: int, held: Any, who: Any, par: Any, tab: Any, order: Any, ranked: Any,
                    zob: Any, zc: Any, gt: Any, stats: Any) -> None:
-    """Record searched boundary node ``f``'s bound as a generalised entry; set ``f[REQ]``."""
+    """Record searched boundary node ``f``'s bound as a generalised entry; ``f[REQ]``: the cards it depends on,
+    ``f[LIMITS]``: the places the exact row's bounds depend on."""
     held_any = _held_any(held, par[PAR_PLAYERS])
     limits, marks = _limits(f[REL], f[PRUNE], held_any, who, order, ranked)
     f[REQ] = marks

@@ -248,7 +248,8 @@ class Solver:
         # [suit, place, tag, stream]
         self.zob = np.ascontiguousarray(keys[..., :tags].transpose(1, 2, 3, 0)).ravel()
         # the generalised entries' count keys: two words for each leader, then for each suit, hand and value class
-        self.zc = rng.integers(-(2**62), 2**62, size=2 * players * (1 + N_SUITS * len(classes)), dtype=np.int64)
+        self.zc = (rng.integers(-(2**62), 2**62, size=2 * players * (1 + N_SUITS * len(classes)), dtype=np.int64)
+                   if generalise else None)
         # a table of ``table_bits`` (fixed), or sized by the position (``table_bits_for``), as small as it starts
         self.table_bits = table_bits
         self.tt = _aligned_table(_TABLE_LEAST if table_bits is None else table_bits)
@@ -370,8 +371,8 @@ class Solver:
             nodes, start = self.nodes, self._clock() if timed else 0.0
             bound = reach(hands, held, self.tricks, len(pos.trick), pos.leader, win, target, rest, pos.tricks_left,
                           self.par, self.duties, self.side, self.tab, self.above, self.suit_mask, self.order,
-                          self.ranked, self.zob, self.skey, self.kept, self.tt, self.zc if self.generalise else None,
-                          self.gt, self.hist, self.moves, self.keys, self.frames, self.who, stats)
+                          self.ranked, self.zob, self.skey, self.kept, self.tt, self.zc, self.gt, self.hist,
+                          self.moves, self.keys, self.frames, self.who, stats)
             if timed:
                 self._measured(self.nodes - nodes, self._clock() - start)
             if not stats[STAT_ABORTED]:
