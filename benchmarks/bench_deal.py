@@ -14,7 +14,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_cli.deal import deal_cards, play_deal, random_strategy, replay_deal
+from pinochle_cli.game.deal import deal_cards, play_deal, random_strategy, replay_deal
 from pinochle_cli.ruleset import bundled_names, load_ruleset
 
 

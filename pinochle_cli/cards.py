@@ -268,6 +268,14 @@ class Hand:
     def __sub__(self, other: Hand) -> Hand:
         return Hand.from_counts([max(0, a - b) for a, b in zip(self._counts, other._counts, strict=True)])
 
+    def __or__(self, other: Hand) -> Hand:
+        """The union of two multisets: of each card, the more copies of the two."""
+        return Hand.from_counts([max(a, b) for a, b in zip(self._counts, other._counts, strict=True)])
+
+    def __and__(self, other: Hand) -> Hand:
+        """The intersection of two multisets: of each card, the fewer copies of the two."""
+        return Hand.from_counts([min(a, b) for a, b in zip(self._counts, other._counts, strict=True)])
+
     def __iter__(self) -> Iterator[Card]:
         for i, n in enumerate(self._counts):
             for _ in range(n):

@@ -82,6 +82,11 @@ class HintError(PlayError):
     itself or the rules: the message names the fact at fault and where it is."""
 
 
+class ActionError(PlayError):
+    """What a seat does in a deal that cannot be read, or that the deal does not take now: out of turn, at the
+    wrong moment, or not this seat's to do. The message quotes the action and says whose turn it is."""
+
+
 class PlayedCard(Protocol):
     """What ``IllegalPlayError.card`` offers: a ``cards.Card``, named here without importing it."""
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Declaration", "MeldItem", "MeldResult", "MeldTable", "MostMeld", "TABLE_LIMIT", "best_trump", "check_cards",
     "check_declaration", "meld", "meld_by_trump", "meld_table", "most_meld", "multiple_name", "nameable_trumps",
+    "shown_cards",
 ]
 
 
@@ -530,3 +531,15 @@ def check_declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: Sequence
         refusals.append((combo, k, reason))
     combo, k, reason = refusals[0]
     return Declaration(False, combo.name, 0, reason, cards, k)
+
+
+def shown_cards(rules: Ruleset, hand: Hand, trump: Suit) -> Hand:
+    """The cards ``hand`` shows with its best meld: of each card, the most copies one class of meld uses."""
+    need: Counter[tuple[str, Card]] = Counter()
+    for item in meld(rules, hand, trump).melds:
+        for card in item.cards:
+            need[(item.klass, card)] += 1
+    most: dict[Card, int] = {}
+    for (_, card), n in need.items():
+        most[card] = max(most.get(card, 0), n)
+    return Hand([c for c, n in most.items() for _ in range(n)])

@@ -11,22 +11,13 @@ a run of named files or tests stays in one process. ``-n N`` (``-n 0``: one proc
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from filelock import FileLock
 from rulesethelp import EditedRuleset, EditRuleset, edit_ruleset_text
-
-# what the estimate keeps for its background build (compiled_cache.state_dir): the run's own, never the user's;
-# set here, before any test, so that the commands the tests start in subprocesses inherit it
-_STATE = tempfile.mkdtemp(prefix="pinochle-state-")
-os.environ["PINOCHLE_CACHE_DIR"] = _STATE
-atexit.register(shutil.rmtree, _STATE, ignore_errors=True)
 
 
 def _cores() -> int:
@@ -47,49 +38,24 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.dist = "worksteal"  # the few long tests do not hold up a worker's queue
 
 
-def _warm_solver() -> None:
-    from clihelp import run_cli
-
-    ran = run_cli("solve", "-r", "single-deck", "-t", "H", "--hand", "9H", "--hand", "9D", "--hand", "AS", "--hand", "QH")
-    assert ran.code == 0, ran
-
-
-def _warm_player() -> None:
-    from pinochle_cli.cards import Hand
-    from pinochle_cli.estimate.simulate import Simulator
-    from pinochle_cli.ruleset import load_ruleset
-
-    rules = load_ruleset("single-deck")
-    Simulator(rules, Hand.parse("AH TH KH QH JH AS KS QS KD QD KC QC"), rules.suits).load_compiled()
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Under xdist, each compiled engine is built by one worker while the other loads it from numba's cache.
+    """The compiled engine built once for the run, before any test: its parts in processes of their own, at once
+    (``prepare.build``); under xdist one worker builds while the others wait for it under a lock shared by the run."""
+    from pinochle_cli import prepare
 
-    Each worker takes the engines in a different order, each under a lock shared by the run: the
-    first run after an install compiles the solver in one worker and the card player in the other
-    at once, instead of both in every worker. A run in one process compiles only what it uses.
-    """
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker is None:
-        yield
-        return
-    shared = tmp_path_factory.getbasetemp().parent
-    engines = [("solver", _warm_solver), ("player", _warm_player)]
-    if int(worker.removeprefix("gw") or 0) % 2:
-        engines.reverse()
-    for name, warm in engines:
-        with FileLock(str(shared / f"numba-{name}.lock")):
-            warm()
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        prepare.ensure()
+    else:
+        with FileLock(str(tmp_path_factory.getbasetemp().parent / "engine.lock")):
+            prepare.ensure()
     yield
 
 
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No default ruleset or engine choice from the environment, a fixed terminal width, a UTF-8 locale."""
+    """No default ruleset from the environment, a fixed terminal width, a UTF-8 locale."""
     monkeypatch.delenv("PINOCHLE_RULESET", raising=False)
-    monkeypatch.delenv("PINOCHLE_COMPILED", raising=False)
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     monkeypatch.setenv("LANG", "C.UTF-8")

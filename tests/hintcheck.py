@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pinochle_cli.cards import Hand
+from pinochle_cli.game.tricks import legal_plays
 from pinochle_cli.hint.facts import Facts
 from pinochle_cli.hint.inference import infer
 from pinochle_cli.meld import meld
-from pinochle_cli.tricks import legal_plays
 
 
 def _hand_then(facts: Facts, hands: Sequence[Hand], seat: int, k: int, j: int) -> Hand:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 from pinochle_cli.cards import Card, Hand, Suit
+from pinochle_cli.game.tricks import legal_plays, trick_winner
 from pinochle_cli.ruleset import Ruleset
 from pinochle_cli.solver.solve import Position
-from pinochle_cli.tricks import legal_plays, trick_winner
 
 
 def _phase(rules: Ruleset) -> str | None:

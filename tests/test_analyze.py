@@ -13,8 +13,8 @@ from clihelp import run_cli
 from solve_reference import minimax, value_after
 
 from pinochle_cli.cards import Card
-from pinochle_cli.deal import deal_cards, play_deal, random_strategy, replay_deal
 from pinochle_cli.errors import PlayError
+from pinochle_cli.game.deal import deal_cards, play_deal, random_strategy, replay_deal
 from pinochle_cli.records import DealRecord, MatchRecord, parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver.analyze import DealAnalysis, analyze_deal, playable_deals

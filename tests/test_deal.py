@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from pinochle_cli.cards import Card, Hand, Suit, parse_card, parse_cards
-from pinochle_cli.deal import (
+from pinochle_cli.errors import PlayError
+from pinochle_cli.game.deal import (
     DealPlay,
     DealState,
     IllegalPlayError,
@@ -16,9 +17,8 @@ from pinochle_cli.deal import (
     random_strategy,
     replay_deal,
 )
-from pinochle_cli.errors import PlayError
+from pinochle_cli.game.tricks import legal_plays, trick_winner
 from pinochle_cli.ruleset import Ruleset, load_ruleset
-from pinochle_cli.tricks import legal_plays, trick_winner
 
 GAMES = {
     "two-handed": (load_ruleset("two-handed"), 250),

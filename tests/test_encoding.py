@@ -14,12 +14,15 @@ import pytest
 
 from pinochle_cli import cards
 from pinochle_cli.cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Rank, Suit
-from pinochle_cli.estimate import compiled
+from pinochle_cli.game.kernels import low_bit, lowest_card
+from pinochle_cli.game.machine_code import engine_modules
+from pinochle_cli.game.trick_rules import suit_masks
+from pinochle_cli.player import exchange, play
 from pinochle_cli.solver import search
-from pinochle_cli.trickcore import low_bit, lowest_card, suit_masks
 
 PACKAGE = Path(cards.__file__).resolve().parent
-COMPILED = ["estimate/compiled.py", "estimate/players.py", "trickcore.py", "solver/search.py", "solver/solve.py"]
+# every module that compiles code, and the rules it compiles
+COMPILED = sorted({m.replace(".", "/") + ".py" for m in engine_modules()} | {"game/trick_rules.py"})
 BARE = {24, 63}  # N_CARDS, SUIT_MASK (0x3F is 63 to the parser)
 
 
@@ -62,15 +65,18 @@ def test_the_names_are_the_card_index() -> None:
         assert int(masks[s]) == sum(1 << c.index for c in ALL_CARDS if c.suit is s) == SUIT_MASK << (N_RANKS * s)
 
 
-@pytest.mark.parametrize("module", [compiled, search])
+@pytest.mark.parametrize("module", [play, exchange, search])
 def test_each_compiled_module_reads_the_names_as_its_own_globals(module: object) -> None:
     """numba reads a module's global ints as compile-time constants: the names are imported, not looked up."""
-    for name in ("N_RANKS", "N_SUITS", "SUIT_MASK"):
+    source = Path(module.__file__).read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    used = [name for name in ("N_RANKS", "N_SUITS", "SUIT_MASK") if name in source]
+    assert used
+    for name in used:
         assert getattr(module, name) == getattr(cards, name)
 
 
 def test_one_low_bit_helper() -> None:
-    assert compiled.low_bit is low_bit and search.low_bit is low_bit
+    assert play.low_bit is low_bit and search.low_bit is low_bit
     masks = [1, 2, 0b1100, 1 << 23, (1 << 24) - 1, 0b101 << 17]
     assert [lowest_card(m) for m in masks] == [0, 1, 2, 23, 0, 17]
     if low_bit is lowest_card:  # numba's intrinsic is not there (or NUMBA_DISABLE_JIT)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from collections import Counter
 
 import numpy as np
@@ -12,20 +11,11 @@ import pytest
 
 from pinochle_cli.cards import ALL_CARDS, Card, Hand, Suit, parse_cards
 from pinochle_cli.errors import CardError, SimulationError
-from pinochle_cli.estimate.players import (
-    ExchangeTables,
-    PlayTables,
-    canonical_order,
-    choose_pass,
-    choose_return,
-    legal_mask_batch,
-    play_batch,
-    winner_batch,
-)
 from pinochle_cli.estimate.simulate import CHUNK, Simulator, chunk_rng, estimate
 from pinochle_cli.meld import meld
+from pinochle_cli.player.exchange import choose_pass, choose_return
+from pinochle_cli.player.tables import ExchangeTables
 from pinochle_cli.ruleset import Ruleset, bundled_path, load_ruleset, load_ruleset_text
-from pinochle_cli.tricks import legal_plays, trick_winner
 
 FOUR = ["single-deck", "single-deck-small", "double-deck"]
 HANDS = {
@@ -100,62 +90,6 @@ def test_chi_square_check_catches_a_biased_sampler() -> None:
     per_seat = np.array([0.40, 0.30, 0.30]) * 3 * expected
     chi2 = float(((per_seat - expected) ** 2 / expected).sum())
     assert chi2 > CHI2_DF2_P001
-
-
-# --------------------------------------------------------------------------- legality and winners
-
-def _random_state(rules: Ruleset, rnd: random.Random) -> tuple[Suit, list[Card], Hand, int]:
-    pack = rules.deck.cards()
-    rnd.shuffle(pack)
-    k = rnd.randrange(1, rules.players)
-    trick = pack[:k]
-    hand = Hand(pack[k:k + rnd.randrange(1, rules.hand_size + 1)])
-    return rnd.choice(rules.suits), trick, hand, rnd.randrange(rules.players)
-
-
-LEGAL_RULESETS = [
-    ("single-deck", {}),
-    ("single-deck-small", {"overtake": "trump-lead"}),
-    ("double-deck", {}),
-]
-
-
-def _custom_duties() -> Ruleset:
-    return variant("single-deck", "duties: [follow, trump, beat]",
-                   "duties: [follow, {trump: {only_if_winning: true}}, {beat: {partner: false}}]")
-
-
-@pytest.mark.parametrize("which", [*range(len(LEGAL_RULESETS)), "custom"])
-def test_vectorised_legality_and_winner_match_the_reference(which: int | str) -> None:
-    rules = _custom_duties() if which == "custom" else rules_of(LEGAL_RULESETS[int(which)][0],
-                                                                 **LEGAL_RULESETS[int(which)][1])
-    tab = PlayTables.build(rules)
-    rnd = random.Random(99)
-    states = [_random_state(rules, rnd) for _ in range(600)]
-    has = np.zeros((len(states), 24), dtype=bool)
-    led = np.zeros(len(states), dtype=np.int64)
-    win = np.zeros(len(states), dtype=np.int64)
-    partner = np.zeros(len(states), dtype=bool)
-    expected_legal, expected_winner = [], []
-    for i, (trump, trick, hand, leader) in enumerate(states):
-        order = canonical_order(int(trump))
-        to_canon = np.argsort(order)  # real index -> canonical index
-        canon_trick = np.array([[to_canon[c.index] for c in trick]])
-        w = trick_winner(rules, trump, trick)
-        assert winner_batch(tab, canon_trick)[0] == w
-        expected_winner.append(w)
-        for c in hand.distinct():
-            has[i, to_canon[c.index]] = True
-        led[i] = to_canon[trick[0].index] // 6
-        win[i] = canon_trick[0, w]
-        seat = (leader + len(trick)) % rules.players
-        win_seat = (leader + w) % rules.players
-        partner[i] = win_seat != seat and rules.side_of(win_seat) == rules.side_of(seat)
-        expected_legal.append({to_canon[c.index] for c in legal_plays(rules, trump, trick, hand,
-                                                                      leader_seat=leader)})
-    got = legal_mask_batch(tab, has, led, win, partner)
-    for i, exp in enumerate(expected_legal):
-        assert set(np.flatnonzero(got[i])) == exp, states[i]
 
 
 # --------------------------------------------------------------------------- the exchange
@@ -255,14 +189,6 @@ def test_dealer_left_leader_is_supported() -> None:
     hand = hand_of("single-deck")
     g = Simulator(rules, hand, [Suit.H]).games(0, 100, seed=2)
     assert (g.points.sum(axis=1) == rules.counter_total).all()
-
-
-def test_play_batch_rejects_an_unknown_player() -> None:
-    rules = rules_of("single-deck")
-    tab = PlayTables.build(rules)
-    with pytest.raises(ValueError, match="no player"):
-        play_batch(tab, np.zeros((1, 4, 24), dtype=np.int64), np.zeros(1, dtype=np.int64),
-                   policies=["heuristic", "clever", "heuristic", "random"])
 
 
 # --------------------------------------------------------------------------- the estimate

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 from solve_reference import minimax
 
@@ -13,8 +12,7 @@ from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import SimulationError
 from pinochle_cli.estimate import double_dummy
 from pinochle_cli.estimate.double_dummy import Cost, PerfectPlayer, check_exact_from, perfect_play
-from pinochle_cli.estimate.players import PlayTables, canonical_order, play_batch, play_opening
-from pinochle_cli.estimate.simulate import Simulator, estimate
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult
 from pinochle_cli.solver.solve import Position, Solver
@@ -32,31 +30,6 @@ def _player(name: str, exact_from: int) -> PerfectPlayer:
     rules = load_ruleset(name)
     hand = Hand(parse_cards(HANDS[name]))
     return PerfectPlayer(rules, hand, rules.eligible_trumps(hand), exact_from)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_opening_is_the_heuristic_play_stopped_early(name: str) -> None:
-    """All tricks through play_opening give play_batch's points and tricks; after k tricks every seat holds
-    tricks - k of the cards it was dealt."""
-    rules = load_ruleset(name)
-    sim = Simulator(rules, Hand(parse_cards(HANDS[name])), [Suit(1)])
-    g = sim.games(0, 40, 5)
-    tab = PlayTables.build(rules)
-    canon = g.hands[:, :, canonical_order(1)]
-    whole = play_opening(tab, canon, g.leader, tab.tricks, bidding_side=sim.side)
-    points, tricks = play_batch(tab, canon, g.leader, bidding_side=sim.side)
-    assert (whole.points == points).all() and (whole.tricks == tricks).all() and not whole.hands.any()
-    k = tab.tricks // 2
-    part = play_opening(tab, canon, g.leader, k, bidding_side=sim.side)
-    assert (part.hands.sum(axis=2) == tab.tricks - k).all()
-    assert (part.hands <= canon).all()
-    assert (part.tricks.sum(axis=1) == k).all()
-
-
-def test_play_opening_refuses_more_tricks_than_a_deal_has() -> None:
-    tab = PlayTables.build(load_ruleset("single-deck"))
-    with pytest.raises(ValueError, match="13 tricks: a deal has 12"):
-        play_opening(tab, np.zeros((1, 4, 24), dtype=np.int64), np.zeros(1, dtype=np.int64), 13)
 
 
 def _play_out(solver: Solver, pos: Position) -> int:

@@ -15,10 +15,10 @@ from test_fuzz_rulesets import _load_or_refuse, _yaml, odd_games
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import CardError, SimulationError
-from pinochle_cli.estimate.bury import BuryTables, bury_hand, choose_bury
-from pinochle_cli.estimate.compiled import FastTables, play_deals, play_relabelled
-from pinochle_cli.estimate.players import ExchangeTables, PlayTables, canonical_order, meld_cards, play_batch
 from pinochle_cli.estimate.simulate import Simulator, estimable_trumps, estimate
+from pinochle_cli.player.exchange import bury_hand, choose_bury
+from pinochle_cli.player.play import play_relabelled
+from pinochle_cli.player.tables import SIDE, BuryTables, PlayerTables, canonical_order
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.scoring import DealFacts, score_deal
 
@@ -40,6 +40,18 @@ def _with_bury(rules: Ruleset, **changes: object) -> Ruleset:
 
 def _cards(text: str) -> list[str]:
     return sorted(c.ascii() for c in parse_cards(text))
+
+
+def _in_meld(rules: Ruleset, cards: np.ndarray, trump: int) -> np.ndarray:
+    """For each card of ``cards``: is it in a meld combination the cards hold complete?"""
+    held = Counter(int(c) for c in cards)
+    marked: set[int] = set()
+    for combo in rules.meld:
+        for instance in combo.instances(Suit(trump), rules.suits):
+            need = Counter(c.index for c in instance)
+            if all(held[c] >= n for c, n in need.items()):
+                marked |= set(need)
+    return np.array([int(c) in marked for c in cards])
 
 
 # --------------------------------------------------------------------------- the bury, by hand
@@ -86,7 +98,7 @@ def test_the_bury_never_buries_a_melded_card_while_another_may_go() -> None:
     trump = rng.integers(0, 4, 2000)
     buried, kept = choose_bury(tab, cards, trump)
     assert buried.shape == (2000, 3) and kept.shape == (2000, 15)
-    in_meld = meld_cards(ExchangeTables.build(rules), cards, trump)
+    in_meld = np.array([_in_meld(rules, row, int(t)) for row, t in zip(cards, trump, strict=True)])
     free = (~in_meld).sum(axis=1)
     # a buried card's kind is not among the cards shown in meld, whenever three others were free
     shown = [{int(c) for c, m in zip(row, mark, strict=True) if m} for row, mark in zip(cards, in_meld, strict=True)]
@@ -138,27 +150,25 @@ def test_buried_counters_go_to_the_last_trick_when_the_ruleset_says_so() -> None
     g = Simulator(rules, hand, [Suit.H]).games(0, 300, seed=2)
     assert (g.points.sum(axis=1) == rules.counter_total).all()
     # the play with a bonus for the last trick: the same cards, the bonus to one side
-    tab = PlayTables.build(rules)
-    canon = g.hands[:, :, canonical_order(int(Suit.H))]
+    pt = PlayerTables.build(rules)
+    orders = np.array([canonical_order(t) for t in range(4)])
+    trump = np.full(300, int(Suit.H))
     bonus = np.arange(300) % 4 * 10
-    plain, with_bonus = play_batch(tab, canon, g.leader), play_batch(tab, canon, g.leader, last_bonus=bonus)
-    assert np.array_equal(plain[1], with_bonus[1])
-    diff = with_bonus[0] - plain[0]
+    plain = play_relabelled(pt, g.hands, orders, trump, g.leader)
+    got = play_relabelled(pt, g.hands, orders, trump, g.leader, 0, bonus)
+    assert np.array_equal(plain[1], got[1])
+    diff = got[0] - plain[0]
     assert (diff.sum(axis=1) == bonus).all() and ((diff == 0) | (diff == bonus[:, None])).all()
-    assert np.array_equal(play_deals(FastTables.build(tab), canon, g.leader, 0)[0], plain[0])
-    got = play_relabelled(FastTables.build(tab), canon, np.arange(24)[None, :], np.zeros(300, dtype=np.int64),
-                          g.leader, 0, bonus)
-    assert np.array_equal(got[0], with_bonus[0])
 
 
 def test_the_sides_are_the_bidder_alone_against_the_others() -> None:
     rules = load_ruleset("three-handed")
     sim = Simulator(rules, _hand(rules, THREE), [Suit.H])
     assert sim.side == 0 and sim.side_seats == (0,) and sim.partner is None
-    assert list(sim.play.side) == [0, 1, 1] and sim.play.nsides == 2
+    assert list(sim.play.table[SIDE, :3]) == [0, 1, 1] and sim.play.nsides == 2
     kitty = load_ruleset("examples/rulesets/four-handed-kitty.yaml")
     ksim = Simulator(kitty, _hand(kitty, KITTY), [Suit.H])
-    assert ksim.side_seats == (0, 2) and list(ksim.play.side) == [0, 1, 0, 1]
+    assert ksim.side_seats == (0, 2) and list(ksim.play.table[SIDE, :4]) == [0, 1, 0, 1]
 
 
 def test_only_the_bidder_melds_with_meld_bidder() -> None:
@@ -216,11 +226,10 @@ def test_the_suit_chosen_after_the_widow_is_at_least_as_good_as_a_fixed_weak_sui
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_widow_estimate_is_the_same_on_two_workers_and_compiled(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+def test_a_widow_estimate_is_the_same_on_two_workers(name: str) -> None:
     rules = load_ruleset(name)
     out = []
-    for mode, workers in (("0", 1), ("0", 2), ("1", 1), ("1", 2)):
-        monkeypatch.setenv("PINOCHLE_COMPILED", mode)
+    for workers in (1, 2):
         out.append(json.dumps(estimate(rules, parse_cards(GAMES[name]), samples=1100, seed=8,
                                        workers=workers).to_json()))
     assert len(set(out)) == 1
@@ -274,7 +283,7 @@ def test_the_json_names_the_suit_chosen_after_the_widow() -> None:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(doc=odd_games().filter(lambda d: "widow" in d and d.get("auction") is not None), seed=st.integers(0, 999))
-def test_any_widow_game_is_played_alike_by_both_engines(doc: dict[str, object], seed: int) -> None:
+def test_any_widow_game_is_played_whole_and_alike_from_its_seed(doc: dict[str, object], seed: int) -> None:
     rules = _load_or_refuse(_yaml(doc))
     if rules is None:
         return
@@ -288,13 +297,12 @@ def test_any_widow_game_is_played_alike_by_both_engines(doc: dict[str, object], 
     if not trumps:
         return
     sim = Simulator(rules, hand, trumps)
-    numpy_games = sim.games(0, 40, seed=seed)
-    sim.load_compiled()
-    compiled_games = sim.games(0, 40, seed=seed)
-    for field in dataclasses.fields(numpy_games):
-        assert np.array_equal(getattr(numpy_games, field.name), getattr(compiled_games, field.name)), field.name
-    assert (numpy_games.points.sum(axis=1) == rules.counter_total).all()
-    assert (numpy_games.hands.sum(axis=(1, 2)) == rules.players * rules.hand_size).all()
+    games = sim.games(0, 40, seed=seed)
+    again = Simulator(rules, hand, trumps).games(0, 40, seed=seed)
+    for field in dataclasses.fields(games):
+        assert np.array_equal(getattr(games, field.name), getattr(again, field.name)), field.name
+    assert (games.points.sum(axis=1) == rules.counter_total).all()
+    assert (games.hands.sum(axis=(1, 2)) == rules.players * rules.hand_size).all()
 
 
 def test_deal_gives_the_other_hands_in_a_widow_game_too() -> None:

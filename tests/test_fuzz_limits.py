@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 from pinochle_cli.cards import format_cards
 from pinochle_cli.cli import cli
-from pinochle_cli.deal import deal_cards
 from pinochle_cli.errors import PinochleError
 from pinochle_cli.estimate.simulate import MAX_BIDS, Tally, _bids
+from pinochle_cli.game.deal import deal_cards
 from pinochle_cli.ruleset import (
     MAX_CARD_POINTS,
     MAX_CHOICES,

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinochle_cli.cards import Suit, parse_cards
-from pinochle_cli.deal import deal_cards, opening_leader, play_deal, random_strategy
 from pinochle_cli.errors import PinochleError, RulesetError
+from pinochle_cli.game.deal import deal_cards, opening_leader, play_deal, random_strategy
+from pinochle_cli.game.tricks import check_play, legal_plays
 from pinochle_cli.meld import meld_by_trump
 from pinochle_cli.ruleset import Auction, Ruleset, load_ruleset_text
-from pinochle_cli.tricks import check_play, legal_plays
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("two-handed", "single-deck", "single-deck-small", "double-deck", "three-handed")

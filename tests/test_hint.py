@@ -12,6 +12,7 @@ from hintcheck import check_world
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import HintError
+from pinochle_cli.game.tricks import legal_plays, trick_winner
 from pinochle_cli.hint.advice import hint
 from pinochle_cli.hint.facts import Facts, make_facts
 from pinochle_cli.hint.from_record import facts_at
@@ -21,7 +22,6 @@ from pinochle_cli.hint.worlds import _Counter, _draw, _space, consistent, draw_w
 from pinochle_cli.records import read_record
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver.solve import Position, Solver
-from pinochle_cli.tricks import legal_plays, trick_winner
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -13,10 +13,10 @@ from clihelp import run_cli
 from rulesethelp import EditRuleset
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
+from pinochle_cli.game.tricks import legal_plays
 from pinochle_cli.meld import meld
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.scoring import DealFacts, score_deal
-from pinochle_cli.tricks import legal_plays
 
 
 @pytest.fixture

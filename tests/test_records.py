@@ -385,7 +385,7 @@ def test_two_handed_played_deal_with_its_stock():
     import numpy as np
 
     from pinochle_cli.cards import format_cards
-    from pinochle_cli.deal import deal_cards, play_deal, random_strategy
+    from pinochle_cli.game.deal import deal_cards, play_deal, random_strategy
 
     rules = load_ruleset("two-handed")
     hands, stock = deal_cards(rules, np.random.default_rng(11))

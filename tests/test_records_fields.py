@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle_cli.cards import Hand, format_cards
-from pinochle_cli.deal import deal_cards
 from pinochle_cli.errors import RecordError
+from pinochle_cli.game.deal import deal_cards
 from pinochle_cli.meld import meld
 from pinochle_cli.records import parse_record
 from pinochle_cli.ruleset import load_ruleset

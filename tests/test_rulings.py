@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle_cli.cards import Card, parse_card, parse_cards, parse_suit
+from pinochle_cli.game.tricks import check_play, legal_plays
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.tricks import check_play, legal_plays
 
 
 @pytest.mark.parametrize(("game", "options", "hand", "trick", "card", "reason"), [

@@ -12,6 +12,7 @@ from solve_reference import minimax, random_endgame, value_after
 
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError, SearchLimitError
+from pinochle_cli.game.tricks import legal_plays
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.ruleset.loading import load_ruleset_text
 from pinochle_cli.solver.batch import BatchSolver
@@ -36,7 +37,6 @@ from pinochle_cli.solver.solve import (
     counter_step,
     table_bits_for,
 )
-from pinochle_cli.tricks import legal_plays
 
 # the games with fixed sides (the bidder-alone games: ALONE below)
 ROOT = Path(__file__).resolve().parent.parent

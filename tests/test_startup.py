@@ -35,7 +35,7 @@ print(json.dumps(sorted(sys.modules)))
 
 
 def loaded_modules(*args: str) -> set[str]:
-    env = {**os.environ, "PINOCHLE_RULESET": "", "PINOCHLE_COMPILED": "0", "COLUMNS": "100"}
+    env = {**os.environ, "PINOCHLE_RULESET": "", "COLUMNS": "100"}
     done = subprocess.run([sys.executable, "-c", LOADED, *args], cwd=ROOT, env=env, capture_output=True, text=True,
                           check=True)
     return set(json.loads(done.stdout.splitlines()[-1]))

@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pinochle_cli"
 TOP_LIMIT = 14
 LIMIT = 60
-COMPILED = ["estimate/compiled.py", "estimate/players.py", "trickcore.py", "solver/search.py", "solver/solve.py"]
+# the modules that compile code (and the rules they compile): game.machine_code finds them by their imports
+COMPILED = ["game/kernels.py", "game/trick_rules.py", "player/exchange.py", "player/play.py", "player/tables.py",
+            "solver/search.py", "solver/solve.py"]
 MAGIC = {24, 63}  # the cards of the pack (0x18) and a 6-bit field (0x3F)
 HEAVY = {"numpy", "numba"}
 FLAG = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*")

@@ -13,8 +13,8 @@ import pytest
 from clihelp import run_cli, run_cli_json
 
 from pinochle_cli.cards import Suit, parse_cards
-from pinochle_cli.deal import replay_deal
 from pinochle_cli.errors import PlayError, RecordError
+from pinochle_cli.game.deal import replay_deal
 from pinochle_cli.records import MatchRecord, parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.scoring import match_standing

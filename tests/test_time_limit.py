@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from pinochle_cli.cards import Suit
-from pinochle_cli.deal import deal_cards
 from pinochle_cli.errors import PlayError, SearchLimitError
+from pinochle_cli.game.deal import deal_cards
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver import solve
 from pinochle_cli.solver.solve import Position, Solver, quick_tricks

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from pinochle_cli.cards import Card, Hand, Suit, parse_card, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError
+from pinochle_cli.game.tricks import card_beats, check_play, legal_plays, trick_winner, winning_card
 from pinochle_cli.ruleset import Ruleset, bundled_path, load_ruleset, load_ruleset_text
-from pinochle_cli.tricks import TrickState, card_beats, check_play, legal_plays, trick_winner, winning_card
 
 SD = load_ruleset("single-deck")
 SDS = load_ruleset("single-deck-small")
@@ -234,19 +234,6 @@ def test_allowed_ruling() -> None:
     assert follow.allowed and follow.legal == tuple(cards("KS JS")) and follow.winning == parse_card("QH")
     stock = check_play(TH, Suit.H, cards("AS"), Hand.parse("9S 9C"), parse_card("9C"), phase="stock")
     assert stock.allowed and stock.reason == "no duty limits this play: any card may be played"
-
-
-def test_trick_state() -> None:
-    state = TrickState(SD, Suit.H, leader_seat=1)
-    assert state.seat == 1 and state.winning_card is None
-    state = state.play(parse_card("KS")).play(parse_card("9H"))
-    assert (state.seat, state.winning_index, state.winning_seat) == (3, 1, 2)
-    assert state.legal(Hand.parse("AS AH QD")) == cards("AS")
-    assert state.check(Hand.parse("AS AH QD"), parse_card("AH")).duty == "follow"
-    full = state.play(parse_card("AS")).play(parse_card("TH"))
-    assert full.complete and full.winning_seat == 0
-    with pytest.raises(PlayError, match="is complete"):
-        full.play(parse_card("QS"))
 
 
 # --------------------------------------------------------------------------- properties

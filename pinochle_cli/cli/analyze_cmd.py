@@ -12,6 +12,7 @@ import click
 from ..errors import PlayError
 from ..records import DealRecord, MatchRecord, read_record
 from .common import CONTEXT_SETTINGS, emit_json, json_option, option_words, table
+from .progress import ready_engine
 from .solve_cmd import time_limit_option
 
 if TYPE_CHECKING:
@@ -140,6 +141,7 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, worlds:
     Example:
       pinochle analyze examples/single-deck-played.yaml
     """
+    ready_engine()
     from ..solver.analyze import analyze_deal, analyze_deals
     from ..workers import workers_for
 

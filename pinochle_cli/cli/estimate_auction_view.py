@@ -8,7 +8,6 @@ from typing import Any
 import click
 
 from ..cards import Hand, Suit, format_cards
-from ..estimate.compiled_cache import note_work
 from ..estimate.conditions import Given
 from ..estimate.question import Answer, Call, answer
 from ..estimate.seated import SideEstimate
@@ -60,11 +59,6 @@ def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: Question, *, samples:
         emit_json(result.to_json())
     else:
         _human(result, rules, hand, confidence, ladder)
-    import sys
-
-    sys.stdout.flush()
-    played = result.estimate.samples * len(result.estimate.suits) if result.estimate else 0
-    note_work(played)
 
 
 def _pct(p: float) -> str:

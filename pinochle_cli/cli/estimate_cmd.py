@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..cards import Hand, Suit, format_cards, parse_cards
-from ..estimate.compiled_cache import note_work
 from ..estimate.simulate import (
     DEFAULT_CONFIDENCE,
     DEFAULT_SAMPLES,
@@ -40,7 +39,7 @@ from .common import (
     table,
     trump_option,
 )
-from .progress import Progress
+from .progress import Progress, ready_engine
 
 # the solver (and numba) are imported only for --play double-dummy
 if TYPE_CHECKING:
@@ -241,11 +240,10 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     the high bidder plays at the current bid, and --by picks whether the recommendation follows
     confidence or points.
 
-    Engines: numpy plays small runs; the compiled engine (numba) plays runs of 35,000 deal-suits
-    (deals x suits) or more once it is built, and builds itself during a run of 1,000,000 or more.
-    After the runs played with numpy add up to 430,000 deal-suits, it is built in the background,
-    after the answer is printed, for the runs that follow (PINOCHLE_COMPILED=0 turns it off).
+    The computer player is compiled (numba): the first command that needs it after an install builds
+    it, about half a minute on two cores (`pinochle prepare` does it ahead).
     """
+    ready_engine()
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     hand = check_cards(rules, parse_cards(" ".join(cards)))
@@ -274,7 +272,6 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
             _chart(result)
         if perfect is not None:
             perfect_view.show(perfect)
-    _count_work(result)
 
 
 def _question(given: tuple[str, ...], calls: str | None, dealer: str | None, conventions_file: str | None,
@@ -309,12 +306,6 @@ def _emit(result: Estimate, rules: Ruleset, perfect: PerfectPlay | None) -> None
     if perfect is not None:
         doc["double_dummy"] = perfect.to_json()
     emit_json(doc)
-
-
-def _count_work(result: Estimate) -> None:
-    """After the answer is out: the deal-suits played count toward building the compiled engine in the background."""
-    sys.stdout.flush()
-    note_work(result.samples * len(result.suits))
 
 
 def _exact_from(rules: Ruleset, hand: Hand, suit: Suit | None, play: str, exact_from: int | None,

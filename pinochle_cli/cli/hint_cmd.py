@@ -23,6 +23,7 @@ from .common import (
     table,
     trump_option,
 )
+from .progress import ready_engine
 
 if TYPE_CHECKING:
     from ..hint.advice import Hint
@@ -166,6 +167,7 @@ def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int
         --tricks "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S;
                   9C KC AC 9H; 9C AH QC QS; TH TC AH TH"
     """
+    ready_engine()
     from ..hint.advice import hint as run_hint
 
     rules = get_ruleset(ruleset, options)

@@ -8,8 +8,8 @@ import click
 
 from ..cards import Card, Deck, Hand, format_cards, parse_card
 from ..errors import CardError, PlayError
+from ..game.tricks import PHASES, check_play, legal_plays, trick_winner
 from ..ruleset import Ruleset
-from ..tricks import PHASES, check_play, legal_plays, trick_winner
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,

@@ -21,6 +21,7 @@ from .common import (
     trump_option,
 )
 from .pass_view import conditions_line, margin_line, ranking_table, rounds_line, run_advice
+from .progress import ready_engine
 
 
 def _human(advice: Advice) -> None:
@@ -122,6 +123,7 @@ def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str
     With --bury (a game with a widow) the candidates are the bidder's buries instead: every
     distinct set of the widow's size the ruleset lets the bidder bury, played the same way.
     """
+    ready_engine()
     rules = get_ruleset(ruleset, options)
     suit = get_trump(trump, rules)
     assert suit is not None

@@ -9,7 +9,6 @@ from typing import TypeVar
 import click
 
 from ..cards import format_cards
-from ..estimate.compiled_cache import note_work
 from ..passing.bury import BuryAdvice
 from ..passing.race import Advice, Difference, Judged, Raced
 from ..workers import workers_for
@@ -37,7 +36,6 @@ def run_advice(ask: Callable[[int, Progress], A], workers: int | None, as_json: 
         emit_json(advice.to_json())
     else:
         human(advice)
-    note_work(advice.games)
 
 
 def pct(p: float) -> str:

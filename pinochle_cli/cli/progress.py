@@ -1,5 +1,5 @@
-"""Telling the user how long: a wait in words, and the progress line of a long run on stderr (only on a terminal,
-only once the run has taken a second)."""
+"""Telling the user how long: a wait in words, the progress line of a long run on stderr (only on a terminal,
+only once the run has taken a second), and the notice while the compiled engine is built (``ready_engine``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import time
 
 import click
 
-__all__ = ["Progress", "duration", "time_left"]
+from ..prepare import ensure
+
+__all__ = ["Progress", "duration", "ready_engine", "time_left"]
 
 
 def duration(seconds: float) -> str:
@@ -66,3 +68,15 @@ class Progress:
     def close(self) -> None:
         if self.shown:
             click.echo("", err=True)
+
+
+def _building(seconds: int) -> None:
+    if sys.stderr.isatty():
+        click.echo(f"Preparing the fast engine: once after an install, {duration(seconds)} "
+                   "(`pinochle prepare` does it ahead)…", err=True)
+
+
+def ready_engine() -> None:
+    """Build the compiled engine now when it is not built, saying so on a terminal (a command that plays cards
+    calls this before it starts)."""
+    ensure(_building)

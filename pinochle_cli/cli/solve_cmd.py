@@ -27,6 +27,7 @@ from .common import (
     table,
     trump_option,
 )
+from .progress import ready_engine
 
 if TYPE_CHECKING:
     # the solver loads numba: only for this command
@@ -191,6 +192,7 @@ def solve(ctx: click.Context, hand_texts: tuple[str, ...], trump: str | None, le
     Example:
       pinochle solve -t S --hand "AS 10H" --hand "KS 9H" --hand "QS AH" --hand "JS KH"
     """
+    ready_engine()
     if batch is not None:
         _batch(batch, hand_texts, trump, leader, bidder, trick_text, time_limit, workers, ruleset, options)
         return

@@ -24,12 +24,12 @@ import numpy as np
 from ..arrays import BoolArray, IntArray
 from ..cards import Hand, Suit
 from ..errors import SimulationError
+from ..player.play import play_opening
 from ..ruleset import Ruleset
 from ..solver.batch import BatchFailure, BatchItem, BatchSolver
 from ..solver.solve import Position, Solver
 from ..workers import ChunkPool, keep, kept
 from .interval import wilson_interval
-from .players import play_opening
 from .simulate import (
     CHUNK,
     MAX_BIDS,
@@ -122,13 +122,10 @@ class PerfectPlayer:
         g = self._games[1]
         sim = self.sim
         rows = np.arange(suit * n, (suit + 1) * n)
-        order = sim.orders[int(sim.trumps[suit])]
-        played = play_opening(sim.play, g.hands[rows][:, :, order], g.leader[rows], self.exact_from - 1,
-                              bidding_side=sim.side)
-        hands = np.empty_like(played.hands)
-        # back to the real suits
-        hands[:, :, order] = played.hands
-        out = Openings(g, rows, hands, played.leader, played.points[:, sim.side], played.tricks[:, sim.side] > 0)
+        played = play_opening(sim.play, g.hands[rows], sim.order_rows, np.full(n, int(sim.trumps[suit])),
+                              g.leader[rows], self.exact_from - 1, bidding_side=sim.side)
+        out = Openings(g, rows, played.hands, played.leader, played.points[:, sim.side],
+                       played.tricks[:, sim.side] > 0)
         self._openings = (index, n, seed, suit), out
         return out
 

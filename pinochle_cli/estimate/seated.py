@@ -26,7 +26,6 @@ from ..errors import SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 from ..workers import workers_for
-from .compiled_cache import use_compiled
 from .conditioned import ConditionedSimulator, counts_of
 from .conditions import Given, seat_of
 from .interval import wilson_interval
@@ -136,7 +135,7 @@ def side_estimate(rules: Ruleset, hand: Hand, bidder: str, *, given: Sequence[Gi
     runner = TallyRunner(sim, workers_for(workers)[0])
     tally = Tally.empty(1)
     try:
-        jobs = tally_jobs(seed, next_start(0), samples, use_compiled(samples), runner.workers)
+        jobs = tally_jobs(seed, next_start(0), samples, runner.workers)
         for part in runner.run(jobs):
             tally.add(part)
             if progress is not None:

@@ -26,14 +26,13 @@ from ..arrays import IntArray
 from ..cards import N_CARDS, N_RANKS, N_SUITS, Card, Hand, Suit, format_cards
 from ..errors import CardError, SimulationError
 from ..meld import MeldTable, meld_table
+from ..player.exchange import choose_bury, exchange_deals
+from ..player.play import count_cards, play_relabelled
+from ..player.tables import BuryTables, ExchangeTables, PlayerTables, canonical_order
 from ..ruleset import Ruleset
-from ..workers import KeptRunner, interrupt_later, kept, workers_for
-from . import compiled_cache
-from .bury import BuryTables, choose_bury
-from .compiled_cache import use_compiled
+from ..workers import KeptRunner, kept, workers_for
 from .conditions import Given
 from .interval import samples_for_half_width, wilson_interval
-from .players import ExchangeTables, PlayTables, canonical_order, choose_pass, choose_return, play_batch
 
 __all__ = [
     "CHUNK", "DEFAULT_CONFIDENCE", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_PRECISION", "PASS_POLICIES", "SAMPLES_LIMIT",
@@ -48,7 +47,7 @@ DEFAULT_SAMPLES = 2000
 DEFAULT_CONFIDENCE = 0.75
 # deals per chunk: the unit of seeding
 CHUNK = 500
-# at most this many chunks a job (the unit of parallel work) when the play is compiled
+# at most this many chunks a job (the unit of parallel work)
 JOB_CHUNKS = 4
 # and at least this many jobs a worker when there are chunks enough
 AHEAD_JOBS = 4
@@ -251,7 +250,7 @@ class Simulator:
         self.rules = rules
         self.hand = hand
         self.trumps = tuple(trumps)
-        self.play = PlayTables.build(rules)
+        self.play = PlayerTables.build(rules)
         self.exchange = ExchangeTables.build(rules)
         self.meld_table: MeldTable = meld_table(rules)
         sides = rules.deal_sides(0)
@@ -261,7 +260,7 @@ class Simulator:
         partners = tuple(s for s in sides[self.side] if s != 0)
         self.partner = partners[0] if partners and rules.exchange else None
         self.widow = rules.widow_size
-        self.bury = BuryTables.build(rules, self.exchange) if self.widow else None
+        self.bury = BuryTables.build(rules) if self.widow else None
         # the realistic policy, a suit named after seeing the widow: only when there is a choice
         self.choosing = self.widow > 0 and len(self.trumps) > 1
         # a trump held is worth about one trick's share of the counters, in choosing the suit
@@ -280,12 +279,9 @@ class Simulator:
         rest = full - np.array(hand.counts, dtype=np.int64)
         self.unseen = np.repeat(np.arange(N_CARDS), rest)
         self.hand_cards = np.repeat(np.arange(N_CARDS), np.array(hand.counts))
-        self.orders = {t: canonical_order(t) for t in range(N_SUITS)}
         self.order_rows = np.array([canonical_order(t) for t in range(N_SUITS)], dtype=np.int64)
-        # (compiled.FastTables, compiled.FastExchange, compiled.FastBury) once the compiled player is loaded
-        self.fast: Any = None
         self.pass_policy = pass_policy
-        # the advised pass and return (passing/policy.py), in numpy before the play (compiled or not)
+        # the advised pass and return (passing/policy.py), in numpy before the play
         self.advised: Any = None
         if pass_policy == "advised":
             from ..passing.policy import AdvisedPolicy
@@ -296,78 +292,28 @@ class Simulator:
         """Pickled as what builds it (for workers that are started, not forked)."""
         return Simulator, (self.rules, self.hand, self.trumps, self.pass_policy)
 
-    def load_compiled(self, *, here: bool = False) -> None:
-        """Play with the compiled player from now on (imports numba; loads it, or compiles it once).
-
-        A compile runs in a process of its own (``compiled_cache.build_now``; ``here``: in this one), so that a
-        Ctrl-C ends it at once and cleanly; loading from the cache takes the Ctrl-C after it (``interrupt_later``).
-        """
-        if self.fast is not None:
-            return
-        if not here and not compiled_cache.cached() and compiled_cache.writable_cache():
-            # a failed build leaves the compile to this process
-            compiled_cache.build_now()
-        with interrupt_later():
-            from .compiled import FastBury, FastExchange, FastTables, warm
-
-            fast = (FastTables.build(self.play), FastExchange.build(self.exchange),
-                    FastBury.build(self.bury or BuryTables.build(self.rules, self.exchange)))
-            warm(*fast)
-            self.fast = fast
-
     def exchange_cards(self, slots: IntArray, trump: IntArray, partner: int, k: int) -> None:
-        """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (compiled when loaded; the
-        advised pass in numpy)."""
+        """The partner passes ``k`` cards and the bidder returns ``k``, in ``slots`` (the advised pass when the
+        simulator has one)."""
         if self.advised is not None:
             self.advised.exchange(slots, trump, partner, k)
             return
-        if self.fast is None:
-            sent, kept = choose_pass(self.exchange, slots[:, partner], trump, k)
-            full = np.concatenate([slots[:, 0], sent], axis=1)
-            back, keep = choose_return(self.exchange, full, trump, k)
-            slots[:, 0] = keep
-            slots[:, partner] = np.concatenate([kept, back], axis=1)
-            return
-        from .compiled import exchange_deals
-
-        bidder, other = np.ascontiguousarray(slots[:, 0]), np.ascontiguousarray(slots[:, partner])
-        exchange_deals(self.fast[1], bidder, other, trump, k)
-        slots[:, 0], slots[:, partner] = bidder, other
+        slots[:, 0], slots[:, partner] = exchange_deals(self.exchange, slots[:, 0], slots[:, partner], trump, k)
 
     def count(self, slots: IntArray) -> IntArray:
-        """``(B, players, hand_size)`` card indices as ``(B, players, N_CARDS)`` counts (compiled when loaded)."""
-        if self.fast is not None:
-            from .compiled import count_cards
-
-            return count_cards(slots)
-        b, p, h = slots.shape
-        flat = (np.arange(b * p)[:, None] * N_CARDS + slots.reshape(b * p, h)).ravel()
-        return np.bincount(flat, minlength=b * p * N_CARDS).reshape(b, p, N_CARDS)
+        """``(B, players, hand_size)`` card indices as ``(B, players, N_CARDS)`` counts."""
+        return count_cards(np.ascontiguousarray(slots, dtype=np.int64))
 
     def play_tricks(self, hands: IntArray, trump: IntArray, leader: IntArray,
                     last_bonus: IntArray | None = None) -> tuple[IntArray, IntArray]:
-        """Every trick of the batch (real card indices, trump per row): ``(points, tricks)`` per side (compiled
-        when loaded; the play relabels trump as suit 0). ``last_bonus``: points more for the last trick's winner."""
-        if self.fast is None:
-            canon = np.empty_like(hands)
-            for t, order in self.orders.items():
-                rows = trump == t
-                canon[rows] = hands[rows][:, :, order]
-            return play_batch(self.play, canon, leader, bidding_side=self.side, last_bonus=last_bonus)
-        from .compiled import play_relabelled
-
-        return play_relabelled(self.fast[0], hands, self.order_rows, trump, leader, self.side, last_bonus)
+        """Every trick of the batch (real card indices, trump per row): ``(points, tricks)`` per side (the play
+        relabels trump as suit 0). ``last_bonus``: points more for the last trick's winner."""
+        return play_relabelled(self.play, hands, self.order_rows, trump, leader, self.side, last_bonus)
 
     def bury_cards(self, full: IntArray, trump: IntArray) -> tuple[IntArray, IntArray]:
-        """The bidder's bury (``bury.choose_bury``) of ``full`` ``(B, hand + widow)``: (buried, kept) (compiled when
-        loaded)."""
+        """The bidder's bury (``player.exchange.choose_bury``) of ``full`` ``(B, hand + widow)``: (buried, kept)."""
         assert self.bury is not None
-        # the compiled bury sorts at most 63 cards
-        if self.fast is None or full.shape[1] >= 64:
-            return choose_bury(self.bury, full, trump)
-        from .compiled import bury_deals
-
-        return bury_deals(self.fast[2], full, trump)
+        return choose_bury(self.bury, full, trump)
 
     def deal(self, rng: np.random.Generator, n: int) -> IntArray:
         """``n`` deals of the unseen cards to seats 1‥players-1: ``(n, players-1, hand_size)`` card indices (in a
@@ -550,8 +496,8 @@ def _rows(trump: IntArray, t: int) -> slice | IntArray:
 
 # --------------------------------------------------------------------------- workers
 
-# chunks (index, deals), seed, play compiled
-Job = tuple[tuple[tuple[int, int], ...], int, bool]
+# chunks (index, deals), seed
+Job = tuple[tuple[tuple[int, int], ...], int]
 
 
 def _work(job: Job) -> Tally:
@@ -559,24 +505,16 @@ def _work(job: Job) -> Tally:
 
 
 def _run_job(sim: Simulator, job: Job) -> Tally:
-    chunks, seed, compiled = job
-    if compiled:
-        sim.load_compiled()
+    chunks, seed = job
     return sim.tally(chunks, seed)
 
 
 class TallyRunner(KeptRunner[Job, Tally]):
-    """Runs chunks in this process or in a pool; results come back in chunk order (the compiled player loaded
-    first when a chunk plays it, before the pool forks, so that the workers inherit it)."""
+    """Runs chunks in this process or in a pool; results come back in chunk order."""
 
     def __init__(self, sim: Simulator, workers: int) -> None:
         super().__init__(sim, workers, _run_job, _work)
         self.sim = sim
-
-    def run(self, jobs: list[Job]) -> Iterable[Tally]:
-        if any(job[2] for job in jobs):
-            self.sim.load_compiled()
-        return super().run(jobs)
 
 
 # --------------------------------------------------------------------------- the estimate
@@ -735,20 +673,19 @@ def best_suit(suits: Sequence[SuitEstimate]) -> Suit | None:
     return max(suits, key=lambda s: (s.recommended_bid is not None, s.recommended_bid or 0, s.score_mean)).trump
 
 
-def tally_jobs(seed: int, first: int, deals: int, compiled: bool, workers: int) -> list[Job]:
+def tally_jobs(seed: int, first: int, deals: int, workers: int) -> list[Job]:
     """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK), grouped in jobs.
 
-    The compiled player takes up to ``JOB_CHUNKS`` chunks a job (fewer calls, fewer round trips to the
-    workers), while every worker still gets ``AHEAD_JOBS`` jobs or more to share out the work evenly; numpy
-    takes one (its working arrays stay the size of a chunk).
+    A job takes up to ``JOB_CHUNKS`` chunks (fewer calls, fewer round trips to the workers), while every worker
+    still gets ``AHEAD_JOBS`` jobs or more to share out the work evenly.
     """
     chunks = []
     start = first
     while start < first + deals:
         chunks.append((start // CHUNK, min(CHUNK, first + deals - start)))
         start += CHUNK
-    per_job = max(1, min(JOB_CHUNKS, len(chunks) // (AHEAD_JOBS * workers))) if compiled else 1
-    return [(tuple(chunks[i:i + per_job]), seed, compiled) for i in range(0, len(chunks), per_job)]
+    per_job = max(1, min(JOB_CHUNKS, len(chunks) // (AHEAD_JOBS * workers)))
+    return [(tuple(chunks[i:i + per_job]), seed) for i in range(0, len(chunks), per_job)]
 
 
 def _more_needed(suits: Sequence[SuitEstimate | ChoiceEstimate], precision: float, samples: int) -> int:
@@ -800,8 +737,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     try:
         while True:
             deals = target - tally.deals
-            compiled = sim.fast is not None or use_compiled(deals * len(trumps))
-            jobs = tally_jobs(seed, next_start(tally.deals), deals, compiled, runner.workers)
+            jobs = tally_jobs(seed, next_start(tally.deals), deals, runner.workers)
             for part in runner.run(jobs):
                 tally.add(part)
                 if progress is not None:

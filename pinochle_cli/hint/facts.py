@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Hand, Suit, format_cards
 from ..errors import CardError, HintError
-from ..meld import meld
+from ..game.tricks import check_play, trick_winner
+from ..meld import shown_cards
 from ..ruleset import Ruleset
-from ..tricks import check_play, trick_winner
 
-__all__ = ["Facts", "make_facts", "shown_cards"]
+__all__ = ["Facts", "make_facts"]
 
 # no cards
 _NONE = Hand()
@@ -75,18 +75,6 @@ class Facts:
 
     def side_of(self, seat: int) -> int:
         return self.rules.deal_side_of(seat, self.bidder)
-
-
-def shown_cards(rules: Ruleset, hand: Hand, trump: Suit) -> Hand:
-    """The cards ``hand`` shows with its best meld: of each card, the most copies one class of meld uses."""
-    need: Counter[tuple[str, Card]] = Counter()
-    for item in meld(rules, hand, trump).melds:
-        for card in item.cards:
-            need[(item.klass, card)] += 1
-    most: dict[Card, int] = {}
-    for (_, card), n in need.items():
-        most[card] = max(most.get(card, 0), n)
-    return Hand([c for c, n in most.items() for _ in range(n)])
 
 
 def _seat(rules: Ruleset, value: int | None, parameter: str) -> None:

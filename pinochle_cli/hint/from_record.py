@@ -9,9 +9,10 @@ given. Games with a stock are seen from the play after it.
 from __future__ import annotations
 
 from ..cards import Hand
-from ..deal import DealPlay, replay_deal
+from ..game.deal import DealPlay, replay_deal
+from ..meld import shown_cards
 from ..records import DealRecord, MatchRecord
-from .facts import Facts, make_facts, shown_cards
+from .facts import Facts, make_facts
 
 __all__ = ["facts_at", "place_of"]
 

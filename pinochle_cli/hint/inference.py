@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from ..errors import HintError
-from ..tricks import check_play, duties_for, strength_table, winning_card
+from ..game.tricks import check_play, duties_for, rank_places, winning_card
 from .facts import Facts
 
 __all__ = ["Inference", "excluded", "infer"]
@@ -59,11 +59,11 @@ def _suit_words(facts: Facts, suit: Suit, cards: list[Card]) -> str:
     every = [c for c in ALL_CARDS if c.suit == suit and c in rules.deck]
     if len(cards) == len(every):
         return f"no {name}"
-    strength = strength_table(rules)
-    rest = sorted((c for c in every if c not in cards), key=lambda c: strength[c.index])
+    place = rank_places(rules)
+    rest = sorted((c for c in every if c not in cards), key=lambda c: place[c.index])
     top = rest[0]
-    if all(strength[c.index] < strength[top.index] for c in cards) and \
-            len(cards) == sum(strength[c.index] < strength[top.index] for c in every):
+    if all(place[c.index] < place[top.index] for c in cards) and \
+            len(cards) == sum(place[c.index] < place[top.index] for c in every):
         return f"no {name} above the {top}"
     return f"none of {format_cards(cards)}"
 

@@ -22,8 +22,8 @@ from math import factorial
 
 from ..cards import ALL_CARDS, N_CARDS, Card, Hand
 from ..errors import HintError
+from ..game.tricks import partner_winning, trick_rules
 from ..meld import meld_table
-from ..tricks import narrow, partner_winning, strength_table
 from .facts import Facts
 from .inference import Inference
 
@@ -223,9 +223,7 @@ def _meld_ok(facts: Facts, world: World) -> bool:
 def _plays_ok(facts: Facts, world: World) -> bool:
     """Every card played after the stock was legal for the hand its player then held."""
     rules = facts.rules
-    strength = strength_table(rules)
-    duties = rules.play.duties
-    trump = int(facts.trump)
+    t = trick_rules(rules, facts.trump, facts.phase)
     counts = [list(h.counts) for h in world.hands]
     tricks = (*zip(facts.tricks, facts.leaders, strict=True), (facts.trick, facts.leader))
     # from the current trick back: each player's hand then is its hand now and the cards it played since
@@ -235,9 +233,9 @@ def _plays_ok(facts: Facts, world: World) -> bool:
             counts[(first + j) % facts.players][card.index] += 1
         for j, card in enumerate(trick):
             seat = (first + j) % facts.players
-            held = [i for i in range(N_CARDS) if counts[seat][i]]
+            held = sum(1 << i for i in range(N_CARDS) if counts[seat][i])
             partner = partner_winning(rules, facts.trump, trick[:j], first, facts.bidder)
-            if card.index not in narrow(duties, strength, trump, [c.index for c in trick[:j]], held, partner):
+            if not (t.legal(held, [c.index for c in trick[:j]], partner) >> card.index) & 1:
                 return False
             counts[seat][card.index] -= 1
     return True

@@ -4,9 +4,9 @@ A ``BuryQuestion`` is the bidder's hand with the widow taken, the trump and the 
 raises ``PassError`` for a game without a widow, a hand or widow of the wrong size and a bid the
 game does not know. ``buries`` lists every distinct bury the ruleset's ``bury.forbidden`` allows
 (and, when fewer cards than the widow's may go, every one that buries them all with the fewest
-forbidden ones, as ``estimate.bury`` forces it). ``BuryJudge`` plays a fixed bury on common deals of
+forbidden ones, as ``player.exchange`` forces it). ``BuryJudge`` plays a fixed bury on common deals of
 the other hands exactly as ``estimate`` plays the deal after its own bury; ``advise_bury`` races the
-buries (``race.race``) against the heuristic's (``estimate.bury.choose_bury``).
+buries (``race.race``) against the heuristic's (``player.exchange.choose_bury``).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ import numpy as np
 from ..arrays import IntArray
 from ..cards import Card, Hand, Suit, format_cards
 from ..errors import PassError
-from ..estimate.bury import choose_bury
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Given
 from ..estimate.simulate import FixedBury, Simulator, chunk_rng
-from ..hint.facts import shown_cards
+from ..meld import shown_cards
+from ..player.exchange import choose_bury
 from ..ruleset import Ruleset
 from .burywords import bury_words
 from .candidates import Pass, passes

@@ -27,8 +27,8 @@ from ..errors import PassError, SimulationError
 from ..estimate.auction import read_won_auction
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Clause, Given, seat_of, seat_words
-from ..estimate.players import choose_pass, choose_return
 from ..estimate.simulate import GameBatch, Simulator, chunk_rng
+from ..player.exchange import choose_pass, choose_return
 from ..ruleset import MAX_POINTS, Conventions, Ruleset
 from .candidates import Pass
 

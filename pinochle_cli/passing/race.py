@@ -22,7 +22,6 @@ import numpy as np
 
 from ..cards import Card
 from ..errors import SimulationError
-from ..estimate.compiled_cache import use_compiled
 from ..estimate.interval import Z95, wilson_interval
 from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
@@ -235,7 +234,7 @@ def race(judge: Judging, cands: Sequence[Pass], reference: int, seed: int, *, sa
     plan = schedule(offered, samples, top)
     acceptance = judge.acceptance(seed, plan[-1][1])
     total = games_of(plan)
-    runner = _Runner(judge, workers_for(workers)[0], use_compiled(total))
+    runner = _Runner(judge, workers_for(workers)[0])
     results: dict[int, list[Outcome]] = {}
     alive = list(range(offered))
     done, dealt = 0, 0
@@ -315,18 +314,11 @@ def _work(job: Job) -> tuple[tuple[int, int], Outcome]:
 
 
 class _Runner(KeptRunner[Job, tuple[tuple[int, int], Outcome]]):
-    """Runs jobs here or in a pool of workers; results in job order (the compiled player loaded first, before
-    the pool forks, so that the workers inherit it)."""
+    """Runs jobs here or in a pool of workers; results in job order."""
 
-    def __init__(self, judge: Judging, workers: int, compiled: bool) -> None:
+    def __init__(self, judge: Judging, workers: int) -> None:
         super().__init__(judge, workers, _play, _work)
         self.judge = judge
-        self.compiled = compiled
-
-    def run(self, jobs: list[Job]) -> Iterable[tuple[tuple[int, int], Outcome]]:
-        if self.compiled:
-            self.judge.sim.load_compiled()
-        return super().run(jobs)
 
 
 def judged_of(cards: Sequence[Card], o: Outcome, ref: Outcome, heuristic: bool, words: Said) -> Judged:

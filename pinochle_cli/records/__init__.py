@@ -17,7 +17,7 @@ record and its JSON), ``dealcheck`` (one deal read section by section) and ``rea
 
 from __future__ import annotations
 
-from .auction import check_bid, run_auction
+from ..game.bidding import check_bid, run_auction
 from .layout import DEAL_KEYS, TOP_KEYS, record_json_schema, record_schema_json_text
 from .model import DealRecord, MatchRecord, problem_json
 from .reader import check_record, parse_record, read_record

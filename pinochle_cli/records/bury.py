@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..cards import Card, Hand, Suit
+from ..game.bidding import spoken_list
 from ..ruleset import Ruleset
-from .auction import spoken_list
 
 __all__ = ["Problem", "buried_counters", "buried_problem", "inferred_buried", "meld_hand", "shown_problem",
            "widow_problem"]

@@ -23,11 +23,11 @@ from ..errors import (
     ScoringError,
     TableNameError,
 )
+from ..game.bidding import PASS, check_bid, run_auction, spoken_list
 from ..ruleset import Ruleset
 from ..scoring import DealFacts, DealScore, Standing, meld_only_from_number, not_on_board, score_deal
 from ..yamlsource import Node
 from . import bury
-from .auction import PASS, check_bid, run_auction, spoken_list
 from .layout import CARDS, DEAL, MELD_VALUE, TRICK, by_side, field_of, located, shaped
 from .model import DealRecord
 from .table import Named, Table
@@ -753,7 +753,7 @@ class DealReader:
         if len(tricks) != rules.tricks_per_deal:
             raise self.err(play_node, f"{len(tricks)} tricks recorded, a deal has {rules.tricks_per_deal}", "play")
         # the trick engine, imported when a deal has play: (score of a sheet needs none)
-        from ..deal import replay_deal
+        from ..game.deal import replay_deal
 
         bidder = table.seat_of(self.d.bidder) if self.d.bidder is not None else None
         try:

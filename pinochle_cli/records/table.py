@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import TableNameError
+from ..game.bidding import spoken_list
 from ..ruleset import Ruleset
 from ..yamlsource import Node
-from .auction import spoken_list
 from .layout import NAME, PLAYERS, RECORD, field_of, located, shaped
 
 __all__ = ["Named", "Table", "read_table"]

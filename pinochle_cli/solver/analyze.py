@@ -25,8 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Hand, Suit
-from ..deal import replay_deal
 from ..errors import HintError, PlayError, SearchLimitError
+from ..game.deal import replay_deal
 from ..records import DealRecord, MatchRecord
 from ..workers import KeptRunner, kept
 from .batch import CHUNK, BatchFailure, BatchItem, BatchResult, SharedClock, solve_batch
@@ -321,9 +321,9 @@ def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int,
              stop: Callable[[], bool]) -> ViewVerdict | None:
     """The card judged by the hint over ``worlds`` worlds drawn from ``seed``; None when ``stop()`` came first."""
     # the hint solves with this package's solver: imported here, as the hint imports it
+    from ..game.tricks import legal_plays
     from ..hint.advice import hint
     from ..hint.from_record import facts_at, place_of
-    from ..tricks import legal_plays
 
     facts = facts_at(record, deal, v.trick, place_of(record, deal, v.trick, v.seat))
     legal = legal_plays(record.rules, facts.trump, facts.trick, facts.hand, phase=facts.phase,

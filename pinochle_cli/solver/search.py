@@ -15,17 +15,13 @@ from typing import Any
 import numpy as np
 
 from ..cards import N_RANKS, N_SUITS, SUIT_MASK
-from ..trickcore import inlined, kernel, legal_given, low_bit, popcount
+from ..game.kernels import inlined, kernel, legal_given, low_bit, popcount
 
 __all__ = [
     "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS", "PAR_PLAYERS",
     "PAR_TRUMP", "SEAT_BITS", "STAT_ABORTED", "STAT_GENERATION", "STAT_LIMIT", "STAT_NODES", "TAB_CLASS", "TAB_COUNTER",
     "SUIT_CACHE_BITS", "TAB_STRENGTH", "TAGS", "empty_general_table", "empty_stats", "empty_suit_cache", "reach",
 ]
-
-# numba keys its cache on this file alone: the digest of trickcore.py (compiled in)
-# makes an edit there change this file too, so the machine code is built anew (tests/test_compiled_stamp.py).
-COMPILED_WITH = "4cadfb99f768c2f4"
 
 # table rows that share a cache line: a position may sit in any of them
 BUCKET = 4
@@ -164,8 +160,7 @@ def _rekey(skey: Any, left: int, trick: Any, held: Any, who: Any, par: Any, tab:
             _suit_key_kept(s, who, held_any, par, tab, order, ranked, zob, skey[left - 1], kept)
 
 
-# trickcore's rule and bit count, compiled into the search
-_legal_given = inlined(getattr(legal_given, "py_func", legal_given))
+# the bit count, compiled into the search
 _popcount = inlined(getattr(popcount, "py_func", popcount))
 
 
@@ -233,7 +228,7 @@ def _fan_out(c: int, s: int, seat: int, held: Any, par: Any, side: Any, suit_mas
     for h in range(par[PAR_PLAYERS]):
         u = np.uint64(h)
         if side[u] != side[np.uint64(seat)]:
-            n += _popcount(_legal_given(suit_mask, par[PAR_TRUMP], duties, held[u], s, beat, False))
+            n += _popcount(legal_given(suit_mask, par[PAR_TRUMP], duties, held[u], s, beat, False))
     return n
 
 
@@ -787,7 +782,7 @@ def _moves(f: Any, fb: Any, held: Any, who: Any, tricks: Any, par: Any, duties: 
     beat = 0 if tl == 0 else int(above[np.uint64(trick[np.uint64(win)])])
     # unsigned: no fix-up for a negative card
     led = int(np.uint64(trick[0]) // np.uint64(N_RANKS))
-    allowed = mine if tl == 0 else _legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
+    allowed = mine if tl == 0 else legal_given(suit_mask, par[PAR_TRUMP], duties, mine, led, beat, partner_win)
     return _gather(held, who, seat, allowed, f[ON], tl, beat, partner_win, par, side, tab, order, ranked, hist, out,
                    keys, suit_mask, duties, above, fb, gt)
 

@@ -27,9 +27,9 @@ import numpy as np
 
 from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Hand, Suit, format_cards
 from ..errors import CardError, PlayError, SearchLimitError
+from ..game.kernels import compile_rules, legal_in_trick
+from ..game.tricks import check_play, rank_places, trick_winner
 from ..ruleset import Ruleset
-from ..trickcore import compile_rules, legal_cards
-from ..tricks import check_play, strength_table, trick_winner
 from .search import (
     BUCKET,
     COUNTER_LIMIT,
@@ -218,7 +218,7 @@ class Solver:
         self.last_trick = rules.last_trick if last_trick is None else last_trick
         self.step = counter_step(rules)
         players = rules.players
-        strength = strength_table(rules)
+        strength = rank_places(rules)
         values = [rules.counter_value(c) for c in ALL_CARDS]
         classes = {v: i for i, v in enumerate(sorted(set(values)))}
         self.tab = np.zeros((TAB_CLASS + 1, N_CARDS), dtype=np.int64)
@@ -230,7 +230,7 @@ class Solver:
         self.par = np.zeros(PAR_OURS + 1, dtype=np.int64)
         self.par[PAR_PLAYERS], self.par[PAR_TRUMP], self.par[PAR_LAST_TRICK] = players, int(trump), self.last_trick
         self.par[PAR_CLASSES], self.par[PAR_OURS] = len(classes), ours
-        core = compile_rules(rules, trump)
+        core = compile_rules(rules, int(trump))
         self.duties, self.above, self.suit_mask = core.duties, core.above, core.suit_mask
         self.order = np.array([[s * N_RANKS + int(rank) for rank in rules.rank_order] for s in range(N_SUITS)],
                               dtype=np.int64)
@@ -449,7 +449,7 @@ class Solver:
         seat = pos.to_play
         win_seat = (pos.leader + win) % self.rules.players
         partner_win = bool(pos.trick) and win_seat != seat and self.side[win_seat] == self.side[seat]
-        allowed = legal_cards(self.above, self.suit_mask, int(self.par[PAR_TRUMP]), self.duties, int(held[seat]),
+        allowed = legal_in_trick(self.above, self.suit_mask, int(self.par[PAR_TRUMP]), self.duties, int(held[seat]),
                               self.tricks[pos.tricks_left], len(pos.trick), partner_win)
         return [ALL_CARDS[i] for i in range(N_CARDS) if (allowed >> i) & 1]
 

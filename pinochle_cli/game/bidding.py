@@ -1,4 +1,11 @@
-"""The auction: one bid checked against the ruleset's ladder, and a whole auction's calls."""
+"""The auction: one bid checked against the ruleset's ladder, an auction in progress, and a whole auction's calls.
+
+A call is a bid (a number, on the ladder, above the high bid) or ``pass``, from the dealer's left and
+clockwise, skipping the players who passed: a pass is final. When every other player passes before
+anyone bids, the dealer is stuck at the minimum where the ruleset says so (``dealer_stuck``); otherwise
+everyone passing is a redeal. ``Bidding`` keeps an auction in progress (``DealState`` and the record
+reader both use it); ``run_auction`` checks a whole one. Refusals are ``AuctionError`` naming the call.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ from collections.abc import Sequence
 from ..errors import AuctionError
 from ..ruleset import Auction, Ruleset
 
-__all__ = ["PASS", "check_bid", "run_auction", "spoken_list"]
+__all__ = ["PASS", "Bidding", "check_bid", "run_auction", "spoken_list"]
 
 PASS = "pass"
 
@@ -30,8 +37,8 @@ def check_bid(auction: Auction, bid: int) -> None:
                            f"{auction.next_bid(bid)})")
 
 
-class _Auction:
-    """An auction in progress: who has passed, the high bid and who made it."""
+class Bidding:
+    """An auction in progress: who has passed, the high bid and who made it; ``done`` (bidder, bid) once over."""
 
     def __init__(self, rules: Ruleset, auction: Auction, dealer_seat: int, names: Sequence[str]) -> None:
         self.auction, self.n, self.dealer, self.who = auction, rules.players, dealer_seat, list(names)
@@ -111,7 +118,7 @@ def run_auction(rules: Ruleset, dealer_seat: int, calls: Sequence[str],
     if rules.auction is None:
         raise AuctionError("this ruleset has no auction")
     who = list(names) if names is not None else [f"seat {s}" for s in range(rules.players)]
-    state = _Auction(rules, rules.auction, dealer_seat, who)
+    state = Bidding(rules, rules.auction, dealer_seat, who)
     for i, call in enumerate(calls, start=1):
         state.call(i, call)
     return state.result()

@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import ALL_CARDS, N_CARDS, Card, Hand, Suit, format_cards
-from .errors import CardError, IllegalPlayError, PlayError
-from .ruleset import Duty, Ruleset
-from .tricks import Ruling, beats_index, check_play, narrow, strength_table
+from ..cards import ALL_CARDS, N_CARDS, Card, Hand, Suit, format_cards
+from ..errors import CardError, IllegalPlayError, PlayError
+from ..ruleset import Ruleset
+from .tricks import Ruling, TrickRules, check_play, trick_rules
 
 # replaying a record must not load numpy; only the random deals take a generator
 if TYPE_CHECKING:
@@ -172,9 +172,8 @@ def _check_setup(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int
     return pile
 
 
-def _trick(side: Sequence[int], t: int, strength: Sequence[int], duties: Sequence[Duty], counts: list[list[int]],
-           lead: int, length: int, pick: Callable[[int, int, list[int], list[int], list[int]], int],
-           ) -> tuple[list[int], int]:
+def _trick(side: Sequence[int], t: TrickRules, counts: list[list[int]], lead: int, length: int,
+           pick: Callable[[int, int, list[int], list[int], list[int]], int]) -> tuple[list[int], int]:
     """One trick's cards (``length`` of them, from ``lead``; ``side``: each seat's) → the card indices and
     the winning position. ``pick(position, seat, trick, hand counts, allowed)`` chooses each card."""
     players = len(side)
@@ -183,26 +182,20 @@ def _trick(side: Sequence[int], t: int, strength: Sequence[int], duties: Sequenc
     for j in range(length):
         seat = (lead + j) % players
         cnt = counts[seat]
-        cards = [i for i in range(N_CARDS) if cnt[i]]
-        if j:
-            win_seat = (lead + win) % players
-            allowed = narrow(duties, strength, t, trick, cards,
-                             win_seat != seat and side[win_seat] == side[seat])
-        else:
-            allowed = cards
-        c = pick(j, seat, trick, cnt, allowed)
+        held = sum(1 << i for i in range(N_CARDS) if cnt[i])
+        win_seat = (lead + win) % players
+        partner = bool(j) and win_seat != seat and side[win_seat] == side[seat]
+        allowed = t.legal(held, trick, partner)
+        c = pick(j, seat, trick, cnt, [i for i in range(N_CARDS) if (allowed >> i) & 1])
         cnt[c] -= 1
         trick.append(c)
-        if j and beats_index(strength, t, c, trick[win]):
-            win = j
+        win = t.winner(trick)
     return trick, win
 
 
 def _run(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, pile: list[Card],
          lengths: Sequence[int], pick: Pick, bidder: int | None = None) -> DealPlay:
     players = rules.players
-    strength = strength_table(rules)
-    t = int(trump)
     value = [rules.counter_value(c) for c in ALL_CARDS]
     # who plays with whom in this deal: the partnerships, or the bidder alone against the others
     side = [rules.deal_side_of(s, bidder) for s in range(players)]
@@ -221,12 +214,9 @@ def _run(rules: Ruleset, hands: Sequence[Hand], trump: Suit, leader: int, pile: 
     lead = leader
     complete = True
     for k, length in enumerate(lengths):
-        if has_stock:
-            phase: str | None = "stock" if sp < len(stock) else "play-off"
-            duties = rules.play.stock_duties if phase == "stock" else rules.play.duties
-        else:
-            phase, duties = None, rules.play.duties
-        trick, win = _trick(side, t, strength, duties, counts, lead, length, functools.partial(pick, k, phase))
+        phase: str | None = ("stock" if sp < len(stock) else "play-off") if has_stock else None
+        rules_now = trick_rules(rules, trump, phase)
+        trick, win = _trick(side, rules_now, counts, lead, length, functools.partial(pick, k, phase))
         tricks.append([ALL_CARDS[i] for i in trick])
         leaders.append(lead)
         phases.append(phase)

@@ -1,0 +1,106 @@
+"""The compiled engine made ready before its first use: is it built, and building it in processes of its own.
+
+The computer player and the double-dummy solver are compiled by numba on their first use after an
+install, into ``game.kernels.engine_dir`` (a folder named by a digest of their sources); later runs
+load them from there in about half a second. ``ready()`` says whether that build is done (a marker
+the build writes last); ``build()`` makes it: the player and the solver each compiled in a process
+of its own, both at once, waited for (a Ctrl-C kills them, and numba's renamed writes leave no
+half-written entry; the next run starts again). ``python -m pinochle_cli.prepare`` is one such
+process. Without numba nothing is built (the engine runs as plain Python). Nothing is raised on
+purpose: a build that fails leaves the compile to the process that needs it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from .game.machine_code import engine_dir
+
+__all__ = ["BUILD_SECONDS", "PARTS", "build", "build_part", "ensure", "main", "marker", "ready"]
+
+# what the first build takes on a 2-core machine, both parts at once (benchmarks/bench_startup.py --engine)
+BUILD_SECONDS = 30
+# the parts built, each in its own process
+PARTS = ("player", "solver")
+_MARKER = "ready"
+
+
+def _numba() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+def marker() -> Path:
+    """The file the build writes once every part is compiled."""
+    return engine_dir() / _MARKER
+
+
+def ready() -> bool:
+    """Is the compiled engine built (or is there nothing to build: no numba)?"""
+    return not _numba() or marker().is_file()
+
+
+def build_part(part: str) -> None:
+    """Compile one part of the engine in this process (loading it when it is already compiled)."""
+    from .cards import Hand, Suit
+    from .ruleset import load_ruleset
+
+    rules = load_ruleset("single-deck")
+    if part == "player":
+        from .player.exchange import warm_exchange
+        from .player.play import warm_play
+        from .player.tables import BuryTables, ExchangeTables, PlayerTables
+
+        # every ruleset's tables have the same types: one compile serves them all
+        warm_play(PlayerTables.build(rules))
+        warm_exchange(ExchangeTables.build(rules), BuryTables.build(rules))
+    elif part == "solver":
+        from .solver.solve import Position, Solver
+
+        hands = (Hand.parse("9H"), Hand.parse("9D"), Hand.parse("AS"), Hand.parse("QH"))
+        Solver(rules, Suit.H).plays(Position(hands, 0, ()))
+    else:
+        raise ValueError(f"no part {part!r} (parts: {', '.join(PARTS)})")
+
+
+def build() -> bool:
+    """Compile every part, each in a process of its own, all at once, and wait (did it succeed?)."""
+    procs = [subprocess.Popen([sys.executable, "-m", __name__, part], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for part in PARTS]
+    try:
+        ok = all(proc.wait() == 0 for proc in procs)
+    except BaseException:
+        for proc in procs:
+            proc.kill()
+            proc.wait()
+        raise
+    if ok:
+        try:
+            marker().parent.mkdir(parents=True, exist_ok=True)
+            marker().write_text("built\n", encoding="utf-8")
+        except OSError:
+            return False
+    return ok
+
+
+def ensure(notice: Callable[[int], None] | None = None) -> None:
+    """Build the engine when it is not built, calling ``notice(expected seconds)`` first."""
+    if ready() or os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    if notice is not None:
+        notice(BUILD_SECONDS)
+    build()
+
+
+def main(argv: list[str]) -> int:
+    for part in argv or PARTS:
+        build_part(part)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
