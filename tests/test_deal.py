@@ -214,7 +214,9 @@ def test_strategy_must_play_a_legal_card() -> None:
     rules = GAMES["single-deck"][0]
 
     def cheat(state: DealState, legal: list[Card]) -> Card:
-        return next(c for c in state.hand.distinct() if c not in legal) if state.trick else legal[0]
+        hand = state.hand(state.turn.seat or 0)
+        assert hand is not None
+        return next(c for c in hand.distinct() if c not in legal) if state.trick else legal[0]
 
     with pytest.raises(PlayError, match=r"^trick 1: the strategy chose A♥ for seat 1; legal: K♠$"):
         play_deal(rules, built(), Suit.C, 0, cheat)
@@ -225,8 +227,12 @@ def test_state_seen_by_a_strategy() -> None:
     seen: list[tuple[int, int, int, int, int]] = []
 
     def first(state: DealState, legal: list[Card]) -> Card:
-        assert state.hand.count(legal[0]) >= 1 and state.trump is Suit.C and state.phase is None
-        seen.append((state.trick_number, state.seat, state.leader, len(state.trick), len(state.played)))
+        seat = state.turn.seat
+        assert seat is not None
+        hand = state.hand(seat)
+        assert hand is not None and hand.count(legal[0]) >= 1 and state.trump is Suit.C
+        played = sum(len(state.played_by(s)) for s in range(rules.players))
+        seen.append((state.trick_number, seat, state.leader, len(state.trick), played))
         return legal[0]
 
     play_deal(rules, built(), Suit.C, 2, first)

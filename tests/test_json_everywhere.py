@@ -28,6 +28,7 @@ RUNS: dict[str, tuple[list[list[str]], list[str]]] = {
     "estimate": ([], ["estimate", HAND, "--samples", "300", "--seed", "7"]),
     "legal": ([], ["legal", "--hand", "AH 10H KS QS 9D", "-t", "S", "--trick", "KH"]),
     "meld": ([], ["meld", HAND]),
+    "prepare": ([], ["prepare"]),
     "pass": ([], ["pass", "AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300", "--samples", "100",
                   "-o", "exchange=3", "--workers", "1"]),
     "record add": ([], ["record", "add", "fresh.yaml", *DEAL]),

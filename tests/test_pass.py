@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pinochle_cli.arrays import IntArray
 from pinochle_cli.cards import Card, Hand, Suit
 from pinochle_cli.errors import PassError, SimulationError
-from pinochle_cli.estimate import simulate
+from pinochle_cli.player import exchange
 from pinochle_cli.estimate.simulate import Simulator
 from pinochle_cli.meld import meld
 from pinochle_cli.passing.candidates import passes
@@ -89,13 +89,13 @@ def test_schedule_ends_with_the_samples_and_top_plus_one() -> None:
 # --------------------------------------------------------------------------- the simulation equals estimate's
 
 def _fixed(monkeypatch: pytest.MonkeyPatch, name: str, cards: Sequence[int]) -> None:
-    """estimate's heuristic ``name`` (choose_pass or choose_return) replaced by one that picks ``cards``."""
+    """The player's heuristic ``name`` (choose_pass or choose_return) replaced by one that picks ``cards``."""
     def chosen(ex: object, held: IntArray, trump: IntArray, k: int) -> tuple[IntArray, IntArray]:
         out_sent = np.repeat(np.array([cards], dtype=np.int64), len(held), axis=0)
         keep = np.array([_less(row, cards) for row in held], dtype=np.int64)
         return out_sent, keep
 
-    monkeypatch.setattr(simulate, name, chosen)
+    monkeypatch.setattr(exchange, name, chosen)
 
 
 def _less(row: IntArray, gone: Sequence[int]) -> list[int]:

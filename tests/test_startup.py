@@ -71,9 +71,10 @@ def test_the_estimator_loads_numpy() -> None:  # the check above can see numpy w
     assert "numpy" in loaded_modules("estimate", "AH TH KH QH JH AS KS QS KD QD KC QC", "--samples", "500")
 
 
-def test_the_heuristic_estimate_loads_neither_the_solver_nor_numba() -> None:
+def test_the_heuristic_estimate_loads_the_player_not_the_solver() -> None:
     modules = loaded_modules("estimate", "AH TH KH QH JH AS KS QS KD QD KC QC", "--samples", "10", "-t", "H")
-    assert not {"numba", "pinochle_cli.solver.solve", "pinochle_cli.estimate.double_dummy"} & modules
+    assert not {"pinochle_cli.solver.solve", "pinochle_cli.estimate.double_dummy"} & modules
+    assert {"numba", "pinochle_cli.player.play"} <= modules
     assert "pinochle_cli.solver.solve" in loaded_modules("estimate", "AH TH KH QH JH AS KS QS KD QD KC QC", "--play",
                                                   "double-dummy", "--exact-from", "13")
 

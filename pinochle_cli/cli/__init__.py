@@ -35,8 +35,7 @@ COMMANDS = {
     "analyze": LazyCommand("analyze_cmd:analyze", "Could the bid have been made, and which cards cost points? Each "
                            "card of a recorded deal is compared with the best card, every player playing perfectly "
                            "afterwards with all hands seen."),
-    "prepare": LazyCommand("prepare_cmd:prepare", "Build the fast engine now (once after an install), ahead of the "
-                           "first estimate, pass, hint, solve or analyze."),
+    "prepare": LazyCommand("prepare_cmd:prepare", "Build the fast engine now (the computer player and the solver)."),
 }
 
 

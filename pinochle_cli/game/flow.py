@@ -162,6 +162,8 @@ class Flow:
             raise PlayError(f"the widow has {len(widow)} cards; in {rules.name} it has {rules.widow_size}")
         if stock is not None and len(stock) != rules.stock_size:
             raise PlayError(f"the stock has {len(stock)} cards; in {rules.name} it has {rules.stock_size}")
+        if stock is not None and not rules.has_stock and stock:
+            raise PlayError(f"{rules.name} has no stock, but {len(stock)} stock cards were given")
         seen = [c for h in self.held if h is not None for c in h] + list(widow or ()) + list(stock or ())
         if start is not None:
             seen += [c for h in start.given.values() for c in h] + list(start.buried or ())
@@ -189,11 +191,13 @@ class Flow:
         for seat, cards in self.shown.items():
             if self.held[seat] is None:
                 self.known[seat] = cards
-        self.sizes = [rules.tricks_per_deal] * rules.players
+        # a hand as play starts: a card for each trick, but those drawn from the stock later
+        size = rules.tricks_per_deal - rules.stock_size // rules.players
+        self.sizes = [size] * rules.players
         for seat, hand in enumerate(self.held):
-            if hand is not None and len(hand) != rules.tricks_per_deal:
+            if hand is not None and len(hand) != size:
                 raise PlayError(f"{self.names[seat]}'s hand as play starts has {len(hand)} cards; in {rules.name} "
-                                f"it has {rules.tricks_per_deal}")
+                                f"it has {size}")
         self.stage = "play"
         self.play.open(start.leader)
 

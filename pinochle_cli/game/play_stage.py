@@ -20,13 +20,23 @@ from ..cards import Card, Hand, format_cards
 from ..errors import ActionError, IllegalPlayError, PlayError
 from ..meld import check_declaration
 from .actions import Action
-from .deal import opening_leader
 from .tricks import check_play, legal_plays, trick_winner
 
 if TYPE_CHECKING:
+    from ..ruleset import Ruleset
     from .flow import Flow, Turn
 
-__all__ = ["PlayStage", "Trick"]
+__all__ = ["PlayStage", "Trick", "opening_leader"]
+
+
+def opening_leader(rules: Ruleset, dealer: int, bidder: int | None = None) -> int:
+    """Who leads the first trick under ``rules.play.leader``: the bidder or the dealer's left.
+    Raises ``PlayError`` when the bidder leads and ``bidder`` is None."""
+    if rules.play.leader == "bidder":
+        if bidder is None:
+            raise PlayError(f"in {rules.name} the bidder leads: a bidder is needed")
+        return bidder
+    return (dealer + 1) % rules.players
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,8 @@ class PlayStage:
         self.stock: list[Card] | None = None
         self.drawn = 0
         self.draws_due: list[int] = []
+        # the cards drawn after each trick (seat, card), in drawing order, where they are known
+        self.draw_log: list[list[tuple[int, Card]]] = []
         self.declared: list[list[Hand]] = [[] for _ in range(p)]
         self.declared_points = [0] * p
         # the seat that may declare now (it won the last trick while the stock lasts)
@@ -126,9 +138,9 @@ class PlayStage:
         if not ruling.allowed:
             name = flow.names[act.seat]
             if ruling.duty == "not-held":
-                raise PlayError(f"trick {len(self.tricks) + 1}: {name} does not hold {act.card} "
-                                f"(holds {format_cards(hand)})")
-            detail = f"{name} may not play {act.card} holding {format_cards(ruling.holding)} — {ruling.summary}"
+                detail = f"{name} does not hold {act.card} (holds {format_cards(hand)})"
+            else:
+                detail = f"{name} may not play {act.card} holding {format_cards(ruling.holding)} — {ruling.summary}"
             raise IllegalPlayError(len(self.tricks) + 1, act.seat, act.card, ruling, name, detail)
 
     def _check_unknown(self, seat: int, card: Card) -> None:
@@ -169,6 +181,7 @@ class PlayStage:
         self.won[winner] += 1
         self.current = []
         self.lead = winner
+        self.draw_log.append([])
         if phase == "stock":
             self._draw_after(winner)
             self.may_declare = winner
@@ -180,9 +193,10 @@ class PlayStage:
         for k in range(flow.rules.players):
             seat = (winner + k) % flow.rules.players
             if self.stock is not None:
-                hand = flow.held[seat]
-                flow.held[seat] = None if hand is None else hand + Hand([self.stock[self.drawn]])
+                hand, card = flow.held[seat], self.stock[self.drawn]
+                flow.held[seat] = None if hand is None else hand + Hand([card])
                 flow.sizes[seat] += 1
+                self.draw_log[-1].append((seat, card))
             elif flow.held[seat] is not None:
                 self.draws_due.append(seat)
                 continue
@@ -198,6 +212,7 @@ class PlayStage:
         flow = self.flow
         assert act.card is not None and act.seat is not None
         self.draws_due.pop(0)
+        self.draw_log[-1].append((act.seat, act.card))
         hand = flow.held[act.seat]
         flow.held[act.seat] = None if hand is None else hand + Hand([act.card])
         flow.sizes[act.seat] += 1

@@ -85,16 +85,18 @@ class DealState:
                 shown: Mapping[int, Hand | Sequence[Card] | str] | None = None,
                 given: Mapping[int, Hand | Sequence[Card] | str] | None = None,
                 buried: Hand | Sequence[Card] | str | None = None, dealer: int = 0,
-                names: Sequence[str] = ()) -> DealState:
+                stock: Sequence[Card] | str | None = None, names: Sequence[str] = ()) -> DealState:
         """A deal at its first card: ``trump``, the contract (``bidder``, ``bid``), the first ``leader`` (default:
         as the ruleset says), each seat's ``hands`` as play starts (None: unknown), the meld ``shown`` by each
-        seat, the cards each seat ``given`` away in the exchange, the cards the bidder ``buried``."""
-        state = cls(rules, dealer=dealer, hands=hands, names=names)
+        seat, the cards each seat ``given`` away in the exchange, the cards the bidder ``buried``, the
+        ``stock`` (top card first) in a game with one."""
+        state = cls(rules, dealer=dealer, hands=hands, stock=stock, names=names)
         start = Start(parse_suit(trump) if isinstance(trump, str) else trump, bidder, bid, leader,
                       {s: _hand(c) or Hand() for s, c in (shown or {}).items()},
                       {s: _hand(c) or Hand() for s, c in (given or {}).items()}, _hand(buried))
-        state._setup = _Setup(rules, dealer, state._setup.hands, None, None, start, tuple(names))
-        state._flow = Flow.begin(rules, dealer, state._setup.hands, None, None, start, tuple(names))
+        setup = state._setup
+        state._setup = _Setup(rules, dealer, setup.hands, None, setup.stock, start, tuple(names))
+        state._flow = Flow.begin(rules, dealer, setup.hands, None, setup.stock, start, tuple(names))
         return state
 
     # ------------------------------------------------------------------ what the deal is now
@@ -143,6 +145,12 @@ class DealState:
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks played, the one under way last (its ``winner`` None)."""
         return self._flow.all_tricks()
+
+    @property
+    def trick_number(self) -> int:
+        """The number (from 1) of the trick under way, or of the next one."""
+        play = self._flow.play
+        return len(play.tricks) + 1
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -259,15 +267,14 @@ class DealState:
         rules = rules or load_ruleset(str(data.get("ruleset") or ""), dict(data.get("options") or {}))
         hands = [None if h is None else Hand(parse_cards(" ".join(h))) for h in data.get("hands") or []]
         names = tuple(str(n) for n in data.get("names") or ())
+        widow, stock = data.get("widow"), data.get("stock")
+        pile = None if stock is None else parse_cards(" ".join(stock))
         if "start" in data:
             state = cls.at_play(rules, dealer=int(data.get("dealer", 0)), hands=hands or None, names=names,
-                                **Start.from_json(data["start"]).arguments())
+                                stock=pile, **Start.from_json(data["start"]).arguments())
         else:
-            widow = data.get("widow")
-            stock = data.get("stock")
             state = cls(rules, dealer=int(data.get("dealer", 0)), hands=hands or None, names=names,
-                        widow=None if widow is None else Hand(parse_cards(" ".join(widow))),
-                        stock=None if stock is None else parse_cards(" ".join(stock)))
+                        widow=None if widow is None else Hand(parse_cards(" ".join(widow))), stock=pile)
         for i, item in enumerate(data.get("actions") or [], start=1):
             try:
                 state.apply(Action.from_json(item))
