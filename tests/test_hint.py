@@ -13,7 +13,7 @@ from hintcheck import check_world
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import HintError
 from pinochle_cli.game.tricks import legal_plays, trick_winner
-from pinochle_cli.hint.advice import hint
+from pinochle_cli.hint.advice import hint_facts as hint
 from pinochle_cli.hint.facts import Facts, make_facts
 from pinochle_cli.hint.from_record import facts_at
 from pinochle_cli.hint.inference import excluded, infer

@@ -168,7 +168,7 @@ def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int
                   9C KC AC 9H; 9C AH QC QS; TH TC AH TH"
     """
     ready_engine()
-    from ..hint.advice import hint as run_hint
+    from ..hint.advice import hint_facts as run_hint
 
     rules = get_ruleset(ruleset, options)
     facts = _facts(rules, trump, given)

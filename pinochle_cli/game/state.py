@@ -147,6 +147,12 @@ class DealState:
         return self._flow.all_tricks()
 
     @property
+    def phase(self) -> str | None:
+        """The phase of the trick under way (or the next): ``stock`` or ``play-off`` in a game with a stock,
+        else None."""
+        return self._flow.play.phase
+
+    @property
     def trick_number(self) -> int:
         """The number (from 1) of the trick under way, or of the next one."""
         play = self._flow.play

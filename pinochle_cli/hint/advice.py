@@ -13,14 +13,15 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import HintError
+from ..game.state import DealState
 from ..solver.solve import Position
-from .facts import Facts
+from .facts import Facts, facts_of
 from .inference import Inference, infer
 from .judge import CardJudgement, best_card, judge, last_trick_worth
 from .solving import solve_positions
 from .worlds import World, draw_worlds
 
-__all__ = ["DEFAULT_WORLDS", "Hint", "hint"]
+__all__ = ["DEFAULT_WORLDS", "Hint", "hint", "hint_facts"]
 
 # the most worlds solved when the number is not given
 DEFAULT_WORLDS = 200
@@ -44,9 +45,18 @@ class Hint:
     seconds: float
 
 
-def hint(facts: Facts, *, worlds: int | None = None, seconds: float | None = 5.0, seed: int = 1, workers: int = 1,
-         names: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
-         stop: Callable[[], bool] | None = None) -> Hint:
+def hint(state: DealState, seat: int | None = None, *, worlds: int | None = None, seconds: float | None = 5.0,
+         seed: int = 1, workers: int = 1, names: Sequence[str] | None = None,
+         clock: Callable[[], float] = time.monotonic, stop: Callable[[], bool] | None = None) -> Hint:
+    """The hint for ``seat`` (default: the player to move) in the deal ``state``, from what that seat has seen
+    (``facts_of``); the rest as ``hint_facts``."""
+    return hint_facts(facts_of(state, seat), worlds=worlds, seconds=seconds, seed=seed, workers=workers,
+                      names=names, clock=clock, stop=stop)
+
+
+def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None = 5.0, seed: int = 1,
+               workers: int = 1, names: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
+               stop: Callable[[], bool] | None = None) -> Hint:
     """The hint for ``facts.seat`` (see the module docstring): at most ``worlds`` worlds (default
     ``DEFAULT_WORLDS``), drawing and solving until ``seconds`` have passed (None: every world drawn is solved)
     or ``stop()`` is true (one world at least)."""

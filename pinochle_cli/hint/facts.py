@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Hand, Suit, format_cards
 from ..errors import CardError, HintError
+from ..game.state import DealState
 from ..game.tricks import check_play, trick_winner
 from ..meld import shown_cards
 from ..ruleset import Ruleset
 
-__all__ = ["Facts", "make_facts"]
+__all__ = ["Facts", "facts_of", "make_facts"]
 
 # no cards
 _NONE = Hand()
@@ -313,3 +314,29 @@ def _my_buried(rules: Ruleset, buried: Hand, seat: int, bidder: int | None) -> H
         raise HintError(f"buried {format_cards(cards)}: {len(cards)} cards, but the bidder buries "
                         f"{rules.widow_size} in {rules.name}", parameter="buried")
     return cards
+
+
+def facts_of(state: DealState, seat: int | None = None) -> Facts:
+    """What ``seat`` (default: the player to move) has seen of the deal ``state``, checked (``make_facts``): its
+    hand now, the meld shown, the exchange it took part in, the cards it buried, the tricks. ``HintError`` when it
+    is not that seat's card to play, or its hand is not known."""
+    if state.stage != "play" or state.trump is None:
+        raise HintError(f"the hint is for a card to play; the deal is at its {state.stage}", parameter="seat")
+    seat = state.turn.seat if seat is None else seat
+    assert seat is not None
+    hand = state.hand(seat)
+    if hand is None:
+        raise HintError(f"seat {seat}'s hand is not known: the hint is for a seat whose cards are known",
+                        parameter="seat")
+    done = [t for t in state.tricks if t.winner is not None]
+    first = done[0].leader if done else state.leader
+    bidder = state.bidder
+    partner = next(iter(state.rules.partner_seats(bidder)), None) if bidder is not None and not \
+        state.rules.sides_by_auction else None
+    other = partner if seat == bidder else bidder if seat == partner else None
+    given = state.given
+    received = given.get(other, Hand()) if other is not None else Hand()
+    return make_facts(state.rules, state.trump, hand, seat=seat, bidder=bidder, bid=state.bid, shown=state.shown,
+                      passed=given.get(seat, Hand()), received=received,
+                      tricks=[list(t.cards) for t in done], leader=first, trick=list(state.trick),
+                      buried=state.buried or Hand() if seat == bidder else Hand())

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..cards import Card, Hand, Suit
+from ..cards import Card, Suit
 from ..errors import HintError, PlayError, SearchLimitError
-from ..game.deal import replay_deal
 from ..records import DealRecord, MatchRecord
+from ..records.replay import record_state
 from ..workers import KeptRunner, kept
 from .batch import CHUNK, BatchFailure, BatchItem, BatchResult, SharedClock, solve_batch
 from .solve import Position, check_time_limit
+from .state_view import position_of
 
 __all__ = ["VIEW_WORLDS", "CardVerdict", "DealAnalysis", "PlayerSummary", "PlayersView", "ViewVerdict", "analyze_deal",
            "analyze_deals", "playable_deals", "view_deal"]
@@ -136,28 +137,25 @@ def _steps(record: MatchRecord, deal: DealRecord, us: int, bidder: int | None) -
     """The analysable positions in play order, the first trick among them, and our side's counters (the
     buried ones the bidder's from the start)."""
     rules = record.rules
-    assert deal.hands is not None and deal.play is not None and deal.trump is not None and deal.leader is not None
-    hands: list[Hand] = [deal.hands[p] for p in record.table.seating]
-    played = replay_deal(rules, hands, deal.trump, deal.leader, deal.play, stock=deal.stock, bidder=bidder)
-    ours = rules.deal_side_of(us, bidder)
+    assert deal.play is not None
+    state = record_state(record, deal, 0)
+    ours = [s for s in range(rules.players) if rules.deal_side_of(s, bidder) == rules.deal_side_of(us, bidder)]
     steps: list[_Step] = []
     taken = _buried(record, deal, bidder, "bidder")
-    last = rules.last_trick + _buried(record, deal, bidder, "last-trick")
-    first = len(played.tricks) + 1
-    for k, trick in enumerate(played.tricks):
-        points = sum(rules.counter_value(c) for c in trick) + (last if k == len(played.tricks) - 1 else 0)
-        gain = points if rules.deal_side_of(played.winners[k], bidder) == ours else 0
-        if played.phases[k] != "stock":
+    first = len(deal.play) + 1
+    for k, trick in enumerate(deal.play):
+        judged = state.phase != "stock"
+        before = sum(state.counters()[s] for s in ours)
+        for card in trick:
+            if judged:
+                steps.append(_Step(k + 1, state.turn.seat or 0, position_of(state), card, taken, 0))
+            state.play(card)
+        gain = sum(state.counters()[s] for s in ours) - before
+        if k == rules.tricks_per_deal - 1 and state.tricks[-1].winner in ours:
+            gain += _buried(record, deal, bidder, "last-trick")
+        if judged:
             first = min(first, k + 1)
-            pos = Position(tuple(hands), played.leaders[k])
-            for j, card in enumerate(trick):
-                steps.append(_Step(k + 1, pos.to_play, pos, card, taken, gain if j == len(trick) - 1 else 0))
-                pos = pos.play(card)
-        for j, card in enumerate(trick):
-            seat = (played.leaders[k] + j) % rules.players
-            hands[seat] = hands[seat].remove(card)
-        for seat, card in played.draws[k]:
-            hands[seat] = hands[seat].add(card)
+            steps[-1] = replace(steps[-1], gain=gain)
         taken += gain
     return steps, first, taken
 
@@ -321,16 +319,16 @@ def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int,
              stop: Callable[[], bool]) -> ViewVerdict | None:
     """The card judged by the hint over ``worlds`` worlds drawn from ``seed``; None when ``stop()`` came first."""
     # the hint solves with this package's solver: imported here, as the hint imports it
-    from ..game.tricks import legal_plays
     from ..hint.advice import hint
-    from ..hint.from_record import facts_at, place_of
 
-    facts = facts_at(record, deal, v.trick, place_of(record, deal, v.trick, v.seat))
-    legal = legal_plays(record.rules, facts.trump, facts.trick, facts.hand, phase=facts.phase,
-                        leader_seat=facts.leader, bidder=facts.bidder)
+    assert deal.play is not None
+    before = sum(len(t) for t in deal.play[:v.trick - 1])
+    start = record_state(record, deal, before)
+    state = record_state(record, deal, before + (v.seat - start.leader) % record.rules.players)
+    legal = state.legal_plays()
     if len(legal) == 1:
         return ViewVerdict(v.trick, v.seat, v.player, v.card, v.card, 0.0, 0, True, v.cost)
-    answer = hint(facts, worlds=worlds, seconds=None, seed=seed, workers=1, names=record.table.seating, stop=stop)
+    answer = hint(state, worlds=worlds, seconds=None, seed=seed, workers=1, names=record.table.seating, stop=stop)
     # a card judged over fewer worlds than drawn would depend on the time: not judged
     if len(answer.worlds) < answer.drawn:
         return None
