@@ -68,7 +68,7 @@ def position(rules, tab: PlayTables, rng: random.Random):
             played[card] += 1
             trick.append(card)
         tricks.append([ALL_CARDS[c] for c in trick])
-        leader = (leader + trick_winner(rules, TRUMP, tricks[-1])) % rules.players
+        leader = (leader + trick_winner(rules, tricks[-1], TRUMP)) % rules.players
     raise AssertionError("unreachable")
 
 

@@ -19,8 +19,8 @@ from functools import total_ordering
 from .errors import CardError
 
 __all__ = [
-    "ALL_CARDS", "N_CARDS", "N_RANKS", "N_SUITS", "SUIT_MASK", "Card", "Deck", "Hand", "Rank", "Suit", "format_cards",
-    "parse_card", "parse_cards", "parse_rank", "parse_suit",
+    "ALL_CARDS", "N_CARDS", "N_RANKS", "N_SUITS", "SUIT_MASK", "Card", "Deck", "Hand", "Rank", "Suit", "SuitLike",
+    "as_suit", "format_cards", "parse_card", "parse_cards", "parse_rank", "parse_suit",
 ]
 
 
@@ -110,6 +110,18 @@ def parse_suit(text: str) -> Suit:
         return _SUITS[key]
     except KeyError:
         raise CardError(f'"{text}" is not a suit (use S, H, D, C, a suit name or ♠ ♥ ♦ ♣)') from None
+
+
+# what every function taking a suit accepts: a Suit, its letter, symbol or name (None: no trump)
+SuitLike = Suit | str | None
+
+
+def as_suit(suit: SuitLike) -> Suit | None:
+    """``suit`` as a ``Suit``: a ``Suit`` as it is, ``"H"``, ``"♥"``, ``"hearts"`` … read by ``parse_suit``; None stays
+    None. ``CardError`` quoting anything else."""
+    if suit is None or isinstance(suit, Suit):
+        return suit
+    return parse_suit(suit)
 
 
 def parse_rank(text: str) -> Rank:

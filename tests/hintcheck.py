@@ -42,7 +42,7 @@ def check_world(facts: Facts, hands: Sequence[Hand]) -> list[str]:
         for j, card in enumerate(trick):
             seat = (first + j) % facts.players
             held = _hand_then(facts, hands, seat, k, j)
-            legal = legal_plays(rules, facts.trump, trick[:j], held, phase=facts.phase, leader_seat=first,
+            legal = legal_plays(rules, held, trick[:j], facts.trump, phase=facts.phase, leader_seat=first,
                                 bidder=facts.bidder)
             if card not in legal:
                 wrong.append(f"trick {k + 1}: seat {seat} could not play {card} holding {held}")

@@ -21,7 +21,7 @@ def minimax(rules: Ruleset, trump: Suit, pos: Position, bidder: int | None = Non
     """Counters seat 0's side takes from ``pos`` on with both sides perfect (``bidder``: the bidder's seat, where
     the auction forms the sides)."""
     seat = pos.to_play
-    legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=pos.leader,
+    legal = legal_plays(rules, pos.hands[seat], pos.trick, trump, phase=_phase(rules), leader_seat=pos.leader,
                         bidder=bidder)
     values = [value_after(rules, trump, pos, card, bidder) for card in legal]
     ours = rules.deal_side_of(seat, bidder) == rules.deal_side_of(0, bidder)
@@ -34,7 +34,7 @@ def value_after(rules: Ruleset, trump: Suit, pos: Position, card: Card, bidder: 
     trick = (*pos.trick, card)
     if len(trick) < rules.players:
         return minimax(rules, trump, Position(hands, pos.leader, trick), bidder)
-    winner = (pos.leader + trick_winner(rules, trump, trick)) % rules.players
+    winner = (pos.leader + trick_winner(rules, trick, trump)) % rules.players
     points = sum(rules.counter_value(c) for c in trick)
     last = not any(hands)
     if last:
@@ -57,7 +57,7 @@ def random_endgame(rules: Ruleset, rng: np.random.Generator, tricks: int, *,
     if mid_trick:
         for _ in range(int(rng.integers(players))):
             seat = pos.to_play
-            legal = legal_plays(rules, trump, pos.trick, pos.hands[seat], phase=_phase(rules), leader_seat=leader,
+            legal = legal_plays(rules, pos.hands[seat], pos.trick, trump, phase=_phase(rules), leader_seat=leader,
                                 bidder=bidder)
             pos = pos.play(legal[int(rng.integers(len(legal)))])
     return trump, pos

@@ -45,10 +45,10 @@ def walk(rules: Ruleset, hands: list[Hand], stock: list[Card], trump: Suit, lead
         phase = None if not rules.has_stock else ("stock" if pile else "play-off")
         for j, card in enumerate(trick):
             seat = (leader + j) % rules.players
-            allowed = legal_plays(rules, trump, trick[:j], hands[seat], phase=phase, leader_seat=leader)
+            allowed = legal_plays(rules, hands[seat], trick[:j], trump, phase=phase, leader_seat=leader)
             out.append((k, seat, hands[seat], trick[:j], phase, leader, allowed))
             hands[seat] = hands[seat].remove(card)
-        winner = (leader + trick_winner(rules, trump, trick)) % rules.players
+        winner = (leader + trick_winner(rules, trick, trump)) % rules.players
         if phase == "stock":
             for d in range(rules.players):
                 hands[(winner + d) % rules.players] = hands[(winner + d) % rules.players].add(pile.pop(0))
@@ -76,7 +76,7 @@ def test_random_deals_are_legal_and_counters_add_up(game: str) -> None:
         # counters per seat from the winners the engine reports
         expect = [0] * rules.players
         for k, (trick, winner) in enumerate(zip(play.tricks, play.winners, strict=True)):
-            assert trick_winner(rules, trump, trick) == (winner - play.leaders[k]) % rules.players
+            assert trick_winner(rules, trick, trump) == (winner - play.leaders[k]) % rules.players
             expect[winner] += sum(rules.counter_value(c) for c in trick)
         expect[play.winners[-1]] += rules.last_trick
         assert play.counters == expect

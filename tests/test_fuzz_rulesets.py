@@ -98,9 +98,9 @@ def _exercise(rules: Ruleset, seed: int) -> None:
     for n in range(min(rules.players, 3)):
         trick = list(hands[1 % rules.players])[:n] if n < rules.players else []
         hand = hands[0]
-        legal = legal_plays(rules, trump, trick, hand, phase=phase, bidder=bidder)
+        legal = legal_plays(rules, hand, trick, trump, phase=phase, bidder=bidder)
         assert legal or not len(hand)
-        check_play(rules, trump, trick, hand, next(iter(hand)), phase=phase, bidder=bidder)
+        check_play(rules, hand, next(iter(hand)), trick, trump, phase=phase, bidder=bidder)
     if rules.turn_up_trump and stock:
         trump = stock[-1].suit
     dealer = int(rng.integers(rules.players))

@@ -42,7 +42,7 @@ def _two_handed(seed: int, lead_first: bool):
     tricks = [cards[24 + 2 * k: 26 + 2 * k] for k in range(12)]
     leader = 0
     for trick in tricks:
-        leader = (leader + trick_winner(rules, Suit.H, trick)) % 2
+        leader = (leader + trick_winner(rules, trick, Suit.H)) % 2
     trick = []
     if lead_first:
         trick = [hands[leader].cards()[0]]
@@ -214,7 +214,7 @@ def test_an_inference_is_exactly_the_duty(name: str, options: dict[str, str]) ->
         size = rng.randrange(1, rules.players)
         prefix, held = deck[:size], Hand(deck[size:size + rng.randrange(1, 9)])
         card = held.cards()[0]
-        legal = card in legal_plays(rules, Suit.S, prefix, held, leader_seat=0)
+        legal = card in legal_plays(rules, held, prefix, Suit.S, leader_seat=0)
         cut = {c for cards in excluded(facts, prefix, card, 0).values() for c in cards}
         assert legal == (not any(c in held for c in cut)), (prefix, held, card)
 

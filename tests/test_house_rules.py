@@ -42,18 +42,18 @@ def test_pass_three_cards(house: Callable[[str, str], Ruleset]) -> None:
 def test_need_not_beat_a_partner(house: Callable[[str, str], Ruleset]) -> None:
     # seat 2 plays; the partner (seat 0) led the A♥ and wins; seat 1 played the 9♥.
     trick, hand = parse_cards("AH 9H"), Hand.parse("KH QH")
-    assert legal_plays(original(), Suit.S, trick, hand) == parse_cards("KH QH")  # neither beats the ace
+    assert legal_plays(original(), hand, trick, Suit.S) == parse_cards("KH QH")  # neither beats the ace
     trick = parse_cards("QH 9H")  # the partner's Q♥ wins: must the K♥ beat it?
-    assert legal_plays(original(), Suit.S, trick, Hand.parse("KH JH")) == parse_cards("KH")
+    assert legal_plays(original(), Hand.parse("KH JH"), trick, Suit.S) == parse_cards("KH")
     rules = house("duties: [follow, trump, beat]", "duties: [follow, trump, {beat: {partner: false}}]")
-    assert legal_plays(rules, Suit.S, trick, Hand.parse("KH JH")) == parse_cards("KH JH")
+    assert legal_plays(rules, Hand.parse("KH JH"), trick, Suit.S) == parse_cards("KH JH")
 
 
 def test_no_forced_trump_that_cannot_win(house: Callable[[str, str], Ruleset]) -> None:
     trick, hand = parse_cards("AH AS"), Hand.parse("9S AC")  # spades trump; void in hearts; 9♠ cannot win
-    assert legal_plays(original(), Suit.S, trick, hand) == parse_cards("9S")
+    assert legal_plays(original(), hand, trick, Suit.S) == parse_cards("9S")
     rules = house("duties: [follow, trump, beat]", "duties: [follow, {trump: {only_if_winning: true}}, beat]")
-    assert legal_plays(rules, Suit.S, trick, hand) == parse_cards("9S AC")
+    assert legal_plays(rules, hand, trick, Suit.S) == parse_cards("9S AC")
 
 
 def test_tens_around_for_fifty(house: Callable[[str, str], Ruleset]) -> None:

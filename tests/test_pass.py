@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from pinochle_cli.arrays import IntArray
 from pinochle_cli.cards import Card, Hand, Suit
 from pinochle_cli.errors import PassError, SimulationError
-from pinochle_cli.player import exchange
 from pinochle_cli.estimate.simulate import Simulator
 from pinochle_cli.meld import meld
 from pinochle_cli.passing.candidates import passes
 from pinochle_cli.passing.explain import explain
 from pinochle_cli.passing.judge import Judge, Question
 from pinochle_cli.passing.race import _key, advise, schedule
+from pinochle_cli.player import exchange
 from pinochle_cli.ruleset import load_ruleset
 
 SINGLE = load_ruleset("single-deck")

@@ -158,7 +158,7 @@ def _seat_by_seat(rules: Ruleset, pt: PlayerTables, hands: np.ndarray, trump: in
             card = choose_card(pt, view, 0)
             cards = [ALL_CARDS[c] for c in trick]
             hand = Hand.from_counts([int(x) for x in held[seat]])
-            assert ALL_CARDS[card] in legal_plays(rules, Suit(trump), cards, hand, leader_seat=lead, bidder=0)
+            assert ALL_CARDS[card] in legal_plays(rules, hand, cards, Suit(trump), leader_seat=lead, bidder=0)
             if trick and card // 6 != trick[0] // 6:
                 voids[seat, trick[0] // 6] = True
                 if card // 6 != trump and pt.table[META, INFERRED]:
@@ -166,7 +166,7 @@ def _seat_by_seat(rules: Ruleset, pt: PlayerTables, hands: np.ndarray, trump: in
             held[seat, card] -= 1
             unseen_all[card] -= 1
             trick.append(card)
-        win = (lead + trick_winner(rules, Suit(trump), [ALL_CARDS[c] for c in trick])) % p
+        win = (lead + trick_winner(rules, [ALL_CARDS[c] for c in trick], Suit(trump))) % p
         points[side[win]] += sum(rules.counter_value(ALL_CARDS[c]) for c in trick)
         points[side[win]] += rules.last_trick if k == rules.tricks_per_deal - 1 else 0
         lead = win

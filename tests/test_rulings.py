@@ -26,8 +26,8 @@ from pinochle_cli.ruleset import load_ruleset
     ("single-deck", {}, "AS", "", "AS", "the leader may play any card"),
 ])
 def test_allowed_reason(game: str, options: dict[str, str], hand: str, trick: str, card: str, reason: str) -> None:
-    ruling = check_play(load_ruleset(game, options), parse_suit("H"), parse_cards(trick), load_ruleset(game).deck.check(
-        parse_cards(hand)), parse_card(card))
+    ruling = check_play(load_ruleset(game, options), load_ruleset(game).deck.check(
+        parse_cards(hand)), parse_card(card), parse_cards(trick), parse_suit("H"))
     assert ruling.allowed
     assert ruling.reason == reason
     assert bool(ruling.because) == bool(trick)
@@ -36,8 +36,8 @@ def test_allowed_reason(game: str, options: dict[str, str], hand: str, trick: st
 
 def test_a_refusal_keeps_its_words() -> None:
     rules = load_ruleset("single-deck")
-    ruling = check_play(rules, parse_suit("H"), parse_cards("KS"), rules.deck.check(parse_cards("AS 9S")),
-                        parse_card("9S"))
+    ruling = check_play(rules, rules.deck.check(parse_cards("AS 9S")), parse_card("9S"), parse_cards("KS"),
+                        parse_suit("H"))
     assert (ruling.allowed, ruling.reason, ruling.because) == (False, "A♠ beats the K♠ and you must beat it", ())
 
 
@@ -50,9 +50,9 @@ def test_every_legal_card_is_allowed_with_a_reason_that_names_the_legal_cards(
         deal: list[Card], size: int, played: int, trump: str, options: dict[str, str]) -> None:
     rules = load_ruleset("single-deck", options)
     hand, trick = rules.deck.check(deal[:size]), deal[size:size + played]
-    legal = legal_plays(rules, parse_suit(trump), trick, hand)
+    legal = legal_plays(rules, hand, trick, parse_suit(trump))
     for card in legal:
-        ruling = check_play(rules, parse_suit(trump), trick, hand, card)
+        ruling = check_play(rules, hand, card, trick, parse_suit(trump))
         assert ruling.allowed and ruling.because
         went = ruling.reason.rsplit(", so ", 1)[1]
         if len(legal) == len(set(hand)):

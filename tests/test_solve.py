@@ -147,7 +147,7 @@ def test_legal_cards_agree_with_the_trick_engine(name: str) -> None:
     phase = "play-off" if rules.has_stock else None
     for _ in range(POSITIONS):
         trump, pos = random_endgame(rules, rng, int(rng.integers(1, rules.hand_size + 1)))
-        want = legal_plays(rules, trump, pos.trick, pos.hands[pos.to_play], phase=phase, leader_seat=pos.leader)
+        want = legal_plays(rules, pos.hands[pos.to_play], pos.trick, trump, phase=phase, leader_seat=pos.leader)
         assert Solver(rules, trump, table_bits=4).legal(pos) == want
 
 

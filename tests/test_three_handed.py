@@ -193,17 +193,17 @@ BEAT_NOT_PARTNER = THREE.replace("duties: [follow, trump, beat]", "duties: [foll
 def test_the_partner_in_a_three_card_trick_is_the_bidders_other_opponent(bidder: int, legal: list[str]) -> None:
     rules = load_ruleset_text(BEAT_NOT_PARTNER, "house.yaml")
     hand = Hand(parse_cards("AS KS 9D"))
-    got = legal_plays(rules, Suit.D, parse_cards("QS TS"), hand, bidder=bidder)
+    got = legal_plays(rules, hand, parse_cards("QS TS"), Suit.D, bidder=bidder)
     assert [c.ascii() for c in got] == legal
 
 
 def test_the_library_asks_for_the_bidder_when_the_auction_forms_the_sides() -> None:
     rules = load_ruleset("three-handed")
     with pytest.raises(PlayError, match=r"bidder plays alone.*bidder not given") as info:
-        legal_plays(rules, Suit.D, parse_cards("QS"), Hand(parse_cards("AS")))
+        legal_plays(rules, Hand(parse_cards("AS")), parse_cards("QS"), Suit.D)
     assert info.value.parameter == "bidder"
     with pytest.raises(PlayError, match=r"bidder 3, not a seat 0\.\.2"):
-        check_play(rules, Suit.D, parse_cards("QS"), Hand(parse_cards("AS")), parse_cards("AS")[0], bidder=3)
+        check_play(rules, Hand(parse_cards("AS")), parse_cards("AS")[0], parse_cards("QS"), Suit.D, bidder=3)
 
 
 @pytest.mark.parametrize(("args", "code", "out"), [

@@ -155,7 +155,7 @@ def test_the_compiled_rules_answer_as_the_source(name: str, rules: Ruleset) -> N
                       np.array(t.duties, dtype=np.int64))
             for _ in range(150):
                 hand, trick, leader = _position(rules, rnd)
-                partner = partner_winning(rules, trump, [ALL_CARDS[i] for i in trick], leader, bidder)
+                partner = partner_winning(rules, [ALL_CARDS[i] for i in trick], trump, leader, bidder)
                 held = sum(1 << c.index for c in hand)
                 arr = np.array(trick + [0] * (rules.players - len(trick)), dtype=np.int64)
                 expected = t.legal(held, trick, partner)

@@ -28,7 +28,7 @@ def cards(text: str) -> list[Card]:
 def legal(rules_key: str, trump: str, trick: str, hand: str, phase: str | None = None, leader_seat: int = 0) -> str:
     rules = RULES[rules_key]
     phase = phase or PHASE.get(rules_key)
-    out = legal_plays(rules, parse_suit(trump), cards(trick), Hand.parse(hand), phase=phase, leader_seat=leader_seat)
+    out = legal_plays(rules, Hand.parse(hand), cards(trick), parse_suit(trump), phase=phase, leader_seat=leader_seat)
     return " ".join(c.ascii() for c in out)
 
 
@@ -52,14 +52,14 @@ WIN_CASES = [
 
 @pytest.mark.parametrize(("rules_key", "trump", "trick", "expected"), WIN_CASES)
 def test_trick_winner(rules_key: str, trump: str, trick: str, expected: int) -> None:
-    assert trick_winner(RULES[rules_key], parse_suit(trump), cards(trick)) == expected
+    assert trick_winner(RULES[rules_key], cards(trick), parse_suit(trump)) == expected
 
 
 def test_card_beats_is_strict_for_identical_cards() -> None:
     ace = parse_card("AS")
-    assert not card_beats(SD, Suit.H, ace, ace)
-    assert card_beats(SD, Suit.H, parse_card("9H"), ace)
-    assert not card_beats(SD, Suit.H, parse_card("AD"), parse_card("9S"))
+    assert not card_beats(SD, ace, ace, Suit.H)
+    assert card_beats(SD, parse_card("9H"), ace, Suit.H)
+    assert not card_beats(SD, parse_card("AD"), parse_card("9S"), Suit.H)
 
 
 def test_rank_order_comes_from_the_deck() -> None:
@@ -67,14 +67,14 @@ def test_rank_order_comes_from_the_deck() -> None:
     line = 'ranks: [A, "10", K, Q, J, "9"]'
     assert line in text
     kings_high = load_ruleset_text(text.replace(line, 'ranks: [A, K, "10", Q, J, "9"]'), "kings-high.yaml")
-    assert trick_winner(SD, Suit.H, cards("KS TS")) == 1
-    assert trick_winner(kings_high, Suit.H, cards("KS TS")) == 0
+    assert trick_winner(SD, cards("KS TS"), Suit.H) == 1
+    assert trick_winner(kings_high, cards("KS TS"), Suit.H) == 0
 
 
 def test_empty_trick_has_no_winner() -> None:
     with pytest.raises(PlayError, match="empty trick"):
-        trick_winner(SD, Suit.H, [])
-    assert winning_card(SD, Suit.H, []) is None
+        trick_winner(SD, [], Suit.H)
+    assert winning_card(SD, [], Suit.H) is None
 
 
 # --------------------------------------------------------------------------- duties, one case each
@@ -130,16 +130,16 @@ def test_two_handed_stock_phase_has_no_duties() -> None:
 
 def test_phase_required_iff_stock() -> None:
     with pytest.raises(PlayError, match="two-handed has a stock: the phase"):
-        legal_plays(TH, Suit.D, cards("KS"), Hand.parse("AS"))
+        legal_plays(TH, Hand.parse("AS"), cards("KS"), Suit.D)
     with pytest.raises(PlayError, match="single-deck has no stock"):
-        legal_plays(SD, Suit.D, cards("KS"), Hand.parse("AS"), phase="stock")
+        legal_plays(SD, Hand.parse("AS"), cards("KS"), Suit.D, phase="stock")
     with pytest.raises(PlayError, match="'late' is not stock or play-off"):
-        legal_plays(TH, Suit.D, cards("KS"), Hand.parse("AS"), phase="late")
+        legal_plays(TH, Hand.parse("AS"), cards("KS"), Suit.D, phase="late")
 
 
 def test_complete_trick_is_refused() -> None:
     with pytest.raises(PlayError, match="has 4 cards: with 4 players it is complete"):
-        legal_plays(SD, Suit.D, cards("KS QS JS 9S"), Hand.parse("AS"))
+        legal_plays(SD, Hand.parse("AS"), cards("KS QS JS 9S"), Suit.D)
 
 
 def test_partner_follows_leader_seat_and_partnerships() -> None:
@@ -147,10 +147,10 @@ def test_partner_follows_leader_seat_and_partnerships() -> None:
     rules = house_rule("duties: [follow, trump, {beat: {partner: false}}]",
                        ("partnerships: [[0, 2], [1, 3]]", "partnerships: [[0, 1], [2, 3]]"))
     # leader seat 0, player seat 1: the partner is winning, no duty to beat
-    assert legal_plays(rules, Suit.H, cards("KS"), Hand.parse("AS JS"), leader_seat=0) == cards("AS JS")
+    assert legal_plays(rules, Hand.parse("AS JS"), cards("KS"), Suit.H, leader_seat=0) == cards("AS JS")
     # leader seat 1, player seat 2: an opponent is winning
-    assert legal_plays(rules, Suit.H, cards("KS"), Hand.parse("AS JS"), leader_seat=1) == cards("AS")
-    assert legal_plays(rules, Suit.H, cards("KS"), Hand.parse("AS JS"), leader_seat=2) == cards("AS JS")
+    assert legal_plays(rules, Hand.parse("AS JS"), cards("KS"), Suit.H, leader_seat=1) == cards("AS")
+    assert legal_plays(rules, Hand.parse("AS JS"), cards("KS"), Suit.H, leader_seat=2) == cards("AS JS")
 
 
 # --------------------------------------------------------------------------- house rules, one line of YAML
@@ -170,34 +170,34 @@ def house_rule(duties_line: str, *more: tuple[str, str]) -> Ruleset:
 def test_house_rule_need_not_beat_partner() -> None:
     rules = house_rule("duties: [follow, trump, {beat: {partner: false}}]")
     # seat 2 plays after its partner (seat 0) led the winning K♠: no duty to beat it
-    assert legal_plays(rules, Suit.H, cards("KS 9S"), Hand.parse("AS JS")) == cards("AS JS")
-    assert legal_plays(SD, Suit.H, cards("KS 9S"), Hand.parse("AS JS")) == cards("AS")
+    assert legal_plays(rules, Hand.parse("AS JS"), cards("KS 9S"), Suit.H) == cards("AS JS")
+    assert legal_plays(SD, Hand.parse("AS JS"), cards("KS 9S"), Suit.H) == cards("AS")
     # an opponent winning: the duty stands
-    assert legal_plays(rules, Suit.H, cards("9S KS"), Hand.parse("AS JS")) == cards("AS")
+    assert legal_plays(rules, Hand.parse("AS JS"), cards("9S KS"), Suit.H) == cards("AS")
 
 
 def test_house_rule_no_forced_trump_when_it_cannot_win() -> None:
     rules = house_rule("duties: [follow, {trump: {only_if_winning: true}}, beat]")
     # A♥ (opponent) has trumped the spade lead; the player's 9♥ could not win
-    assert legal_plays(rules, Suit.H, cards("AS AH"), Hand.parse("9H QD")) == cards("9H QD")
-    assert legal_plays(SD, Suit.H, cards("AS AH"), Hand.parse("9H QD")) == cards("9H")
+    assert legal_plays(rules, Hand.parse("9H QD"), cards("AS AH"), Suit.H) == cards("9H QD")
+    assert legal_plays(SD, Hand.parse("9H QD"), cards("AS AH"), Suit.H) == cards("9H")
     # a trump that would win is still forced (and must beat)
-    assert legal_plays(rules, Suit.H, cards("AS KH"), Hand.parse("AH 9H QD")) == cards("AH")
+    assert legal_plays(rules, Hand.parse("AH 9H QD"), cards("AS KH"), Suit.H) == cards("AH")
 
 
 def test_duty_order_is_data() -> None:
     """[follow, beat, trump]: void, the player must beat if able with anything — only a trump can."""
     rules = house_rule("duties: [follow, beat]")
-    assert legal_plays(rules, Suit.H, cards("AS"), Hand.parse("9H QD")) == cards("9H")
-    assert legal_plays(rules, Suit.H, cards("AS KH"), Hand.parse("9H QD")) == cards("9H QD")
+    assert legal_plays(rules, Hand.parse("9H QD"), cards("AS"), Suit.H) == cards("9H")
+    assert legal_plays(rules, Hand.parse("9H QD"), cards("AS KH"), Suit.H) == cards("9H QD")
 
 
 
 def test_trump_duty_only_when_void() -> None:
     """Without a duty to follow, a player holding the led suit need not trump; a void one must."""
     rules = house_rule("duties: [trump]")
-    assert legal_plays(rules, Suit.H, cards("AS"), Hand.parse("KS 9H QD")) == cards("KS 9H QD")
-    assert legal_plays(rules, Suit.H, cards("AS"), Hand.parse("9H QD")) == cards("9H")
+    assert legal_plays(rules, Hand.parse("KS 9H QD"), cards("AS"), Suit.H) == cards("KS 9H QD")
+    assert legal_plays(rules, Hand.parse("9H QD"), cards("AS"), Suit.H) == cards("9H")
 
 
 # --------------------------------------------------------------------------- rulings
@@ -223,16 +223,16 @@ RULING_CASES = [
 @pytest.mark.parametrize(("rules_key", "trump", "trick", "hand", "card", "duty", "reason", "summary"), RULING_CASES)
 def test_refusal(rules_key: str, trump: str, trick: str, hand: str, card: str, duty: str, reason: str,
                  summary: str) -> None:
-    ruling = check_play(RULES[rules_key], parse_suit(trump), cards(trick), Hand.parse(hand), parse_card(card))
+    ruling = check_play(RULES[rules_key], Hand.parse(hand), parse_card(card), cards(trick), parse_suit(trump))
     assert (ruling.allowed, ruling.duty, ruling.reason, ruling.summary) == (False, duty, reason, summary)
 
 
 def test_allowed_ruling() -> None:
-    lead = check_play(SD, Suit.H, [], Hand.parse("AS 9C"), parse_card("9C"))
+    lead = check_play(SD, Hand.parse("AS 9C"), parse_card("9C"), [], Suit.H)
     assert (lead.allowed, lead.duty, lead.reason, lead.winning) == (True, None, "the leader may play any card", None)
-    follow = check_play(SD, Suit.H, cards("AS QH"), Hand.parse("KS JS AH"), parse_card("JS"))
+    follow = check_play(SD, Hand.parse("KS JS AH"), parse_card("JS"), cards("AS QH"), Suit.H)
     assert follow.allowed and follow.legal == tuple(cards("KS JS")) and follow.winning == parse_card("QH")
-    stock = check_play(TH, Suit.H, cards("AS"), Hand.parse("9S 9C"), parse_card("9C"), phase="stock")
+    stock = check_play(TH, Hand.parse("9S 9C"), parse_card("9C"), cards("AS"), Suit.H, phase="stock")
     assert stock.allowed and stock.reason == "no duty limits this play: any card may be played"
 
 
@@ -270,10 +270,10 @@ def situations(draw: st.DrawFn) -> tuple[str, Ruleset, Suit, list[Card], Hand, s
 def test_legal_plays_are_a_nonempty_subset_of_the_hand(sit: tuple[str, Ruleset, Suit, list[Card], Hand,
                                                                    str | None, int]) -> None:
     _, rules, trump, trick, hand, phase, leader = sit
-    allowed = legal_plays(rules, trump, trick, hand, phase=phase, leader_seat=leader)
+    allowed = legal_plays(rules, hand, trick, trump, phase=phase, leader_seat=leader)
     assert allowed and allowed == sorted(set(allowed)) and set(allowed) <= set(hand)
     for card in hand.distinct():
-        ruling = check_play(rules, trump, trick, hand, card, phase=phase, leader_seat=leader)
+        ruling = check_play(rules, hand, card, trick, trump, phase=phase, leader_seat=leader)
         assert ruling.allowed == (card in allowed)
         assert ruling.legal == tuple(allowed)
     if trick and phase != "stock" and hand.has_suit(trick[0].suit):
@@ -286,9 +286,9 @@ def test_winner_is_a_card_of_the_trick_and_stable(sit: tuple[str, Ruleset, Suit,
                                                   data: st.DataObject) -> None:
     _, rules, trump, trick, hand, _, _ = sit
     trick = trick or [next(iter(hand))]
-    w = trick_winner(rules, trump, trick)
+    w = trick_winner(rules, trick, trump)
     assert 0 <= w < len(trick) and w == reference_winner(rules, trump, trick)
     extra = data.draw(st.sampled_from(hand.distinct()))
     grown = [*trick, extra]
-    beats = card_beats(rules, trump, extra, trick[w])
-    assert trick_winner(rules, trump, grown) == (len(trick) if beats else w)
+    beats = card_beats(rules, extra, trick[w], trump)
+    assert trick_winner(rules, grown, trump) == (len(trick) if beats else w)

@@ -124,10 +124,10 @@ def legal(hand_text: str, trick_text: str, trump: str, ruleset: str | None, opti
     phase = phase.lower() if phase else None
     seat = _bidder_seat(rules, bidder)
 
-    allowed = legal_plays(rules, suit, trick, hand, phase=phase, bidder=seat)
-    win_pos = trick_winner(rules, suit, trick) if trick else None
+    allowed = legal_plays(rules, hand, trick, suit, phase=phase, bidder=seat)
+    win_pos = trick_winner(rules, trick, suit) if trick else None
     winning = trick[win_pos] if win_pos is not None else None
-    ruling = check_play(rules, suit, trick, hand, card, phase=phase, bidder=seat) if card is not None else None
+    ruling = check_play(rules, hand, card, trick, suit, phase=phase, bidder=seat) if card is not None else None
 
     if as_json:
         data: dict[str, Any] = {"legal": [c.ascii() for c in allowed],

@@ -115,7 +115,7 @@ class PlayStage:
         flow, seat = self.flow, self.seat
         hand = self._hand_now(seat)
         if hand is not None:
-            return legal_plays(flow.rules, flow.trump, self.current, hand, phase=self.phase, leader_seat=self.lead,
+            return legal_plays(flow.rules, hand, self.current, flow.trump, phase=self.phase, leader_seat=self.lead,
                                bidder=flow.bidder)
         out = []
         for card in flow.rules.deck.full().distinct():
@@ -133,7 +133,7 @@ class PlayStage:
         if hand is None:
             self._check_unknown(act.seat, act.card)
             return
-        ruling = check_play(flow.rules, flow.trump, self.current, hand, act.card, phase=self.phase,
+        ruling = check_play(flow.rules, hand, act.card, self.current, flow.trump, phase=self.phase,
                             leader_seat=self.lead, bidder=flow.bidder)
         if not ruling.allowed:
             name = flow.names[act.seat]
@@ -151,7 +151,7 @@ class PlayStage:
         if not self.current or not len(known):
             return
         hand = known + Hand([card]) if card not in known else known
-        ruling = check_play(flow.rules, flow.trump, self.current, hand, card, phase=self.phase, leader_seat=self.lead,
+        ruling = check_play(flow.rules, hand, card, self.current, flow.trump, phase=self.phase, leader_seat=self.lead,
                             bidder=flow.bidder)
         if not ruling.allowed:
             name = flow.names[seat]
@@ -172,7 +172,7 @@ class PlayStage:
     def _finish(self) -> None:
         flow, rules = self.flow, self.flow.rules
         cards = tuple(self.current)
-        winner = (self.lead + trick_winner(rules, flow.trump, cards)) % rules.players
+        winner = (self.lead + trick_winner(rules, cards, flow.trump)) % rules.players
         phase = self.phase
         self.tricks.append(Trick(self.lead, cards, winner, phase))
         self.taken[winner] += sum(rules.counter_value(c) for c in cards)

@@ -71,13 +71,12 @@ class DealState:
     def __init__(self, rules: Ruleset, *, dealer: int = 0,
                  hands: Sequence[Hand | Sequence[Card] | str | None] | None = None,
                  widow: Hand | Sequence[Card] | str | None = None, stock: Sequence[Card] | str | None = None,
-                 names: Sequence[str] = ()) -> None:
+                 names: Sequence[str] = (), start: Start | None = None) -> None:
         dealt = tuple(_hand(h) for h in (hands if hands is not None else [None] * rules.players))
         pile = None if stock is None else tuple(parse_cards(stock) if isinstance(stock, str) else stock)
-        self._setup = _Setup(rules, dealer, dealt, _hand(widow), pile, None, tuple(names))
+        self._setup = _Setup(rules, dealer, dealt, _hand(widow), pile, start, tuple(names))
         self._history: list[Action] = []
-        self._flow = Flow.begin(self._setup.rules, self._setup.dealer, dealt, self._setup.widow, pile, None,
-                                self._setup.names)
+        self._replay()
 
     @classmethod
     def at_play(cls, rules: Ruleset, trump: Suit | str, *, leader: int | None = None, bidder: int | None = None,
@@ -90,14 +89,10 @@ class DealState:
         as the ruleset says), each seat's ``hands`` as play starts (None: unknown), the meld ``shown`` by each
         seat, the cards each seat ``given`` away in the exchange, the cards the bidder ``buried``, the
         ``stock`` (top card first) in a game with one."""
-        state = cls(rules, dealer=dealer, hands=hands, stock=stock, names=names)
         start = Start(parse_suit(trump) if isinstance(trump, str) else trump, bidder, bid, leader,
                       {s: _hand(c) or Hand() for s, c in (shown or {}).items()},
                       {s: _hand(c) or Hand() for s, c in (given or {}).items()}, _hand(buried))
-        setup = state._setup
-        state._setup = _Setup(rules, dealer, setup.hands, None, setup.stock, start, tuple(names))
-        state._flow = Flow.begin(rules, dealer, setup.hands, None, setup.stock, start, tuple(names))
-        return state
+        return cls(rules, dealer=dealer, hands=hands, stock=stock, names=names, start=start)
 
     # ------------------------------------------------------------------ what the deal is now
 

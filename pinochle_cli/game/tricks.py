@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from ..cards import ALL_CARDS, N_RANKS, Card, Hand, Rank, Suit, format_cards
+from ..cards import ALL_CARDS, N_RANKS, Card, Hand, Rank, Suit, SuitLike, as_suit, format_cards
 from ..errors import PlayError
 from ..ruleset import Duty, Ruleset
 from ..ruleset.vocabulary import DutyName, Phase, words
@@ -94,14 +94,14 @@ def _cards(mask: int) -> list[Card]:
 
 # --------------------------------------------------------------------------- winning
 
-def card_beats(rules: Ruleset, trump: Suit | None, challenger: Card, current: Card) -> bool:
+def card_beats(rules: Ruleset, challenger: Card, current: Card, trump: SuitLike) -> bool:
     """Would ``challenger``, played after ``current`` (the card now winning), take the trick over?
 
     A trump beats a card that is not trump; a card of the same suit beats a strictly lower one;
     an identical card never beats (the earlier copy wins); anything else does not beat. The
     suit led needs no saying: the card now winning is always of the led suit or a trump.
     """
-    t = trick_rules(rules, trump, _any_phase(rules))
+    t = trick_rules(rules, as_suit(trump), _any_phase(rules))
     return tr.beats(t.strength, t.trump, challenger.index, current.index)
 
 
@@ -110,16 +110,16 @@ def _any_phase(rules: Ruleset) -> str | None:
     return "play-off" if rules.has_stock else None
 
 
-def trick_winner(rules: Ruleset, trump: Suit | None, trick: Sequence[Card]) -> int:
+def trick_winner(rules: Ruleset, trick: Sequence[Card], trump: SuitLike) -> int:
     """Position (0 = the leader) of the card winning ``trick`` so far; ``PlayError`` if empty."""
     if not trick:
         raise PlayError("an empty trick has no winner")
-    return trick_rules(rules, trump, _any_phase(rules)).winner([c.index for c in trick])
+    return trick_rules(rules, as_suit(trump), _any_phase(rules)).winner([c.index for c in trick])
 
 
-def winning_card(rules: Ruleset, trump: Suit | None, trick: Sequence[Card]) -> Card | None:
+def winning_card(rules: Ruleset, trick: Sequence[Card], trump: SuitLike) -> Card | None:
     """The card now winning ``trick``, or None before the lead."""
-    return trick[trick_winner(rules, trump, trick)] if trick else None
+    return trick[trick_winner(rules, trick, trump)] if trick else None
 
 
 # --------------------------------------------------------------------------- duties
@@ -138,7 +138,7 @@ def duties_for(rules: Ruleset, phase: str | None) -> tuple[Duty, ...]:
     return rules.play.duties
 
 
-def partner_winning(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], leader_seat: int = 0,
+def partner_winning(rules: Ruleset, trick: Sequence[Card], trump: SuitLike, leader_seat: int = 0,
                     bidder: int | None = None) -> bool:
     """Is the next player's partner winning ``trick``? ``PlayError`` if the trick is already complete, or if
     the auction forms the sides and ``bidder`` (the bidder's seat) is not given."""
@@ -148,20 +148,22 @@ def partner_winning(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], l
     if not trick:
         return False
     seat = (leader_seat + len(trick)) % rules.players
-    win_seat = (leader_seat + trick_winner(rules, trump, trick)) % rules.players
+    win_seat = (leader_seat + trick_winner(rules, trick, trump)) % rules.players
     return win_seat != seat and rules.deal_side_of(win_seat, bidder) == rules.deal_side_of(seat, bidder)
 
 
-def legal_plays(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: Hand, *,
+def legal_plays(rules: Ruleset, hand: Hand, trick: Sequence[Card] = (), trump: SuitLike = None, *,
                 phase: str | None = None, leader_seat: int = 0, bidder: int | None = None) -> list[Card]:
     """The distinct cards of ``hand`` the next player of ``trick`` may play, in hand order.
 
-    ``trick``: the cards played so far, leader first. ``phase`` (``stock``/``play-off``) is
-    required iff the game has a stock. The player sits at ``(leader_seat + len(trick)) %
-    players``; whether their partner is winning comes from ``rules.deal_sides(bidder)``.
+    ``trick``: the cards played so far, leader first; ``trump``: a ``Suit``, its letter, symbol or name, or
+    None. ``phase`` (``stock``/``play-off``) is required iff the game has a stock. The player sits at
+    ``(leader_seat + len(trick)) % players``; whether their partner is winning comes from
+    ``rules.deal_sides(bidder)``.
     """
+    trump = as_suit(trump)
     t = trick_rules(rules, trump, phase)
-    partner = partner_winning(rules, trump, trick, leader_seat, bidder)
+    partner = partner_winning(rules, trick, trump, leader_seat, bidder)
     return _cards(t.legal(_mask(hand), [c.index for c in trick], partner))
 
 
@@ -223,12 +225,13 @@ def _weigh(t: TrickRules, hand: Hand, trick: Sequence[Card], partner: bool) -> l
     return out
 
 
-def check_play(rules: Ruleset, trump: Suit | None, trick: Sequence[Card], hand: Hand, card: Card, *,
+def check_play(rules: Ruleset, hand: Hand, card: Card, trick: Sequence[Card] = (), trump: SuitLike = None, *,
                phase: str | None = None, leader_seat: int = 0, bidder: int | None = None) -> Ruling:
     """May the next player of ``trick``, holding ``hand``, play ``card``? With the refusing duty and why."""
+    trump = as_suit(trump)
     t = trick_rules(rules, trump, phase)
-    partner = partner_winning(rules, trump, trick, leader_seat, bidder)
-    legal = tuple(legal_plays(rules, trump, trick, hand, phase=phase, leader_seat=leader_seat, bidder=bidder))
+    partner = partner_winning(rules, trick, trump, leader_seat, bidder)
+    legal = tuple(legal_plays(rules, hand, trick, trump, phase=phase, leader_seat=leader_seat, bidder=bidder))
     win_pos = t.winner([c.index for c in trick]) if trick else None
     winning = trick[win_pos] if win_pos is not None else None
     if card not in hand:

@@ -92,7 +92,7 @@ def _walk(rules: Ruleset, trump: Suit, tricks: Sequence[Sequence[Card]], leader:
             raise HintError(f"trick {k + 1} ({format_cards(trick) or 'empty'}) has {len(trick)} cards; a trick of "
                             f"{rules.name} has {rules.players}", parameter="tricks")
         leaders.append(leader)
-        leader = (leader + trick_winner(rules, trump, trick)) % rules.players
+        leader = (leader + trick_winner(rules, trick, trump)) % rules.players
         winners.append(leader)
     if len(current) >= rules.players:
         raise HintError(f"the current trick {format_cards(current)} has {len(current)} cards: with {rules.players} "
@@ -151,7 +151,7 @@ def _check_mine(facts: Facts) -> None:
             if (first + j) % rules.players != seat:
                 continue
             if k >= facts.stock_tricks:
-                ruling = check_play(rules, facts.trump, trick[:j], hand, card, phase=facts.phase, leader_seat=first,
+                ruling = check_play(rules, hand, card, trick[:j], facts.trump, phase=facts.phase, leader_seat=first,
                                     bidder=facts.bidder)
                 if not ruling.allowed:
                     raise HintError(f"trick {k + 1}: seat {seat} (you) played {card} holding {format_cards(hand)} — "

@@ -43,7 +43,7 @@ def excluded(facts: Facts, prefix: Sequence[Card], card: Card, leader: int) -> d
     for other in ALL_CARDS:
         if other == card or other not in rules.deck:
             continue
-        ruling = check_play(rules, facts.trump, prefix, Hand([card, other]), card, phase=facts.phase,
+        ruling = check_play(rules, Hand([card, other]), card, prefix, facts.trump, phase=facts.phase,
                             leader_seat=leader, bidder=facts.bidder)
         if not ruling.allowed and ruling.duty is not None and ruling.duty != "not-held":
             out.setdefault(ruling.duty, []).append(other)
@@ -100,7 +100,7 @@ def infer(facts: Facts, names: Sequence[str] | None = None) -> list[Inference]:
     for k, j, trick, first in _plays(facts):
         seat = (first + j) % facts.players
         card = trick[j]
-        winning = winning_card(facts.rules, facts.trump, trick[:j])
+        winning = winning_card(facts.rules, trick[:j], facts.trump)
         for duty, cards in excluded(facts, trick[:j], card, first).items():
             found.append(Inference(seat, k + 1, card, duty, tuple(cards),
                                    _says(facts, who[seat], duty, cards, k + 1, winning)))

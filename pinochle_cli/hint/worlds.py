@@ -234,7 +234,7 @@ def _plays_ok(facts: Facts, world: World) -> bool:
         for j, card in enumerate(trick):
             seat = (first + j) % facts.players
             held = sum(1 << i for i in range(N_CARDS) if counts[seat][i])
-            partner = partner_winning(rules, facts.trump, trick[:j], first, facts.bidder)
+            partner = partner_winning(rules, trick[:j], facts.trump, first, facts.bidder)
             if not (t.legal(held, [c.index for c in trick[:j]], partner) >> card.index) & 1:
                 return False
             counts[seat][card.index] -= 1

@@ -169,7 +169,7 @@ def check_position(rules: Ruleset, trump: Suit, pos: Position, bidder: int | Non
         raise PlayError(f"the hands and the trick together: {exc}") from None
     for j, card in enumerate(pos.trick):
         seat = (pos.leader + j) % players
-        ruling = check_play(rules, trump, pos.trick[:j], pos.hands[seat].add(card), card,
+        ruling = check_play(rules, pos.hands[seat].add(card), card, pos.trick[:j], trump,
                             phase="play-off" if rules.has_stock else None, leader_seat=pos.leader,
                             bidder=bidder)
         if not ruling.allowed:
@@ -341,7 +341,7 @@ class Solver:
         for j, card in enumerate(pos.trick):
             trick[j] = card.index
             live[card.index] += 1
-        win = trick_winner(self.rules, self.trump, pos.trick) if pos.trick else 0
+        win = trick_winner(self.rules, pos.trick, self.trump) if pos.trick else 0
         rest = int(self.tab[TAB_COUNTER] @ live) + self.last_trick
         return hands, held, win, rest
 
@@ -458,7 +458,7 @@ class Solver:
         nxt = pos.play(card)
         if len(nxt.trick) < self.rules.players:
             return nxt, 0
-        winner = (pos.leader + trick_winner(self.rules, self.trump, nxt.trick)) % self.rules.players
+        winner = (pos.leader + trick_winner(self.rules, nxt.trick, self.trump)) % self.rules.players
         points = sum(self.rules.counter_value(c) for c in nxt.trick)
         if not nxt.hands[pos.to_play]:
             points += self.last_trick
