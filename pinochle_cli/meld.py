@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import ALL_CARDS, Card, Hand, Suit, format_cards
+from .cards import ALL_CARDS, Card, Hand, Suit, as_suit, format_cards
 from .errors import CardError, MeldError
 
 # TABLE_LIMIT: larger components are searched per hand
@@ -317,9 +317,18 @@ def meld_table(rules: Ruleset) -> MeldTable:
     return MeldTable(rules)
 
 
-def meld(rules: Ruleset, hand: Hand | Iterable[Card], trump: Suit) -> MeldResult:
-    """The largest meld ``hand`` can show with ``trump``, and the combinations that make it up."""
-    return meld_table(rules).result(check_cards(rules, hand), trump)
+def _trump(trump: Suit | str) -> Suit:
+    """A trump given as a ``Suit`` or its letter, symbol or name (``MeldError`` without one)."""
+    suit = as_suit(trump)
+    if suit is None:
+        raise MeldError("meld is counted with a trump suit: none was given")
+    return suit
+
+
+def meld(rules: Ruleset, hand: Hand | Iterable[Card], trump: Suit | str) -> MeldResult:
+    """The largest meld ``hand`` can show with ``trump`` (a ``Suit``, or ``"H"``, ``"♥"``, ``"hearts"``), and the
+    combinations that make it up."""
+    return meld_table(rules).result(check_cards(rules, hand), _trump(trump))
 
 
 def meld_by_trump(rules: Ruleset, hand: Hand | Iterable[Card]) -> dict[Suit, MeldResult]:
@@ -488,7 +497,7 @@ def _judge(rules: Ruleset, combo: Combination, inst: tuple[Card, ...], k: int, h
     return None
 
 
-def check_declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: Sequence[Card],
+def check_declaration(rules: Ruleset, hand: Hand, trump: Suit | str, declare: Sequence[Card],
                       declared: Sequence[Sequence[Card]] = ()) -> Declaration:
     """Whether declaring ``declare`` now is allowed, and what it scores (two-handed meld).
 
@@ -497,6 +506,7 @@ def check_declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: Sequence
     declaration that is still held is taken to be the copy that scored. An earlier declaration
     that could not have scored is bad input (``MeldError``).
     """
+    trump = _trump(trump)
     held = Counter(check_cards(rules, hand))
     rules.deck.check(declare)
     history: list[_Scored] = []
@@ -533,10 +543,10 @@ def check_declaration(rules: Ruleset, hand: Hand, trump: Suit, declare: Sequence
     return Declaration(False, combo.name, 0, reason, cards, k)
 
 
-def shown_cards(rules: Ruleset, hand: Hand, trump: Suit) -> Hand:
+def shown_cards(rules: Ruleset, hand: Hand, trump: Suit | str) -> Hand:
     """The cards ``hand`` shows with its best meld: of each card, the most copies one class of meld uses."""
     need: Counter[tuple[str, Card]] = Counter()
-    for item in meld(rules, hand, trump).melds:
+    for item in meld(rules, hand, _trump(trump)).melds:
         for card in item.cards:
             need[(item.klass, card)] += 1
     most: dict[Card, int] = {}

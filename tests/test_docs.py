@@ -100,8 +100,8 @@ def test_the_pages_are_installed_with_the_package() -> None:
 def test_an_unknown_page_is_a_usage_error() -> None:
     code, out, err = run_cli("docs", "nope")
     assert (code, out) == (2, "")
-    assert err.startswith("Error: Invalid value for '[records|json|estimate|solver|serve|hint]': 'nope' is not one "
-                          "of 'records', 'json', 'estimate', 'solver', 'serve', 'hint'")
+    assert err.startswith("Error: Invalid value for '[records|json|estimate|solver|serve|hint|api]': 'nope' is not "
+                          "one of 'records', 'json', 'estimate', 'solver', 'serve', 'hint', 'api'")
 
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

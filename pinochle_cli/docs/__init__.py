@@ -19,6 +19,7 @@ TOPICS = {
     "solver": ("solver.md", "the double-dummy solver: what it computes, how it searches"),
     "serve": ("serve.md", "the score page on every phone: what it shows, how it is kept safe"),
     "hint": ("hint.md", "the hint: the worlds, the inferences, why the sampling is uniform"),
+    "api": ("api.md", "the library from Python: rulesets, cards, meld, tricks, a deal in progress (DealState)"),
 }
 
 

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..arrays import IntArray
-from ..cards import N_CARDS, N_RANKS, N_SUITS, Card, Hand, Suit, format_cards
+from ..cards import N_CARDS, N_RANKS, N_SUITS, Card, Hand, Suit, as_suit, format_cards
 from ..errors import CardError, SimulationError
 from ..meld import MeldTable, meld_table
 from ..player.exchange import choose_bury, exchange_deals
@@ -700,7 +700,7 @@ def _more_needed(suits: Sequence[SuitEstimate | ChoiceEstimate], precision: floa
     return max(worst, samples + 1)
 
 
-def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None = None,
+def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | str | None = None,
              samples: int = DEFAULT_SAMPLES, seed: int | None = None, workers: int | None = None,
              precision: float | None = None, confidence: float = DEFAULT_CONFIDENCE,
              progress: Callable[[int, int], None] | None = None, given: Sequence[Given] = (),
@@ -716,6 +716,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | None
     neither ``given`` nor ``points``). Raises ``SimulationError`` for samples, precision, confidence or seed out
     of range, and as ``check_full_hand``, ``estimable_trumps`` and ``check_pass_policy`` do.
     """
+    trump = as_suit(trump)
     hand = check_full_hand(rules, cards)
     trumps = estimable_trumps(rules, hand, trump)
     _check_run(samples, precision, confidence)

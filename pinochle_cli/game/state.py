@@ -26,6 +26,7 @@ from typing import Any
 from ..cards import Card, Hand, Suit, parse_cards, parse_suit
 from ..errors import ActionError, PlayError
 from ..ruleset import Ruleset, bundled_path, load_ruleset
+from ..meld import shown_cards
 from ..scoring import DealFacts, DealScore
 from .actions import Action
 from .flow import Flow, Start, Trick, Turn
@@ -186,6 +187,15 @@ class DealState:
     def hand(self, seat: int) -> Hand | None:
         """``seat``'s cards now, None when they are not known."""
         return self._flow.held[seat]
+
+    def meld_shows(self, seat: int) -> Hand:
+        """The cards ``seat``'s hand now shows with its best meld (``meld.shown_cards``); ``PlayError`` before trump
+        is named or when the hand is not known."""
+        hand = self.hand(seat)
+        if hand is None or self.trump is None:
+            raise PlayError(f"seat {seat}'s meld: " + ("trump is not named yet" if self.trump is None
+                                                       else "its hand is not known"))
+        return shown_cards(self.rules, hand, self.trump)
 
     def played_by(self, seat: int) -> tuple[Card, ...]:
         return tuple(self._flow.played[seat])

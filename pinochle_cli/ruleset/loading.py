@@ -282,14 +282,16 @@ def _check_meld_groups(rules: Ruleset, root: Node) -> None:
 
 
 def load_ruleset(spec: str | os.PathLike[str] | None = None, options: Mapping[str, str] | None = None,
-                 *, base: str | None = None) -> Ruleset:
+                 *, base: str | None = None, **choices: str | int) -> Ruleset:
     """Load a bundled ruleset by name (or alias, any case) or a YAML file by path.
 
-    ``spec`` None: ``$PINOCHLE_RULESET`` or ``single-deck``. ``options``: choices by option name.
+    ``spec`` None: ``$PINOCHLE_RULESET`` or ``single-deck``. ``options``: choices by option name; or as keywords,
+    an underscore for each dash (``load_ruleset("single-deck", target=1000, must_trump="if-it-wins")``).
     ``base``: folder that relative paths are read from (a record's folder).
     """
     path = _resolve(spec, base)
-    return _load_cached(path, tuple(sorted((options or {}).items())), _mtime(path))
+    chosen = {**(options or {}), **{name.replace("_", "-"): str(value) for name, value in choices.items()}}
+    return _load_cached(path, tuple(sorted(chosen.items())), _mtime(path))
 
 
 def _mtime(path: str) -> float:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Hand, Suit, format_cards
+from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Hand, Suit, as_suit, format_cards
 from ..errors import CardError, PlayError, SearchLimitError
 from ..game.kernels import compile_rules, legal_in_trick
 from ..game.tricks import check_play, rank_places, trick_winner
@@ -135,6 +135,13 @@ class Position:
         return Position(hands, self.leader, (*self.trick, card))
 
 
+def _suit(trump: Suit | str) -> Suit:
+    suit = as_suit(trump)
+    if suit is None:
+        raise PlayError("the solver needs a trump suit: none was given")
+    return suit
+
+
 def counter_step(rules: Ruleset) -> int:
     """The grid of counter totals: the gcd of every counter value and the last-trick bonus."""
     return math.gcd(*rules.counters.values(), rules.last_trick) or 1
@@ -208,10 +215,11 @@ class Solver:
     (fewer nodes, more time a node: off by default; docs/solver.md, "Generalised entries").
     """
 
-    def __init__(self, rules: Ruleset, trump: Suit, *, us: int = 0, bidder: int | None = None,
+    def __init__(self, rules: Ruleset, trump: Suit | str, *, us: int = 0, bidder: int | None = None,
                  last_trick: int | None = None, table_bits: int | None = None,
                  time_limit: float | None = None, clock: Callable[[], float] = time.process_time,
                  progress: SearchProgress | None = None, generalise: bool = False) -> None:
+        trump = _suit(trump)
         check_time_limit(time_limit)
         self.rules = rules
         self.trump = trump
