@@ -386,7 +386,7 @@ class PerfectPlay:
         }
 
 
-def _chance(tally: Tally, suit: int, bid: int) -> BidChance:
+def _bid_chance(tally: Tally, suit: int, bid: int) -> BidChance:
     made = tally.made(suit, bid)
     return BidChance(bid, made, made / tally.deals, wilson_interval(made, tally.deals))
 
@@ -399,7 +399,7 @@ def _pairs(rules: Ruleset, heuristic: Tally, perfect: Tally, suit: int) -> tuple
     bid = rules.auction.minimum
     top = max(heuristic.top(suit), perfect.top(suit))
     while len(out) < MAX_BIDS:
-        pair = BidPair(bid, _chance(heuristic, suit, bid), _chance(perfect, suit, bid))
+        pair = BidPair(bid, _bid_chance(heuristic, suit, bid), _bid_chance(perfect, suit, bid))
         out.append(pair)
         if max(pair.heuristic.p_make, pair.perfect.p_make) < STOP_BELOW or bid > top:
             break
