@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_cli.cards import Hand
 from pinochle_cli.estimate.conditions import Given
-from pinochle_cli.estimate.simulate import Simulator, estimate
+from pinochle_cli.estimate.games import Simulator
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.ruleset import load_ruleset
 
 HAND = "AH TH KH QH JH AS KS QS KD QD KC QC"

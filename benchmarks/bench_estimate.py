@@ -41,7 +41,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_cli.cards import parse_cards
-from pinochle_cli.estimate.simulate import Simulator, estimable_trumps, estimate
+from pinochle_cli.estimate.checks import estimable_trumps
+from pinochle_cli.estimate.games import Simulator
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.ruleset import bundled_names, load_ruleset
 
 HANDS = {  # by hand size: K and Q in every suit, so that every suit may be named under any eligibility rule

@@ -23,12 +23,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_cli.cards import ALL_CARDS, Hand, Suit
 from pinochle_cli.estimate.players import PlayTables, choose_batch
+
+from pinochle_cli.cards import ALL_CARDS, Hand, Suit
+from pinochle_cli.game.tricks import trick_winner
 from pinochle_cli.hint.advice import hint
 from pinochle_cli.hint.facts import make_facts, shown_cards
 from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.game.tricks import trick_winner
 from pinochle_cli.workers import available_cores
 
 TRUMP = Suit.S

@@ -26,10 +26,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinochle_cli.cards import N_CARDS, Card, Hand, Suit, format_cards, parse_cards
-from pinochle_cli.estimate.interval import Z95
 from pinochle_cli.estimate.players import choose_pass
-from pinochle_cli.estimate.simulate import Simulator, estimate
+
+from pinochle_cli.cards import N_CARDS, Card, Hand, Suit, format_cards, parse_cards
+from pinochle_cli.estimate.games import Simulator
+from pinochle_cli.estimate.interval import Z95
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.passing.judge import Judge, Question
 from pinochle_cli.passing.policy import AdvisedPolicy
 from pinochle_cli.passing.race import advise

@@ -21,6 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_cli.estimate.players import PlayTables, play_batch
+
 from pinochle_cli.ruleset import bundled_names, load_ruleset
 
 

@@ -32,9 +32,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_solve import positions  # noqa: E402
+from pinochle_cli.estimate.players import PlayTables, canonical_order, play_opening  # noqa: E402
 
 from pinochle_cli.cards import Suit  # noqa: E402
-from pinochle_cli.estimate.players import PlayTables, canonical_order, play_opening  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, load_ruleset  # noqa: E402
 from pinochle_cli.solver.solve import Position, Solver  # noqa: E402
 

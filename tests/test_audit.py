@@ -17,7 +17,7 @@ import pytest
 from clihelp import run_cli as run
 
 from pinochle_cli.cards import Suit, parse_cards
-from pinochle_cli.estimate.simulate import Simulator
+from pinochle_cli.estimate.games import Simulator
 from pinochle_cli.ruleset import load_ruleset
 
 TEAMS = "teams: {NS: [Ann, Cy], EW: [Bob, Di]}\n"  # seating Ann, Bob, Cy, Di: Bob is left of Ann

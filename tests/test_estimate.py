@@ -11,7 +11,9 @@ import pytest
 
 from pinochle_cli.cards import ALL_CARDS, Card, Hand, Suit, parse_cards
 from pinochle_cli.errors import CardError, SimulationError
-from pinochle_cli.estimate.simulate import CHUNK, Simulator, chunk_rng, estimate
+from pinochle_cli.estimate.checks import CHUNK, chunk_rng
+from pinochle_cli.estimate.games import Simulator
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.meld import meld
 from pinochle_cli.player.exchange import choose_pass, choose_return
 from pinochle_cli.player.tables import ExchangeTables

@@ -13,12 +13,14 @@ from clihelp import run_cli, run_cli_json
 from pinochle_cli.cards import Hand, Rank, Suit
 from pinochle_cli.errors import AuctionError, RulesetError, SimulationError
 from pinochle_cli.estimate.auction import check_turn, read_auction
+from pinochle_cli.estimate.checks import chunk_rng
 from pinochle_cli.estimate.conditioned import ConditionedSimulator, counts_of
 from pinochle_cli.estimate.conditions import Given
+from pinochle_cli.estimate.games import GameBatch
 from pinochle_cli.estimate.points import expected, outcomes
 from pinochle_cli.estimate.question import answer
 from pinochle_cli.estimate.seated import side_estimate
-from pinochle_cli.estimate.simulate import GameBatch, chunk_rng, estimate
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.meld import meld
 from pinochle_cli.ruleset import load_conventions, load_ruleset
 from pinochle_cli.ruleset.rulebook import rules_text

@@ -228,7 +228,7 @@ def test_ladder_rows(made: list[int], recommended: int | None, labels: list[str]
     from pinochle_cli.cards import Suit
     from pinochle_cli.cli.estimate_cmd import _suit_table
     from pinochle_cli.estimate.interval import wilson_interval
-    from pinochle_cli.estimate.simulate import BidChance, SuitEstimate
+    from pinochle_cli.estimate.results import BidChance, SuitEstimate
 
     bids = tuple(BidChance(250 + 10 * i, m, m / 1000, wilson_interval(m, 1000)) for i, m in enumerate(made))
     lines = _suit_table(SuitEstimate(Suit.H, 0.0, 0.0, bids, recommended)).splitlines()[2:]

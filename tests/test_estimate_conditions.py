@@ -7,9 +7,11 @@ import pytest
 
 from pinochle_cli.cards import Card, Hand, Suit
 from pinochle_cli.errors import ConditionError, RareConditionError
+from pinochle_cli.estimate.checks import chunk_rng
 from pinochle_cli.estimate.conditioned import ConditionedDeals, ConditionedSimulator, counts_of
 from pinochle_cli.estimate.conditions import Clause, Given, seat_of
-from pinochle_cli.estimate.simulate import Simulator, Tally, chunk_rng, estimate
+from pinochle_cli.estimate.games import Simulator, Tally
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.meld import meld
 from pinochle_cli.ruleset import load_ruleset
 

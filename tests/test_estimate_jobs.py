@@ -11,7 +11,9 @@ import pytest
 from clihelp import run_cli
 
 from pinochle_cli.cards import parse_cards
-from pinochle_cli.estimate.simulate import Simulator, Tally, estimable_trumps, estimate, tally_jobs
+from pinochle_cli.estimate.checks import estimable_trumps
+from pinochle_cli.estimate.games import Simulator, Tally
+from pinochle_cli.estimate.simulate import estimate, tally_jobs
 from pinochle_cli.ruleset import load_ruleset
 
 HANDS = {12: "AH TH KH QH JH AS KS QS KD QD KC QC"}

@@ -15,7 +15,9 @@ from test_fuzz_rulesets import _load_or_refuse, _yaml, odd_games
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import CardError, SimulationError
-from pinochle_cli.estimate.simulate import Simulator, estimable_trumps, estimate
+from pinochle_cli.estimate.checks import estimable_trumps
+from pinochle_cli.estimate.games import Simulator
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.player.exchange import bury_hand, choose_bury
 from pinochle_cli.player.play import play_relabelled
 from pinochle_cli.player.tables import SIDE, BuryTables, PlayerTables, canonical_order

@@ -23,7 +23,9 @@ from hypothesis import strategies as st
 from pinochle_cli.cards import format_cards
 from pinochle_cli.cli import cli
 from pinochle_cli.errors import PinochleError
-from pinochle_cli.estimate.simulate import MAX_BIDS, Tally, _bids
+from pinochle_cli.estimate.checks import MAX_BIDS
+from pinochle_cli.estimate.games import Tally
+from pinochle_cli.estimate.results import _bids
 from pinochle_cli.game.deal import deal_cards
 from pinochle_cli.ruleset import (
     MAX_CARD_POINTS,

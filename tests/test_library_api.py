@@ -16,8 +16,9 @@ from rulesethelp import EditRuleset
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.cli.common import OPTION_OF, option_words
 from pinochle_cli.errors import PinochleError, RecordError, RulesetError, SimulationError
+from pinochle_cli.estimate.checks import SAMPLES_LIMIT, default_seed
 from pinochle_cli.estimate.double_dummy import check_exact_from
-from pinochle_cli.estimate.simulate import SAMPLES_LIMIT, default_seed, estimate
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.meld import best_trump, meld_by_trump, nameable_trumps
 from pinochle_cli.records import read_record
 from pinochle_cli.records.edit import edit_deal, merged_entries

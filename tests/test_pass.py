@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pinochle_cli.arrays import IntArray
 from pinochle_cli.cards import Card, Hand, Suit
 from pinochle_cli.errors import PassError, SimulationError
-from pinochle_cli.estimate.simulate import Simulator
+from pinochle_cli.estimate.games import Simulator
 from pinochle_cli.meld import meld
 from pinochle_cli.passing.candidates import passes
 from pinochle_cli.passing.explain import explain

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pinochle_cli.cards import Card, Hand, Suit
 from pinochle_cli.errors import ConditionError, PassError, SimulationError
 from pinochle_cli.estimate.conditions import Given
-from pinochle_cli.estimate.simulate import Simulator
+from pinochle_cli.estimate.games import Simulator
 from pinochle_cli.meld import meld, shown_cards
 from pinochle_cli.passing.bury import BuryJudge, BuryQuestion, advise_bury, allowed, buries
 from pinochle_cli.passing.burywords import bury_words

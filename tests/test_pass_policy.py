@@ -11,7 +11,9 @@ from clihelp import run_cli, run_cli_json
 
 from pinochle_cli.cards import N_CARDS, Card, Rank, Suit, parse_cards
 from pinochle_cli.errors import SimulationError
-from pinochle_cli.estimate.simulate import CHUNK, Simulator, estimate
+from pinochle_cli.estimate.checks import CHUNK
+from pinochle_cli.estimate.games import Simulator
+from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.meld import meld_table
 from pinochle_cli.passing.policy import AdvisedPolicy
 from pinochle_cli.ruleset import load_ruleset

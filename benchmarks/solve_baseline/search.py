@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from pinochle_cli.trickcore import inlined, kernel, legal_given, low_bit, popcount
 
 from pinochle_cli.cards import N_RANKS, N_SUITS, SUIT_MASK
-from pinochle_cli.trickcore import inlined, kernel, legal_given, low_bit, popcount
 
 __all__ = [
     "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS", "PAR_PLAYERS",

@@ -26,12 +26,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from pinochle_cli.trickcore import compile_rules, legal_cards
+from pinochle_cli.tricks import check_play, strength_table, trick_winner
 
 from pinochle_cli.cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Hand, Suit, format_cards
 from pinochle_cli.errors import CardError, PlayError, SearchLimitError
 from pinochle_cli.ruleset import Ruleset
-from pinochle_cli.trickcore import compile_rules, legal_cards
-from pinochle_cli.tricks import check_play, strength_table, trick_winner
 
 from .search import (
     BUCKET,

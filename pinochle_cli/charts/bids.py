@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..estimate.simulate import Estimate
+from ..estimate.results import Estimate
 from .grid import SYMBOLS, Glyphs, Rule, Series, draw
 from .ticks import step_for
 

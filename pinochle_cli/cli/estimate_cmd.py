@@ -8,18 +8,15 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..cards import Hand, Suit, format_cards, parse_cards
-from ..estimate.simulate import (
+from ..estimate.checks import (
     DEFAULT_CONFIDENCE,
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
     MIN_PRECISION,
     PASS_POLICIES,
-    BidChance,
-    ChoiceEstimate,
-    Estimate,
-    SuitEstimate,
     estimable_trumps,
 )
+from ..estimate.results import BidChance, ChoiceEstimate, Estimate, SuitEstimate
 from ..estimate.simulate import estimate as run_estimate
 from ..meld import check_cards, meld_by_trump
 from ..ruleset import Ruleset

@@ -28,9 +28,10 @@ from ..cards import N_CARDS, Card, Hand, Suit, format_cards
 from ..errors import ConditionError, RareConditionError
 from ..meld import meld_table
 from ..ruleset import Ruleset
+from .checks import chunk_rng
 from .conditions import OPS, Given, Trump, merged
+from .games import Simulator, Tally, chosen
 from .points import outcomes
-from .simulate import Simulator, Tally, chosen, chunk_rng
 
 __all__ = ["MAX_DRAWS", "ConditionedDeals", "ConditionedSimulator", "TrumpOf", "counts_of"]
 

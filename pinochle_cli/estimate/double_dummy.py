@@ -29,19 +29,10 @@ from ..ruleset import Ruleset
 from ..solver.batch import BatchFailure, BatchItem, BatchSolver
 from ..solver.solve import Position, Solver
 from ..workers import ChunkPool, keep, kept
+from .checks import CHUNK, MAX_BIDS, STOP_BELOW
+from .games import GameBatch, Simulator, Tally
 from .interval import wilson_interval
-from .simulate import (
-    CHUNK,
-    MAX_BIDS,
-    STOP_BELOW,
-    BidChance,
-    GameBatch,
-    Simulator,
-    SuitEstimate,
-    Tally,
-    best_suit,
-    summarise,
-)
+from .results import BidChance, SuitEstimate, best_suit, summarise
 
 __all__ = ["MAX_EXACT_TRICKS", "BidPair", "Cost", "PerfectPlay", "PerfectPlayer", "SuitComparison",
            "check_exact_from", "perfect_play"]

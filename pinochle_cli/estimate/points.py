@@ -21,7 +21,7 @@ from ..cards import Suit
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 from ..ruleset.vocabulary import OutcomeKind
-from .simulate import GameBatch, Simulator
+from .games import GameBatch, Simulator
 
 __all__ = ["NO_TRUMP", "expected", "outcomes"]
 

@@ -21,9 +21,11 @@ from ..cards import Hand, Suit
 from ..errors import SimulationError
 from ..ruleset import Conventions, Ruleset
 from .auction import AuctionSoFar, check_turn, read_auction
+from .checks import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, check_full_hand, default_seed
 from .conditions import Given
+from .results import BidChance, Estimate
 from .seated import SideEstimate, side_estimate
-from .simulate import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, BidChance, Estimate, check_full_hand, default_seed, estimate
+from .simulate import estimate
 
 __all__ = ["BY", "VIEWS", "Answer", "Call", "answer"]
 

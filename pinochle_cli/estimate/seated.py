@@ -26,11 +26,14 @@ from ..errors import SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 from ..workers import workers_for
+from .checks import STOP_BELOW, check_full_hand, chunk_rng
 from .conditioned import ConditionedSimulator, counts_of
 from .conditions import Given, seat_of
+from .games import Tally, TallyRunner
 from .interval import wilson_interval
 from .points import expected, outcomes
-from .simulate import STOP_BELOW, BidChance, Tally, TallyRunner, check_full_hand, chunk_rng, next_start, tally_jobs
+from .results import BidChance
+from .simulate import next_start, tally_jobs
 
 __all__ = ["SideEstimate", "choose_trump", "side_estimate"]
 

@@ -12,7 +12,6 @@ turned up, the stock drawn). ``check`` refuses an action the deal does not take 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,24 +23,12 @@ from ..ruleset import Ruleset
 from .actions import Action
 from .bidding import Bidding, check_bid
 from .play_stage import PlayStage, Trick
+from .seats import Seats, Turn
 
 __all__ = ["STAGES", "Flow", "Start", "Trick", "Turn"]
 
 # the stages in order; the bidder buries before or after the meld, as the ruleset says (both are "bury")
 STAGES = ("auction", "widow", "trump", "exchange", "bury-before", "meld", "bury-after", "play", "done")
-
-
-@dataclass(frozen=True)
-class Turn:
-    """Who acts next (None: whoever enters what the table saw) and the kinds of action they may take."""
-
-    seat: int | None
-    kinds: tuple[str, ...]
-    stage: str
-
-    def __str__(self) -> str:
-        who = "the table" if self.seat is None else f"seat {self.seat}"
-        return f"{who}: {' or '.join(self.kinds)}" if self.kinds else "the deal is over"
 
 
 @dataclass(frozen=True)
@@ -84,31 +71,16 @@ def _with(hand: Hand | None, cards: Hand) -> Hand | None:
     return None if hand is None else hand + cards
 
 
-class Flow:
+class Flow(Seats):
     """What a deal's history has come to (see the module docstring). Built by ``begin``; changed by ``do``."""
 
-    # long: the state of a deal is many small facts, each set here once
     def __init__(self, rules: Ruleset, dealer: int, hands: Sequence[Hand | None], names: Sequence[str]) -> None:
-        if len(hands) != rules.players:
-            raise PlayError(f"{len(hands)} hands given; {rules.name} has {rules.players} players")
-        if not 0 <= dealer < rules.players:
-            raise PlayError(f"dealer seat {dealer} is not a seat 0..{rules.players - 1}")
-        self.rules, self.dealer = rules, dealer
-        self.names = tuple(names) or tuple(f"seat {s}" for s in range(rules.players))
-        self.held: list[Hand | None] = list(hands)
-        self.sizes = [rules.hand_size] * rules.players
-        # cards a seat whose hand is unknown is known to hold (its shown meld, the cards passed to it)
-        self.known = [Hand() for _ in range(rules.players)]
+        super().__init__(rules, dealer, hands, names)
         self.stage = "auction"
         self.bidding = Bidding(rules, rules.auction, dealer, self.names) if rules.auction is not None else None
         self.calls: list[tuple[int, int | None]] = []
-        self.bidder: int | None = None
-        self.bid: int | None = None
-        self.trump: Suit | None = None
         self.widow: Hand | None = None
         self.given: dict[int, Hand] = {}
-        self.buried: Hand | None = None
-        self.shown: dict[int, Hand] = {}
         self.buried_done = False
         self.ended: str | None = None
         self.play = PlayStage(self)
@@ -121,10 +93,6 @@ class Flow:
     @property
     def lead(self) -> int:
         return self.play.lead
-
-    @property
-    def played(self) -> list[list[Card]]:
-        return self.play.played
 
     @property
     def taken(self) -> list[int]:
@@ -168,13 +136,6 @@ class Flow:
         if start is not None:
             seen += [c for h in start.given.values() for c in h] + list(start.buried or ())
         self.check_pack(seen, "the cards given")
-
-    def check_pack(self, cards: Sequence[Card], what: str) -> None:
-        """``PlayError`` when ``cards`` are not of the pack, or hold more copies than it has."""
-        try:
-            self.rules.deck.check(cards)
-        except Exception as exc:  # CardError: not of the pack, too many copies
-            raise PlayError(f"{what}: {exc}") from None
 
     def _start_at_play(self, start: Start) -> None:
         rules = self.rules
@@ -291,7 +252,7 @@ class Flow:
     def _check_widow(self, act: Action) -> None:
         if len(act.cards) != self.rules.widow_size:
             raise ActionError(f"{act}: the widow has {self.rules.widow_size} cards, not {len(act.cards)}")
-        self._possible(act.cards, f"the widow {format_cards(act.cards)}", skip=None)
+        self.possible(act.cards, f"the widow {format_cards(act.cards)}", skip=None)
 
     def _check_trump(self, act: Action) -> None:
         assert act.suit is not None
@@ -312,7 +273,7 @@ class Flow:
             return  # unseen cards from one unknown hand to another
         if len(act.cards) != k:
             raise ActionError(f"{act}: the exchange is {k} cards each way, not {len(act.cards)}")
-        self._holds(act.seat, act.cards, str(act))
+        self.holds(act.seat, act.cards, str(act))
 
     def _check_bury(self, act: Action) -> None:
         assert act.seat is not None and self.rules.bury is not None
@@ -320,7 +281,7 @@ class Flow:
             return  # cards nobody here saw
         if len(act.cards) != self.rules.widow_size:
             raise ActionError(f"{act}: the bidder buries {self.rules.widow_size} cards, not {len(act.cards)}")
-        self._holds(act.seat, act.cards, str(act))
+        self.holds(act.seat, act.cards, str(act))
         banned = self._banned(act.cards)
         if banned:
             raise ActionError(f"{act}: {banned}")
@@ -353,7 +314,7 @@ class Flow:
             raise ActionError(f"{act}: in {self.rules.name} only the bidder melds")
         if act.seat in self.shown:
             raise ActionError(f"{act}: {self.names[act.seat]} already showed {format_cards(self.shown[act.seat])}")
-        self._holds(act.seat, act.cards, str(act))
+        self.holds(act.seat, act.cards, str(act))
         assert self.trump is not None
         uses = shown_cards(self.rules, act.cards, self.trump)
         if uses != act.cards:
@@ -372,30 +333,6 @@ class Flow:
 
     def _check_draw(self, act: Action) -> None:
         self.play.check_draw(act)
-
-    def _holds(self, seat: int, cards: Hand, what: str) -> None:
-        """``ActionError`` unless ``seat`` may hold ``cards``: in its hand when known, else copies left for it."""
-        hand = self.held[seat]
-        if hand is not None:
-            if not cards.issubset(hand):
-                missing = cards - hand
-                raise ActionError(f"{what}: {self.names[seat]} does not hold {format_cards(missing)}")
-            return
-        self._possible(cards, what, skip=seat)
-
-    def _possible(self, cards: Hand, what: str, skip: int | None) -> None:
-        """``PlayError`` unless copies of ``cards`` are left outside the known hands (``skip``: the seat meant)."""
-        placed: Counter[Card] = Counter()
-        for seat, hand in enumerate(self.held):
-            if seat != skip:
-                placed.update(hand.cards() if hand is not None else self.known[seat].cards())
-        for p in self.played:
-            placed.update(p)
-        if self.buried is not None:
-            placed.update(self.buried.cards())
-        for card, n in Counter(cards.cards()).items():
-            if placed[card] + n > self.rules.deck.copies:
-                raise PlayError(f"{what}: no {card} is left to hold — every copy is held, played or buried elsewhere")
 
     # ------------------------------------------------------------------ doing it
 
@@ -439,26 +376,17 @@ class Flow:
         assert receiver is not None
         k = self.rules.exchange
         self.given[act.seat] = act.cards
-        self._move(act.seat, act.cards, k)
+        self.move(act.seat, act.cards, k)
         self.held[receiver] = _with(self.held[receiver], act.cards)
         if self.held[receiver] is None:
             self.known[receiver] = self.known[receiver] + act.cards
         self.sizes[receiver] += k
 
-    def _move(self, seat: int, cards: Hand, count: int) -> None:
-        """``count`` cards (``cards`` when known) leave ``seat``'s hand."""
-        hand = self.held[seat]
-        if hand is not None:
-            self.held[seat] = hand - cards
-        else:
-            self.known[seat] = self.known[seat] - cards
-        self.sizes[seat] -= count
-
     def _do_bury(self, act: Action) -> None:
         assert self.bidder is not None
         self.buried = act.cards if len(act.cards) else None
         self.buried_done = True
-        self._move(self.bidder, act.cards, self.rules.widow_size)
+        self.move(self.bidder, act.cards, self.rules.widow_size)
 
     def _do_meld(self, act: Action) -> None:
         assert act.seat is not None

@@ -20,11 +20,11 @@ from ..cards import Card, Hand, format_cards
 from ..errors import ActionError, IllegalPlayError, PlayError
 from ..meld import check_declaration
 from .actions import Action
+from .seats import Seats, Turn
 from .tricks import check_play, legal_plays, trick_winner
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
-    from .flow import Flow, Turn
 
 __all__ = ["PlayStage", "Trick", "opening_leader"]
 
@@ -50,15 +50,14 @@ class Trick:
 
 
 class PlayStage:
-    """The tricks of one deal (see the module docstring)."""
+    """The tricks of one deal (see the module docstring), over the deal's ``Seats``."""
 
-    def __init__(self, flow: Flow) -> None:
+    def __init__(self, flow: Seats) -> None:
         p = flow.rules.players
         self.flow = flow
         self.tricks: list[Trick] = []
         self.current: list[Card] = []
         self.lead = 0
-        self.played: list[list[Card]] = [[] for _ in range(p)]
         self.taken = [0] * p
         self.won = [0] * p
         self.stock: list[Card] | None = None
@@ -94,8 +93,6 @@ class PlayStage:
         return len(self.tricks) == self.flow.rules.tricks_per_deal and not self.draws_due
 
     def turn(self) -> Turn:
-        from .flow import Turn
-
         if self.draws_due:
             return Turn(self.draws_due[0], ("draw",), "play")
         kinds = ["play"]
@@ -146,7 +143,7 @@ class PlayStage:
     def _check_unknown(self, seat: int, card: Card) -> None:
         """A card of a hand not known: copies left for it, and no duty broken given the cards it is known to hold."""
         flow = self.flow
-        flow._possible(Hand([card]), f"trick {len(self.tricks) + 1}: {flow.names[seat]} plays {card}", skip=seat)
+        flow.possible(Hand([card]), f"trick {len(self.tricks) + 1}: {flow.names[seat]} plays {card}", skip=seat)
         known = flow.known[seat]
         if not self.current or not len(known):
             return
@@ -162,8 +159,8 @@ class PlayStage:
     def do_card(self, act: Action) -> None:
         flow = self.flow
         assert act.seat is not None and act.card is not None
-        flow._move(act.seat, Hand([act.card]), 1)
-        self.played[act.seat].append(act.card)
+        flow.move(act.seat, Hand([act.card]), 1)
+        self.flow.played[act.seat].append(act.card)
         self.current.append(act.card)
         self.may_declare = None
         if len(self.current) == flow.rules.players:
@@ -206,7 +203,7 @@ class PlayStage:
 
     def check_draw(self, act: Action) -> None:
         assert act.card is not None and act.seat is not None
-        self.flow._possible(Hand([act.card]), f"{act}", skip=act.seat)
+        self.flow.possible(Hand([act.card]), f"{act}", skip=act.seat)
 
     def do_draw(self, act: Action) -> None:
         flow = self.flow

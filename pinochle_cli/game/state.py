@@ -25,8 +25,8 @@ from typing import Any
 
 from ..cards import Card, Hand, Suit, parse_cards, parse_suit
 from ..errors import ActionError, PlayError
-from ..ruleset import Ruleset, bundled_path, load_ruleset
 from ..meld import shown_cards
+from ..ruleset import Ruleset, bundled_path, load_ruleset
 from ..scoring import DealFacts, DealScore
 from .actions import Action
 from .flow import Flow, Start, Trick, Turn

@@ -21,9 +21,10 @@ import numpy as np
 from ..arrays import IntArray
 from ..cards import Card, Hand, Suit, format_cards
 from ..errors import PassError
+from ..estimate.checks import FixedBury, chunk_rng
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Given
-from ..estimate.simulate import FixedBury, Simulator, chunk_rng
+from ..estimate.games import Simulator
 from ..meld import shown_cards
 from ..player.exchange import choose_bury
 from ..ruleset import Ruleset

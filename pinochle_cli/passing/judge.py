@@ -25,9 +25,10 @@ from ..arrays import IntArray
 from ..cards import N_CARDS, Card, Hand, Suit, format_cards
 from ..errors import PassError, SimulationError
 from ..estimate.auction import read_won_auction
+from ..estimate.checks import chunk_rng
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Clause, Given, seat_of, seat_words
-from ..estimate.simulate import GameBatch, Simulator, chunk_rng
+from ..estimate.games import GameBatch, Simulator
 from ..player.exchange import choose_pass, choose_return
 from ..ruleset import MAX_POINTS, Conventions, Ruleset
 from .candidates import Pass
