@@ -95,7 +95,7 @@ def test_a_command_that_plays_says_on_a_terminal_that_it_builds_the_engine(monke
     monkeypatch.setattr(progress.click, "echo", lambda text, err=False, **_: said.append(text))
     progress.ready_engine()
     assert built == [1]
-    assert said and "Preparing the fast engine: once after an install, about 30 s" in said[0]
+    assert said and "Preparing the fast engine: once after an install, about 25 s" in said[0]
 
 
 def test_no_notice_and_no_build_when_the_engine_is_ready(monkeypatch: pytest.MonkeyPatch) -> None:
