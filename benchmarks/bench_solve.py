@@ -13,7 +13,7 @@ of N cards) instead of whole deals. A game with a stock is solved from the play-
 of the play-off's size). ``--cap`` stops a ruleset after that many CPU seconds (both solvers together)
 and ``--node-limit`` gives up a deal when one question ("do we take at least v?") passes that many
 nodes (counted as infinitely slow in the median, p95 and max). ``--check N`` first compares N random
-3–4-trick endgames per ruleset with the exhaustive minimax of tests/solve_reference.py, and then
+3–4-trick endgames per ruleset with the exhaustive minimax of solver/reference.py, and then
 fails unless both solvers' values of the fixed set agree. ``--no-baseline``: the current solver alone.
 ``--generalise``: the current solver with generalised table entries too (``Solver(generalise=True)``), a line
 of its own after the current solver's, its values checked against them. A game
@@ -36,14 +36,12 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from solve_reference import minimax, random_endgame  # noqa: E402
 
 from benchmarks.solve_baseline.solve import Solver as BaselineSolver  # noqa: E402
 from pinochle_cli.cards import Hand  # noqa: E402
 from pinochle_cli.errors import SearchLimitError  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset  # noqa: E402
+from pinochle_cli.solver.reference import minimax, random_endgame  # noqa: E402
 from pinochle_cli.solver.solve import Position, Solver  # noqa: E402
 
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from solve_reference import minimax
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import SimulationError
@@ -17,6 +16,7 @@ from pinochle_cli.estimate.players import PlayTables, canonical_order, play_batc
 from pinochle_cli.estimate.simulate import Simulator, estimate
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult
+from pinochle_cli.solver.reference import minimax
 from pinochle_cli.solver.solve import Position, Solver
 
 HANDS = {

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from solve_reference import minimax, random_endgame, value_after
 
 from pinochle_cli.cards import ALL_CARDS, Hand, Suit, parse_cards, parse_suit
 from pinochle_cli.errors import PlayError, SearchLimitError
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.ruleset.loading import load_ruleset_text
 from pinochle_cli.solver.batch import BatchSolver
+from pinochle_cli.solver.reference import minimax, random_endgame, value_after
 from pinochle_cli.solver.search import (
     BUCKET,
     _behind,
