@@ -6,6 +6,7 @@ import codecs
 import importlib
 import os
 import re
+import shutil
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -225,6 +226,11 @@ def emit_json(data: Any) -> None:
     import json
 
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def terminal_width() -> int:
+    """The terminal's width ($COLUMNS first; 80 when it cannot be told)."""
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any) -> str:
