@@ -1,0 +1,125 @@
+"""The package's architecture, checked from its source: no import cycles.
+
+Each rule is a checker over a package on disk that returns what breaks it, a test that ``pinochle_cli`` has
+nothing to report beyond a named, temporary allowance, and a test that runs the checker on a small package made
+in ``tmp_path`` that breaks the rule, so that a checker that can no longer see anything fails too.
+
+- no import cycle between the package's modules: every ``import`` and ``from … import`` counts, relative or
+  absolute, at module level, inside a function or under ``if TYPE_CHECKING:``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pinochle_cli
+
+PACKAGE = Path(pinochle_cli.__file__).resolve().parent
+
+# The one exception to "no cycle" that is allowed by design is not an import statement, so the checker does not
+# see it: the command line's lazy registry (``cli/__init__.py``, ``COMMANDS``) names each command's module as a
+# string, imported with importlib when that command runs, and those modules may import from ``cli`` again.
+#
+# Temporary: the estimator's cycle, which is being removed with the rewrite of estimate/simulate.py. Delete this
+# allowance then (the lead removes it).
+ALLOWED_CYCLES = [{"pinochle_cli.estimate.conditioned", "pinochle_cli.estimate.points",
+                   "pinochle_cli.estimate.simulate"}]
+
+
+# --------------------------------------------------------------------------- (a) import cycles
+
+def _modules(package: Path) -> dict[str, Path]:
+    """Each module of ``package`` (a folder) by its dotted name, a package by its own name."""
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def _imported(name: str, path: Path, node: ast.Import | ast.ImportFrom, modules: dict[str, Path]) -> set[str]:
+    """The package's modules one import statement of module ``name`` (file ``path``) imports."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names if alias.name in modules}
+    base = node.module or ""
+    if node.level:
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        base = ".".join(here[:len(here) - node.level + 1] + ([node.module] if node.module else []))
+    out = set()
+    for alias in node.names:
+        if f"{base}.{alias.name}" in modules:
+            out.add(f"{base}.{alias.name}")
+        elif base in modules:
+            out.add(base)
+    return out
+
+
+def import_graph(package: Path) -> dict[str, set[str]]:
+    """Which modules of ``package`` each of its modules imports, anywhere in its source."""
+    modules = _modules(package)
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                found |= _imported(name, path, node, modules)
+        graph[name] = found - {name}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected sets of more than one module (each holds a cycle), by Tarjan's algorithm."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = set()
+            while True:
+                w = stack.pop()
+                part.add(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(part)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycle() -> None:
+    found = [cycle for cycle in import_cycles(import_graph(PACKAGE)) if cycle not in ALLOWED_CYCLES]
+    assert not found, "import cycles: " + "; ".join(" <-> ".join(sorted(cycle)) for cycle in found)
+
+
+def test_an_import_cycle_is_seen(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "sub" / "__init__.py").write_text("from .c import C\n", encoding="utf-8")
+    # a imports b at the top; b imports a inside a function: a cycle
+    (pkg / "a.py").write_text("from . import b\n", encoding="utf-8")
+    (pkg / "b.py").write_text("def f():\n    from .a import x\n    return x\n", encoding="utf-8")
+    # c imports d absolutely; d imports c only for type checking, from two levels up: a cycle too
+    (pkg / "sub" / "c.py").write_text("import pkg.sub.d\n", encoding="utf-8")
+    (pkg / "sub" / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                      "    from ..sub.c import C\n", encoding="utf-8")
+    # e imports a, nothing imports e: no cycle
+    (pkg / "e.py").write_text("from pkg import a\nimport os\n", encoding="utf-8")
+    graph = import_graph(pkg)
+    assert graph["pkg.e"] == {"pkg.a"} and graph["pkg.sub"] == {"pkg.sub.c"}
+    assert sorted(sorted(c) for c in import_cycles(graph)) == [["pkg.a", "pkg.b"], ["pkg.sub.c", "pkg.sub.d"]]
