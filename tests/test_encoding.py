@@ -15,11 +15,12 @@ import pytest
 from pinochle_cli import cards
 from pinochle_cli.cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Rank, Suit
 from pinochle_cli.estimate import compiled
-from pinochle_cli.solver import search
+from pinochle_cli.solver import general, keys, ordering, search
 from pinochle_cli.trickcore import low_bit, lowest_card, suit_masks
 
 PACKAGE = Path(cards.__file__).resolve().parent
-COMPILED = ["estimate/compiled.py", "estimate/players.py", "trickcore.py", "solver/search.py", "solver/solve.py"]
+COMPILED = ["estimate/compiled.py", "estimate/players.py", "trickcore.py", "solver/search.py", "solver/solve.py",
+            "solver/layout.py", "solver/keys.py", "solver/ordering.py", "solver/general.py"]
 BARE = {24, 63}  # N_CARDS, SUIT_MASK (0x3F is 63 to the parser)
 
 
@@ -62,7 +63,7 @@ def test_the_names_are_the_card_index() -> None:
         assert int(masks[s]) == sum(1 << c.index for c in ALL_CARDS if c.suit is s) == SUIT_MASK << (N_RANKS * s)
 
 
-@pytest.mark.parametrize("module", [compiled, search])
+@pytest.mark.parametrize("module", [compiled, keys, ordering, general])
 def test_each_compiled_module_reads_the_names_as_its_own_globals(module: object) -> None:
     """numba reads a module's global ints as compile-time constants: the names are imported, not looked up."""
     for name in ("N_RANKS", "N_SUITS", "SUIT_MASK"):
