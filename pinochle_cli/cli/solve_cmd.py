@@ -7,13 +7,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
 from ..cards import Card, Hand, format_cards
 from ..errors import PlayError
 from ..ruleset import Ruleset
+
+# positions and their limits load no numba (the solver does: imported where a command solves)
+from ..solver.position import MAX_TIME_LIMIT, Position
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
@@ -28,13 +31,7 @@ from .common import (
     trump_option,
 )
 
-if TYPE_CHECKING:
-    # the solver loads numba: only for this command
-    from ..solver.solve import Position
-
 F = TypeVar("F", bound=Callable[..., Any])
-# solver.solve.MAX_TIME_LIMIT (a day; that module loads numba): tests/test_solve_cli.py checks they agree
-MAX_TIME_LIMIT = 86_400
 # seconds between two updates of the progress line
 _REDRAW = 0.2
 
@@ -45,7 +42,8 @@ class _Seconds(click.FloatRange):
     name = "float"
 
     def __init__(self) -> None:
-        super().__init__(0, MAX_TIME_LIMIT, min_open=True)
+        # a whole number of seconds, as the range is shown
+        super().__init__(0, int(MAX_TIME_LIMIT), min_open=True)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         seconds = super().convert(value, param, ctx)
@@ -110,8 +108,6 @@ def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_te
     if not 0 <= leader < rules.players:
         raise PlayError(f"--leader {leader} is not a seat 0..{rules.players - 1}")
     # the solver loads numba: only for this command
-    from ..solver.solve import Position
-
     hands = tuple(Hand(read_cards(text, f"--hand {seat} (seat {seat})")) for seat, text in enumerate(hand_texts))
     return Position(hands, leader, tuple(read_cards(trick_text, "--trick")))
 
