@@ -2,7 +2,8 @@
 
 Built only by the loader (``load_ruleset``) from a validated document; never mutated. Its methods answer what the
 engines ask of a game (the sides of a deal, the hand sizes, the meld groups of a trump, the trumps a hand may name,
-whether a hand may be redealt); ``deal_sides`` raises ``PlayError`` where the sides depend on a bidder not given.
+whether a hand may be redealt); ``deal_sides`` raises ``PlayError`` where the sides depend on a bidder not given,
+``side_of`` ``ValueError`` for a seat of no side.
 """
 
 from __future__ import annotations

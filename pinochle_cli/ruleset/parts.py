@@ -3,8 +3,9 @@ stock, widow and bury, and the options a table may choose.
 
 Each is a frozen value built by the loader from a validated document (``description.py`` names the builder of each
 key); the few methods answer questions of the part alone (a combination's value for some copies and its card sets
-for a trump, an auction's valid bids and their steps in words). ``CardPattern.parse`` raises ``RulesetError`` for a
-pattern it cannot read; nothing else raises on purpose. ``Ruleset`` (``model.py``) holds them.
+for a trump, an auction's valid bids and their steps in words). ``CardPattern.parse`` raises ``CardError`` for a
+rank or suit it cannot read, ``Auction.next_bid`` ``RulesetError`` past the auction's last step; nothing else
+raises on purpose. ``Ruleset`` (``model.py``) holds them.
 """
 
 from __future__ import annotations
