@@ -14,7 +14,7 @@ from ..estimate.question import Answer, Call, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
-from .common import emit_json, heading, option_words, table
+from .common import emit_json, heading, table, words
 from .estimate_view import pct, show_estimate
 
 # without --ladder, the partner's ladder shows the bids made at least this often
@@ -50,7 +50,7 @@ def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: Question, *, samples:
     conventions = load_conventions(q.conventions) if q.conventions is not None else None
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     try:
         result = answer(rules, hand, view=q.view, by=q.by, trump=trump, given=givens, calls=q.calls, dealer=q.dealer,
                         conventions=conventions, samples=samples, seed=seed, workers=count, precision=precision,

@@ -31,9 +31,9 @@ from .common import (
     get_ruleset,
     get_trump,
     json_option,
-    option_words,
     ruleset_options,
     trump_option,
+    words,
 )
 from .estimate_view import no_trump_note, show_estimate
 from .progress import Progress
@@ -130,7 +130,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     exact = _exact_from(rules, hand, suit, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     progress = Progress()
     try:
         result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count, precision=precision,

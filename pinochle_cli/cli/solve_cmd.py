@@ -24,11 +24,11 @@ from .common import (
     get_trump,
     heading,
     json_option,
-    option_words,
     read_cards,
     ruleset_options,
     table,
     trump_option,
+    words,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -236,5 +236,5 @@ def _batch(source: IO[str], hand_texts: tuple[str, ...], trump: str | None, lead
 
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     run_batch(source, ruleset, options, time_limit, count)

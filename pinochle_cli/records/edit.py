@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import RecordError, TableNameError, YamlError, relocated
+from ..errors import Argument, Message, RecordError, TableNameError, YamlError, relocated
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record
 from .dealspans import DealSpans, checked_change, deal_nodes, deal_spans, next_line, with_deals
@@ -350,8 +350,8 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
     """
     for name in clear:
         if name not in old:
-            raise RecordError(f"clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
-                              deal=number, field=name, parameter="clear")
+            raise RecordError(Message(Argument("clear", name), f": deal {number} has no {name} "
+                                      f"({', '.join(old) or 'no fields'})"), deal=number, field=name)
     new = dict(deal_entries(record, given, number=number))
     if not given.dealer:
         new.pop("dealer", None)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Hand, Suit
 from ..deal import replay_deal
-from ..errors import HintError, PlayError, SearchLimitError
+from ..errors import Argument, HintError, Message, PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
 from ..workers import KeptRunner, kept
 from .batch import CHUNK, BatchFailure, BatchItem, BatchResult, SharedClock, solve_batch
@@ -348,7 +348,7 @@ def view_deal(record: MatchRecord, analysis: DealAnalysis, deal: DealRecord, *, 
     work early (the cards left are not judged), never change a verdict. ``progress(done, total)`` after each card."""
     check_time_limit(time_limit)
     if worlds < 1:
-        raise HintError(f"worlds {worlds}: give 1 or more", parameter="worlds")
+        raise HintError(Message(Argument("worlds", worlds), ": give 1 or more"))
     start = clock()
 
     def stop() -> bool:

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..cards import Card, Hand, Suit, format_cards
-from ..errors import CardError, PlayError
+from ..errors import Argument, CardError, Message, PlayError
 from ..ruleset import Ruleset
 from ..tricks import check_play
 
@@ -105,8 +105,8 @@ def check_time_limit(seconds: float | None) -> None:
     """``PlayError`` (parameter ``time_limit``) unless ``seconds`` is None or a number above 0 and at most
     ``MAX_TIME_LIMIT``."""
     if seconds is not None and not 0 < seconds <= MAX_TIME_LIMIT:
-        raise PlayError(f"time_limit {seconds}: give the CPU seconds as a number above 0 and at most "
-                        f"{MAX_TIME_LIMIT:g} (a day)", parameter="time_limit")
+        raise PlayError(Message(Argument("time_limit", seconds), ": give the CPU seconds as a number above 0 and at "
+                                f"most {MAX_TIME_LIMIT:g} (a day)"))
 
 
 def quick_tricks(rules: Ruleset) -> int:
