@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinochle_cli.cards import Hand, parse_cards, parse_suit
-from pinochle_cli.cli.estimate_cmd import default_seed
+from pinochle_cli.estimate.checks import default_seed
 from pinochle_cli.estimate.double_dummy import SuitComparison, perfect_play
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.workers import available_cores

@@ -15,10 +15,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from pinochle_cli.records import parse_record
+from pinochle_cli.records.entry import DealInput, deal_entries
+from pinochle_cli.records.writer import insert_deal, new_record_text
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-from longrecord import long_record_text  # noqa: E402
+TEAMS = (("North-South", ("Ann", "Cy")), ("East-West", ("Bob", "Di")))
+# made and set by each side in turn: the totals are 0 to 0 again every four deals, so the record never ends
+CYCLE = (DealInput(bidder="Ann", bid=250, trump="H", meld=("NS=100", "EW=0"), counters=("NS=150",)),
+         DealInput(bidder="Ann", bid=400, trump="H", meld=("NS=150", "EW=0"), counters=("NS=200",)),
+         DealInput(bidder="Bob", bid=250, trump="H", meld=("NS=0", "EW=100"), counters=("NS=100",)),
+         DealInput(bidder="Bob", bid=400, trump="H", meld=("NS=0", "EW=150"), counters=("NS=50",)))
 
 COMMANDS = {
     "score": ["score", "{f}"],
@@ -29,6 +36,17 @@ COMMANDS = {
     "edit": ["record", "edit", "{f}", "2", "--counters", "NS=210"],
     "score --brief": ["score", "{f}", "--brief"],
 }
+
+
+def long_record_text(deals: int) -> str:
+    """A single-deck record of ``deals`` deals, the four of ``CYCLE`` again and again, each as ``record add``
+    writes it."""
+    text = new_record_text("single-deck", {}, teams=TEAMS)
+    for deal in CYCLE:
+        text = insert_deal(text, deal_entries(parse_record(text), deal))
+    head, _, body = text.partition("deals:\n")
+    items = ["  - " + item for item in body.split("  - ")[1:]]
+    return head + "deals:\n" + "".join(items[i % len(items)] for i in range(deals))
 
 
 def _child_cpu() -> float:

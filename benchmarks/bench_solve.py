@@ -1,32 +1,35 @@
-"""Double-dummy solving speed: CPU seconds and nodes for a fixed set of deals per ruleset, the solver
-beside the solver as it was before issue 24 (benchmarks/solve_baseline), in the same run.
+"""Double-dummy solving speed: CPU seconds and nodes for a fixed set of deals per ruleset, the solver beside the
+solver of an earlier commit (``--baseline REV``), in the same run.
 
     python benchmarks/bench_solve.py [--deals 100] [--tricks N] [--cap SECONDS] [--node-limit N]
-                                     [--ruleset NAME ...] [--check N] [--no-baseline] [--generalise]
+                                     [--ruleset NAME ...] [--check N] [--baseline REV | --no-baseline]
+                                     [--generalise]
 
-Each deal (fixed seed) is solved from its first lead with a fresh solver (its table empty), first by
-the baseline, then by the current solver, deal by deal (so both see the same machine load); the time
-is the process's CPU time (one core), the nodes are trick-boundary nodes. Each line gives the median,
-p95, max and sum of the seconds, the median, max and sum of the nodes, and a hash of the values of the
-fixed set (the same hash: the same values). ``--tricks N`` solves endgames of N tricks (random hands
-of N cards) instead of whole deals. A game with a stock is solved from the play-off on (random hands
-of the play-off's size). ``--cap`` stops a ruleset after that many CPU seconds (both solvers together)
-and ``--node-limit`` gives up a deal when one question ("do we take at least v?") passes that many
-nodes (counted as infinitely slow in the median, p95 and max). ``--check N`` first compares N random
-3–4-trick endgames per ruleset with the exhaustive minimax of tests/solve_reference.py, and then
-fails unless both solvers' values of the fixed set agree. ``--no-baseline``: the current solver alone.
-``--generalise``: the current solver with generalised table entries too (``Solver(generalise=True)``), a line
-of its own after the current solver's, its values checked against them. A game
-whose bidder plays alone (three-handed) is checked with every seat as the bidder and benchmarked with seat 0
-bidding, by the current solver alone (the baseline predates those games).
+Each deal of the fixed set (``common.positions``) is solved from its first lead with a fresh solver (its table
+empty), first by the baseline, then by the current solver, deal by deal (so both see the same machine load). The
+baseline is the solver of the revision ``REV`` (default: the commit before issue 24's speed work,
+``revisions.BEFORE_SPEED_WORK``), that revision's whole package run from a temporary git worktree in a process of
+its own (``revisions.Revision``); ``--no-baseline``: the current solver alone. The time is each process's CPU time
+(one core), the nodes are trick-boundary nodes. Each line gives the median, p95, max and sum of the seconds, the
+median, max and sum of the nodes, and a hash of the values of the fixed set (the same hash: the same values).
+``--tricks N`` solves endgames of N tricks (random hands of N cards) instead of whole deals. A game with a stock is
+solved from the play-off on (random hands of the play-off's size). ``--cap`` stops a ruleset after that many CPU
+seconds (both solvers together) and ``--node-limit`` gives up a deal when one question ("do we take at least v?")
+passes that many nodes (counted as infinitely slow in the median, p95 and max). It fails unless both solvers'
+values of the fixed set agree; ``--check N`` first compares N random 3–4-trick endgames per ruleset with the
+exhaustive minimax of ``solver/reference.py``. ``--generalise``: the current solver with generalised table entries
+too (``Solver(generalise=True)``), a line of its own after the current solver's, its values checked against them. A
+game whose bidder plays alone (three-handed) is checked with every seat as the bidder and benchmarked with seat 0
+bidding; a baseline that cannot solve a ruleset's positions (older than the game, or than a bidder's seat) is left
+out of that ruleset, saying why.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import math
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -36,27 +39,18 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from solve_reference import minimax, random_endgame  # noqa: E402
+from common import machine, positions  # noqa: E402
+from revisions import BEFORE_SPEED_WORK, Revision, RevisionError  # noqa: E402
 
-from benchmarks.solve_baseline.solve import Solver as BaselineSolver  # noqa: E402
-from pinochle_cli.cards import Hand  # noqa: E402
+from pinochle_cli.cards import Suit  # noqa: E402
 from pinochle_cli.errors import SearchLimitError  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset  # noqa: E402
+from pinochle_cli.solver.reference import minimax, random_endgame  # noqa: E402
 from pinochle_cli.solver.solve import Position, Solver  # noqa: E402
 
-
-def positions(rules: Ruleset, deals: int, tricks: int) -> list[tuple[object, Position]]:
-    rng = np.random.default_rng(2026)
-    cards = rules.deck.cards()
-    out = []
-    for _ in range(deals):
-        order = rng.permutation(len(cards))
-        trump = rules.suits[int(rng.integers(len(rules.suits)))]
-        hands = tuple(Hand([cards[i] for i in order[s * tricks:(s + 1) * tricks]]) for s in range(rules.players))
-        out.append((trump, Position(hands, 0)))
-    return out
+# what a solver answers for one position: (value or None past the node limit, CPU seconds, nodes)
+Solved = tuple[int | None, float, int]
 
 
 def check(rules: Ruleset, n: int) -> None:
@@ -73,30 +67,43 @@ def check(rules: Ruleset, n: int) -> None:
     print(f"{rules.name:18s} {n} endgames agree with the exhaustive minimax ({time.process_time() - t0:.0f} s)")
 
 
+def in_process(**options: object) -> Callable[[Ruleset, Suit, Position, int, int | None], Solved]:
+    """This checkout's solver (``Solver(..., **options)``) as a benchmark solves with it."""
+    def solve(rules: Ruleset, trump: Suit, pos: Position, node_limit: int, bidder: int | None) -> Solved:
+        solver = Solver(rules, trump, bidder=bidder, **options)  # type: ignore[arg-type]
+        solver.node_limit = node_limit
+        t0 = time.process_time()
+        try:
+            value: int | None = int(solver.value(pos))
+        except SearchLimitError:
+            value = None
+        return value, time.process_time() - t0, solver.nodes
+    return solve
+
+
+def in_revision(revision: Revision) -> Callable[[Ruleset, Suit, Position, int, int | None], Solved]:
+    """The solver of ``revision``, in its worker process."""
+    def solve(rules: Ruleset, trump: Suit, pos: Position, node_limit: int, bidder: int | None) -> Solved:
+        return revision.solve(rules, trump, pos, node_limit=node_limit, bidder=bidder)
+    return solve
+
+
 class Figures:
     """One solver's seconds, nodes and values over a fixed set."""
 
-    def __init__(self, name: str, make: Callable[..., object]) -> None:
-        self.name, self.make = name, make
+    def __init__(self, name: str, solve: Callable[[Ruleset, Suit, Position, int, int | None], Solved]) -> None:
+        self.name, self.solve_one = name, solve
         self.times: list[float] = []
         self.nodes: list[float] = []
         self.values: list[int | None] = []
 
-    def solve(self, rules: Ruleset, trump: object, pos: Position, node_limit: int) -> float:
-        solver = self.make(rules, trump)
-        solver.node_limit = node_limit  # type: ignore[attr-defined]
-        t0 = time.process_time()
-        try:
-            value = solver.value(pos)  # type: ignore[attr-defined]
-        except SearchLimitError:  # slower than any deal solved: it counts as infinite in the percentiles
-            self.times.append(math.inf)
-            self.nodes.append(math.inf)
-            self.values.append(None)
-        else:
-            self.times.append(time.process_time() - t0)
-            self.nodes.append(solver.nodes)  # type: ignore[attr-defined]
-            self.values.append(int(value))
-        return time.process_time() - t0
+    def solve(self, rules: Ruleset, trump: Suit, pos: Position, node_limit: int, bidder: int | None) -> float:
+        """Solve one position; its CPU seconds (a deal past the node limit counts as infinite in the figures)."""
+        value, seconds, nodes = self.solve_one(rules, trump, pos, node_limit, bidder)
+        self.times.append(seconds if value is not None else math.inf)
+        self.nodes.append(nodes if value is not None else math.inf)
+        self.values.append(value)
+        return seconds
 
     def digest(self) -> str:
         return hashlib.sha256(repr(self.values).encode()).hexdigest()[:12]
@@ -117,21 +124,32 @@ class Figures:
         return line
 
 
-def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, baseline: bool,
-          verify: bool, generalise: bool = False) -> None:
-    # the baseline predates the games whose bidder plays alone: those are solved with seat 0 as the bidder, now only
-    baseline = baseline and not rules.sides_by_auction
+def agree(a: Figures, b: Figures, rules: Ruleset, what: str) -> int:
+    """The deals both solved (neither past the node limit); fails unless their values agree."""
+    both = [(x, y) for x, y in zip(a.values, b.values, strict=True) if x is not None and y is not None]
+    assert all(x == y for x, y in both), (rules.name, what)
+    return len(both)
+
+
+def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, baseline: Revision | None,
+          generalise: bool = False) -> None:
+    # a game whose bidder plays alone: seat 0 bids
     bidder = 0 if rules.sides_by_auction else None
-    solvers = ([Figures("baseline", BaselineSolver)] if baseline else []) + [
-        Figures("now", lambda rules, trump: Solver(rules, trump, bidder=bidder))]
+    solvers = ([Figures("baseline", in_revision(baseline))] if baseline is not None else []) + [
+        Figures("now", in_process())]
     if generalise:
-        solvers.append(Figures("general", lambda rules, trump: Solver(rules, trump, bidder=bidder, generalise=True)))
+        solvers.append(Figures("general", in_process(generalise=True)))
     spent = 0.0
     for trump, pos in positions(rules, deals, tricks):
         if spent > cap:
             break
-        for figures in solvers:
-            spent += figures.solve(rules, trump, pos, node_limit)
+        for figures in list(solvers):
+            try:
+                spent += figures.solve(rules, trump, pos, node_limit, bidder)
+            except RevisionError as exc:
+                print(f"  the baseline is left out of {rules.name}: {exc}", flush=True)
+                solvers.remove(figures)
+                baseline = None
     done = len(solvers[0].times)
     print(f"{rules.name:18s} {tricks:2d} tricks  {done:3d}/{deals} deals", flush=True)
     for figures in solvers:
@@ -140,16 +158,13 @@ def bench(rules: Ruleset, deals: int, tricks: int, cap: float, node_limit: int, 
         now, general = solvers[-2:]
         print(f"  now/general: median {_ratio(float(np.median(now.times)), float(np.median(general.times)))}  "
               f"sum {_ratio(sum(now.times), sum(general.times))}  nodes {_change(sum(now.nodes), sum(general.nodes))}")
-        both = [(a, b) for a, b in zip(now.values, general.values, strict=True) if a is not None and b is not None]
-        assert all(a == b for a, b in both), (rules.name, "generalised entries changed a value")
-    if baseline:
+        agree(now, general, rules, "generalised entries changed a value")
+    if baseline is not None:
         old, new = solvers[:2]
         print(f"  baseline/now: median {_ratio(float(np.median(old.times)), float(np.median(new.times)))}  "
               f"sum {_ratio(sum(old.times), sum(new.times))}")
-        if verify:
-            both = [(a, b) for a, b in zip(old.values, new.values, strict=True) if a is not None and b is not None]
-            assert all(a == b for a, b in both), (rules.name, "the values differ from the baseline's")
-            print(f"  values agree with the baseline's on {len(both)} deals")
+        print(f"  values agree with the baseline's on {agree(old, new, rules, 'the values differ from the baseline')} "
+              "deals")
 
 
 def _ratio(old: float, new: float) -> str:
@@ -178,23 +193,28 @@ def main() -> None:
     ap.add_argument("--node-limit", type=int, default=50_000_000)
     ap.add_argument("--ruleset", action="append", default=None)
     ap.add_argument("--check", type=int, default=0)
-    ap.add_argument("--no-baseline", dest="baseline", action="store_false")
+    ap.add_argument("--baseline", metavar="REV", default=BEFORE_SPEED_WORK,
+                    help="the revision whose solver is the baseline [default: before issue 24's speed work]")
+    ap.add_argument("--no-baseline", dest="baseline", action="store_const", const=None)
     ap.add_argument("--generalise", action="store_true")
     args = ap.parse_args()
-    load = f"  load: {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
-    print(f"cores: {os.cpu_count()} (one used){load}  deals per ruleset: {args.deals}  cap: {args.cap:g} CPU s per "
-          "ruleset")
+    print(f"{machine()}  deals per ruleset: {args.deals}  cap: {args.cap:g} CPU s per ruleset")
     warm = load_ruleset("single-deck")
-    for make in (Solver, BaselineSolver) if args.baseline else (Solver,):
-        make(warm, warm.suits[0]).value(positions(warm, 1, 2)[0][1])  # compile (or load the cache) first
-    if args.generalise:
-        Solver(warm, warm.suits[0], generalise=True).value(positions(warm, 1, 2)[0][1])
-    for name in args.ruleset or bundled_names():
-        rules = load_ruleset(name)
-        if args.check:
-            check(rules, args.check)
-        tricks = args.tricks or min(rules.hand_size, rules.deck.size // rules.players)
-        bench(rules, args.deals, tricks, args.cap, args.node_limit, args.baseline, args.check > 0, args.generalise)
+    trump, pos = positions(warm, 1, 2)[0]
+    with contextlib.ExitStack() as stack:
+        baseline = stack.enter_context(Revision(args.baseline)) if args.baseline else None
+        if baseline is not None:
+            print(f"baseline: {baseline.name}, from a worktree of its own", flush=True)
+        # compile (or load the cache) first
+        for solve in [in_process(), *([in_revision(baseline)] if baseline else []),
+                      *([in_process(generalise=True)] if args.generalise else [])]:
+            solve(warm, trump, pos, 0, None)
+        for name in args.ruleset or bundled_names():
+            rules = load_ruleset(name)
+            if args.check:
+                check(rules, args.check)
+            tricks = args.tricks or min(rules.hand_size, rules.deck.size // rules.players)
+            bench(rules, args.deals, tricks, args.cap, args.node_limit, baseline, args.generalise)
 
 
 if __name__ == "__main__":

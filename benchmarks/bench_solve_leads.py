@@ -20,15 +20,13 @@ Values and answers must agree (asserted).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_solve import positions  # noqa: E402
+from common import machine, positions  # noqa: E402
 
 from pinochle_cli.cards import Suit  # noqa: E402
 from pinochle_cli.errors import SearchLimitError  # noqa: E402
@@ -76,7 +74,7 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=256)
     args = ap.parse_args()
     rules = load_ruleset(args.ruleset)
-    print(f"cores: {os.cpu_count()} (one used)  {rules.name}, {args.deals} endgames of each of {args.tricks} tricks")
+    print(f"{machine()}  {rules.name}, {args.deals} endgames of each of {args.tricks} tricks")
     totals = {off: [0, 0, 0, 0] for off in OFFSETS}
     for tricks in (int(t) for t in args.tricks.split(",")):
         for trump, pos in positions(rules, args.deals, tricks):

@@ -11,7 +11,6 @@ below it. Prints the questions a deal, the three shares, and the slowest deals' 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -19,9 +18,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_solve import positions  # noqa: E402
+from common import machine, positions  # noqa: E402
 
 from pinochle_cli.ruleset import load_ruleset  # noqa: E402
 from pinochle_cli.solver import solve  # noqa: E402
@@ -48,7 +46,7 @@ def main() -> None:
     ap.add_argument("--slowest", type=int, default=3)
     args = ap.parse_args()
     rules = load_ruleset(args.ruleset)
-    print(f"cores: {os.cpu_count()} (one used)  load: {os.getloadavg()[0]:.1f}  {rules.name}, {args.deals} whole deals")
+    print(f"{machine()}  {rules.name}, {args.deals} whole deals")
     solve.reach = logged
     deals = []
     for trump, pos in positions(rules, args.deals, len(rules.deck.cards()) // rules.players):

@@ -19,7 +19,6 @@ depend on the load, seconds do.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -29,10 +28,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_solve import positions  # noqa: E402
-from pinochle_cli.estimate.players import PlayTables, canonical_order, play_opening  # noqa: E402
+from common import machine, positions  # noqa: E402
 
 from pinochle_cli.cards import Suit  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, load_ruleset  # noqa: E402
@@ -70,8 +67,7 @@ def main() -> None:
     ap.add_argument("--tricks", type=int, default=None)
     args = ap.parse_args()
     rules = load_ruleset(args.ruleset)
-    load = f"  load: {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
-    print(f"cores: {os.cpu_count()} (one used){load}  {rules.name}, {args.deals} deals")
+    print(f"{machine()}  {rules.name}, {args.deals} deals")
     tricks = args.tricks or min(rules.hand_size, rules.deck.size // rules.players)
     deals = positions(rules, 100, tricks)[:args.deals]
     ways: dict[str, Way] = {"default": _plain(), "told the value": _told,

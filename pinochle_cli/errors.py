@@ -4,27 +4,109 @@ Every message names the input at fault: the token, the file and line, the deal a
 Each kind of bad input is also a ``ValueError``; a search stopped by its limit
 (``SearchLimitError``) is not. The command line prints ``Error: <message>`` and exits with
 code 2 for all of them. This module imports nothing from the package (every module imports it).
+
+A message that names a library argument (``samples 0: give between 1 and …``) says so in its
+parts: a ``Message`` is the text with each such ``Argument`` (the parameter and the value given
+to it) kept apart, so that a caller with other names for the arguments (the command line's
+options) words them its own way (``Message.worded``) without reading the text. As a ``str`` a
+``Message`` is the library's words.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 _T = TypeVar("_T")
 
 
+@dataclass(frozen=True)
+class Argument:
+    """A library argument a message names: ``parameter`` with the ``value`` given to it (``samples 0``), alone
+    (``value`` None: ``name is empty``), or set to ``value`` (``assigned``: ``name="X"``, ``force=True``). As a
+    ``str``: the library's words, as a Python caller writes the argument."""
+
+    parameter: str
+    value: object = None
+    assigned: bool = False
+
+    def __str__(self) -> str:
+        if self.assigned:
+            return f"{self.parameter}={self.value}"
+        return self.parameter if self.value is None else f"{self.parameter} {self.value}"
+
+
+class Message(str):
+    """Words in parts: text and the ``Argument``s it names (see the module docstring). As a ``str``: the
+    library's words."""
+
+    parts: tuple[str | Argument, ...]
+
+    def __new__(cls, *parts: str | Argument) -> Message:
+        message = super().__new__(cls, "".join(map(str, parts)))
+        message.parts = tuple(part for part in parts if part != "")
+        return message
+
+    @property
+    def arguments(self) -> tuple[Argument, ...]:
+        """The arguments named, in order."""
+        return tuple(part for part in self.parts if isinstance(part, Argument))
+
+    def worded(self, argument: Callable[[Argument], str]) -> str:
+        """The message with each argument in the words ``argument`` gives it (the text between as it is)."""
+        return "".join(argument(part) if isinstance(part, Argument) else part for part in self.parts)
+
+
+def as_message(text: str, parameter: str | None = None) -> Message:
+    """``text`` as a ``Message``: itself when it is one; otherwise its plain words, in which a mention of
+    ``parameter`` is read as the library writes one — ``parameter=value`` anywhere, or the name followed by a
+    space at the start or after ": " (``samples 0: …``). The modules that still raise plain text (those being
+    rewritten: ``estimate.simulate``, ``estimate.double_dummy``, ``passing.judge``) are read this way; the rest
+    give their arguments as ``Argument`` parts."""
+    if isinstance(text, Message):
+        return text
+    if not parameter:
+        return Message(text)
+    name = re.escape(parameter)
+    mention = re.compile(rf"(?<![\w-]){name}(?:=(True\b|\"[^\"]*\"|[^\s),;]+)|(?<=^{name})(?= )|(?<=: {name})(?= ))")
+    parts: list[str | Argument] = []
+    at = 0
+    for found in mention.finditer(text):
+        parts.append(text[at:found.start()])
+        value = found.group(1)
+        if value is None:
+            parts.append(Argument(parameter))
+        else:
+            parts.append(Argument(parameter, True if value == "True" else value, assigned=True))
+        at = found.end()
+    parts.append(text[at:])
+    return Message(*parts)
+
+
 class PinochleError(Exception):
     """Base of every error this package raises on purpose.
 
-    ``parameter``: the library argument at fault, when one is (e.g. ``samples``); the message
-    names it in words, and the command line words it as its option (``--samples``).
+    ``message``: the words, a ``Message`` (given as one, or read from plain text by ``as_message``).
+    ``parameter``: the library argument at fault, when one is (e.g. ``samples``), by default the first the
+    message names; the command line words it as its option (``--samples``).
     """
 
     def __init__(self, *args: object, parameter: str | None = None) -> None:
         super().__init__(*args)
-        self.parameter = parameter
+        given = args[0] if len(args) == 1 and isinstance(args[0], Message) else None
+        self.message: Message = given if given is not None else as_message(str(self), parameter)
+        named = self.message.arguments
+        self.parameter = parameter if parameter is not None else named[0].parameter if named else None
+
+
+def _placed(place: str, message: str, parameter: str | None) -> Message:
+    """``message`` after the words saying where (``place``); a plain message is read as a whole (``as_message``)."""
+    if isinstance(message, Message):
+        return Message(place, *message.parts)
+    return as_message(place + message, parameter)
 
 
 class CardError(PinochleError, ValueError):
@@ -54,7 +136,7 @@ class RulesetError(PinochleError, ValueError):
                     where += f":{column}"
             where += ": "
         field = f"{path}: " if path else ""
-        super().__init__(f"{where}{field}{message}", parameter=parameter)
+        super().__init__(_placed(f"{where}{field}", message, parameter), parameter=parameter)
 
 
 class SchemaError(RulesetError):
@@ -182,7 +264,7 @@ class RecordError(PinochleError, ValueError):
         if field:
             where = f"{where}, {field}" if where else field
         prefix = ": ".join(p for p in (" ".join(parts), where) if p)
-        super().__init__(f"{prefix}: {message}" if prefix else message, parameter=parameter)
+        super().__init__(_placed(f"{prefix}: " if prefix else "", message, parameter), parameter=parameter)
 
 
 class SimulationError(PinochleError, ValueError):
@@ -239,7 +321,7 @@ def relocated(error: PinochleError, *, detail: str | _Keep = _KEEP, source: str 
     elif isinstance(error, RulesetError):
         kept = (error.detail, error.source, error.line, None, None, error.path or None)
     else:
-        kept = (str(error), None, None, None, None, None)
+        kept = (error.message, None, None, None, None, None)
     return RecordError(_given(detail, kept[0]), source=_given(source, kept[1]), line=_given(line, kept[2]),
                        deal=_given(deal, kept[3]), trick=_given(trick, kept[4]), field=_given(field, kept[5]),
                        parameter=error.parameter)

@@ -18,6 +18,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
+from .errors import Argument, Message
+
 __all__ = ["ChunkPool", "KeptRunner", "available_cores", "interrupt_later", "keep", "kept", "same", "workers_for"]
 
 Job = TypeVar("Job")
@@ -36,14 +38,14 @@ def available_cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def workers_for(asked: int | None) -> tuple[int, str | None]:
+def workers_for(asked: int | None) -> tuple[int, Message | None]:
     """The worker count to use for ``asked`` (None: every core), and a notice if it was lowered
     (naming the parameter: ``workers 64: using 2, the cores available``)."""
     cores = available_cores()
     if asked is None:
         return cores, None
     if asked > cores:
-        return cores, f"workers {asked}: using {cores}, the cores available"
+        return cores, Message(Argument("workers", asked), f": using {cores}, the cores available")
     return max(1, asked), None
 
 

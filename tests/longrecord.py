@@ -1,4 +1,4 @@
-"""A long record that never ends, for the card-night test and ``benchmarks/bench_records.py``."""
+"""A long record that never ends, for the card-night test."""
 
 from __future__ import annotations
 

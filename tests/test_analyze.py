@@ -10,7 +10,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from clihelp import run_cli
-from solve_reference import minimax, value_after
 
 from pinochle_cli.cards import Card
 from pinochle_cli.errors import PlayError
@@ -18,6 +17,7 @@ from pinochle_cli.game.deal import deal_cards, play_deal, random_strategy, repla
 from pinochle_cli.records import DealRecord, MatchRecord, parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver.analyze import DealAnalysis, analyze_deal, playable_deals
+from pinochle_cli.solver.reference import minimax, value_after
 from pinochle_cli.solver.solve import Position
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from clihelp import run_cli
-from solve_reference import minimax, random_endgame, value_after
 
 from pinochle_cli.records import parse_record, read_record
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver.analyze import analyze_deal, analyze_deals, playable_deals
 from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult, BatchSolver, SharedClock, solve_batch
+from pinochle_cli.solver.reference import minimax, random_endgame, value_after
 from pinochle_cli.solver.solve import Solver
 
 ROOT = Path(__file__).resolve().parent.parent

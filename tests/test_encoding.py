@@ -18,7 +18,7 @@ from pinochle_cli.game.kernels import low_bit, lowest_card
 from pinochle_cli.game.machine_code import engine_modules
 from pinochle_cli.game.trick_rules import suit_masks
 from pinochle_cli.player import exchange, play
-from pinochle_cli.solver import search
+from pinochle_cli.solver import general, keys, ordering, search
 
 PACKAGE = Path(cards.__file__).resolve().parent
 # every module that compiles code, and the rules it compiles
@@ -65,7 +65,7 @@ def test_the_names_are_the_card_index() -> None:
         assert int(masks[s]) == sum(1 << c.index for c in ALL_CARDS if c.suit is s) == SUIT_MASK << (N_RANKS * s)
 
 
-@pytest.mark.parametrize("module", [play, exchange, search])
+@pytest.mark.parametrize("module", [play, exchange, keys, ordering, general])
 def test_each_compiled_module_reads_the_names_as_its_own_globals(module: object) -> None:
     """numba reads a module's global ints as compile-time constants: the names are imported, not looked up."""
     source = Path(module.__file__).read_text(encoding="utf-8")  # type: ignore[attr-defined]

@@ -1,10 +1,11 @@
 """The exception hierarchy: errors.py stands alone, bad input is a ValueError, a search limit is not,
-and ``relocated`` moves an error without changing its words."""
+``relocated`` moves an error without changing its words, and a message keeps the arguments it names apart."""
 
 from __future__ import annotations
 
 import ast
 import inspect
+import pickle
 import sys
 from pathlib import Path
 
@@ -14,13 +15,17 @@ from hypothesis import strategies as st
 
 from pinochle_cli import errors
 from pinochle_cli.errors import (
+    Argument,
+    Message,
     PinochleError,
     PlayError,
     RecordError,
     SchemaError,
     SearchLimitError,
     ServeError,
+    SimulationError,
     YamlError,
+    as_message,
     relocated,
 )
 from pinochle_cli.solver.solve import SolveAborted
@@ -134,3 +139,35 @@ def test_relocated_none_drops_a_part(name: str) -> None:
 def test_relocated_keeps_the_parameter_at_fault() -> None:
     moved = relocated(RecordError("samples 0: too few", source="a.yaml", parameter="samples"), source="b.yaml")
     assert (moved.parameter, moved.source, moved.detail) == ("samples", "b.yaml", "samples 0: too few")
+
+
+# --------------------------------------------------------------------------- messages name arguments apart
+
+def _flags(message: Message) -> str:
+    return message.worded(lambda a: f"--{a.parameter}" + ("" if a.value in (None, True) else f" {a.value}"))
+
+
+def test_a_message_names_its_arguments_apart() -> None:
+    error = RecordError(Message(Argument("clear", "bid"), ": deal 2 has no bid"), source="a.yaml", deal=2)
+    assert str(error) == "a.yaml: deal 2: clear bid: deal 2 has no bid" and error.parameter == "clear"
+    assert _flags(error.message) == "a.yaml: deal 2: --clear bid: deal 2 has no bid"
+    moved = relocated(error, source="b.yaml")
+    assert _flags(moved.message) == "b.yaml: deal 2: --clear bid: deal 2 has no bid"
+    force = Message("exists (use ", Argument("force", True, assigned=True), " to replace it)")
+    assert (str(force), _flags(force)) == ("exists (use force=True to replace it)", "exists (use --force to replace it)")
+
+
+def test_a_plain_message_is_read_as_the_library_writes_its_arguments() -> None:
+    """The modules that still raise plain text: the parameter at the start or after ": ", or set with ``=``."""
+    read = as_message('name "x": too long; e.g. name="y" or force=True; a name is not read', "name")
+    assert _flags(read) == '--name "x": too long; e.g. --name "y" or force=True; a name is not read'
+    assert _flags(as_message("samples 0: give more", "samples")) == "--samples 0: give more"
+    assert _flags(as_message("samples 0: give more", None)) == "samples 0: give more"
+    assert _flags(SimulationError("seed -1: no", parameter="seed").message) == "--seed -1: no"
+
+
+def test_a_message_crosses_to_a_worker_process_whole() -> None:
+    """Solver failures come back from worker processes pickled: the arguments stay apart."""
+    error = pickle.loads(pickle.dumps(PlayError(Message(Argument("time_limit", 0), ": give seconds"))))
+    assert (str(error), error.parameter, error.message.arguments) == ("time_limit 0: give seconds", "time_limit",
+                                                                       (Argument("time_limit", 0),))

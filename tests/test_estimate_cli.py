@@ -226,7 +226,7 @@ LADDERS = [
 @pytest.mark.parametrize(("made", "recommended", "labels"), LADDERS)
 def test_ladder_rows(made: list[int], recommended: int | None, labels: list[str]) -> None:
     from pinochle_cli.cards import Suit
-    from pinochle_cli.cli.estimate_cmd import _suit_table
+    from pinochle_cli.cli.estimate_view import _suit_table
     from pinochle_cli.estimate.interval import wilson_interval
     from pinochle_cli.estimate.results import BidChance, SuitEstimate
 

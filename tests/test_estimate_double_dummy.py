@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from solve_reference import minimax
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import SimulationError
@@ -15,6 +14,7 @@ from pinochle_cli.estimate.double_dummy import Cost, PerfectPlayer, check_exact_
 from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult
+from pinochle_cli.solver.reference import minimax
 from pinochle_cli.solver.solve import Position, Solver
 
 HANDS = {

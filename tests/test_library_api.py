@@ -14,8 +14,8 @@ from clihelp import run_cli, run_cli_json
 from rulesethelp import EditRuleset
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
-from pinochle_cli.cli.common import OPTION_OF, option_words
-from pinochle_cli.errors import PinochleError, RecordError, RulesetError, SimulationError
+from pinochle_cli.cli.common import OPTION_OF, error_words, option_words, words
+from pinochle_cli.errors import Argument, Message, PinochleError, RecordError, RulesetError, SimulationError
 from pinochle_cli.estimate.checks import SAMPLES_LIMIT, default_seed
 from pinochle_cli.estimate.double_dummy import check_exact_from
 from pinochle_cli.estimate.simulate import estimate
@@ -84,28 +84,32 @@ def test_library_errors_name_the_parameter_not_the_option(
         tmp_path: Path, parameter: str, make: Callable[[Path], Callable[[], object]], kind: type[PinochleError],
         library: str, command_line: str) -> None:
     """Each error carries ``parameter`` and says it in the library's words; the command line's wording
-    (``option_words``) is the option's, as the commands print it."""
+    (``error_words``) is the option's, as the commands print it."""
     with pytest.raises(kind) as caught:
         make(tmp_path)()
     assert caught.value.parameter == parameter
     message = str(caught.value)
     assert library in message
     assert not FLAG.search(message), message
-    assert command_line.removeprefix("Error: ") in option_words(message, parameter)
+    assert command_line.removeprefix("Error: ") in error_words(caught.value)
 
 
 def test_the_workers_notice_names_the_parameter() -> None:
     cores = available_cores()
     count, notice = workers_for(cores + 5)
     assert (count, notice) == (cores, f"workers {cores + 5}: using {cores}, the cores available")
-    assert option_words(notice, "workers") == f"--workers {cores + 5}: using {cores}, the cores available"
+    assert notice is not None and words(notice) == f"--workers {cores + 5}: using {cores}, the cores available"
 
 
-def test_option_words_leaves_other_words_and_parameters_alone() -> None:
-    assert option_words("name is empty: a name of its own", "name") == "--name is empty: a name of its own"
-    assert option_words("samples 0: give samples", None) == "samples 0: give samples"
-    assert option_words("trump X: no suit", "trump") == "trump X: no suit"  # no option of that name
-    assert option_words("seeds are non-negative; seed=3", "seed") == "seeds are non-negative; --seed 3"
+def test_option_words_word_the_arguments_alone() -> None:
+    assert option_words(Argument("name")) == "--name"
+    assert option_words(Argument("samples", 0)) == "--samples 0"
+    assert option_words(Argument("force", True, assigned=True)) == "--force"
+    assert option_words(Argument("name", '"X"', assigned=True)) == '--name "X"'
+    assert option_words(Argument("trump", "X")) == "trump X"  # no option of that name
+    message = Message(Argument("name"), " is empty: samples 0 and name= stay as they are")
+    assert words(message) == "--name is empty: samples 0 and name= stay as they are"
+    assert words("samples 0: plain text is not read") == "samples 0: plain text is not read"
 
 
 def _raised_texts(tree: ast.AST) -> list[tuple[int, str]]:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle_cli import meld as meld_module
 from pinochle_cli.cards import Card, Hand, Suit, parse_cards
 from pinochle_cli.meld import MeldTable, meld, meld_table
+from pinochle_cli.meld import components as meld_module
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 
 VARIANTS = [

@@ -7,10 +7,10 @@ import json
 import numpy as np
 import pytest
 from clihelp import run_cli
-from solve_reference import minimax, random_endgame
 
 from pinochle_cli.ruleset import bundled_names, load_ruleset
 from pinochle_cli.solver.batch import MAX_KEPT, BatchFailure, BatchItem, BatchResult, BatchSolver, solve_batch
+from pinochle_cli.solver.reference import minimax, random_endgame
 from pinochle_cli.solver.solve import Position, Solver
 
 RULESETS = [name for name in bundled_names() if not load_ruleset(name).sides_by_auction]

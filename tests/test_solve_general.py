@@ -7,11 +7,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solve_reference import minimax, random_endgame
 
 from pinochle_cli.cards import Hand, Suit, parse_card
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
-from pinochle_cli.solver.search import PRUNE, _compared, _duty_marks, _gather, _holders, _limit_marks, _limits
+from pinochle_cli.solver.general import _compared, _duty_marks, _limit_marks, _limits
+from pinochle_cli.solver.layout import PRUNE, _holders
+from pinochle_cli.solver.ordering import _gather
+from pinochle_cli.solver.reference import minimax, random_endgame
 from pinochle_cli.solver.solve import Position, Solver
 
 SD = load_ruleset("single-deck")

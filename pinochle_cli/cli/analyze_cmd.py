@@ -11,7 +11,7 @@ import click
 
 from ..errors import PlayError
 from ..records import DealRecord, MatchRecord, read_record
-from .common import CONTEXT_SETTINGS, emit_json, json_option, option_words, table
+from .common import CONTEXT_SETTINGS, emit_json, json_option, table, words
 from .progress import ready_engine
 from .solve_cmd import time_limit_option
 
@@ -149,7 +149,7 @@ def analyze(path: str, number: int | None, time_limit: float, view: str, worlds:
     deals = _deals(record, number, path)
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     if view == "players":
         from ..solver.analyze import VIEW_WORLDS
 

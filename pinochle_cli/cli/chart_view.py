@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..charts import LETTERS, SYMBOLS, Glyphs
-from .score_cmd import terminal_width
+from .common import terminal_width
 
 __all__ = ["MAX_CHART_WIDTH", "chart_glyphs", "chart_width", "prints"]
 

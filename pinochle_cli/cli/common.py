@@ -5,7 +5,7 @@ from __future__ import annotations
 import codecs
 import importlib
 import os
-import re
+import shutil
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,7 +17,7 @@ from click.shell_completion import CompletionItem
 from tabulate import tabulate
 
 from ..cards import Card, Suit, parse_cards, parse_suit
-from ..errors import CardError, PinochleError, RulesetError
+from ..errors import Argument, CardError, PinochleError, RulesetError, as_message
 from ..ruleset import Ruleset, bundled_names, load_ruleset, parse_options
 
 if TYPE_CHECKING:
@@ -201,23 +201,26 @@ OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "
              "buried": "--buried", "widow": "--widow"}
 
 
-def option_words(text: str, parameter: str | None) -> str:
-    """A library message about ``parameter`` in the command line's words: ``samples 0: …`` becomes
-    ``--samples 0: …``, ``name="X"`` ``--name "X"``, ``force=True`` ``--force`` (a parameter no option
-    gives: unchanged)."""
-    flag = OPTION_OF.get(parameter or "")
-    if flag is None or parameter is None:
-        return text
-    name = rf"(?<![\w-]){re.escape(parameter)}"
-    text = re.sub(rf"{name}=True\b", flag, text)
-    text = re.sub(rf"{name}=", f"{flag} ", text)
-    # the parameter naming the value at fault, at the start of the message or of one of its parts
-    return re.sub(rf"(^|: ){name}(?= )", rf"\g<1>{flag}", text)
+def option_words(argument: Argument) -> str:
+    """A library argument as the command line gives it: its option with the value (``--samples 0``, ``--name
+    "X"``), alone (``--name``) or switched on (``--force``); an argument no option gives, as the library words it."""
+    flag = OPTION_OF.get(argument.parameter)
+    if flag is None:
+        return str(argument)
+    if argument.value is None or (argument.assigned and argument.value is True):
+        return flag
+    return f"{flag} {argument.value}"
+
+
+def words(message: str) -> str:
+    """A library message (an error's, a notice) as the command line shows it: each argument it names as its
+    option (``option_words``)."""
+    return as_message(message).worded(option_words)
 
 
 def error_words(exc: PinochleError) -> str:
-    """The message of a library error as the command line shows it (its parameter as the option)."""
-    return option_words(str(exc), exc.parameter)
+    """The message of a library error as the command line shows it."""
+    return exc.message.worded(option_words)
 
 
 def emit_json(data: Any) -> None:
@@ -225,6 +228,11 @@ def emit_json(data: Any) -> None:
     import json
 
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def terminal_width() -> int:
+    """The terminal's width ($COLUMNS first; 80 when it cannot be told)."""
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any) -> str:

@@ -13,7 +13,8 @@ from ..estimate.question import Answer, Call, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
-from .common import emit_json, heading, option_words, table
+from .common import emit_json, heading, table, words
+from .estimate_view import pct, show_estimate
 
 # without --ladder, the partner's ladder shows the bids made at least this often
 SHOWN_FROM = 0.25
@@ -48,7 +49,7 @@ def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: Question, *, samples:
     conventions = load_conventions(q.conventions) if q.conventions is not None else None
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     try:
         result = answer(rules, hand, view=q.view, by=q.by, trump=trump, given=givens, calls=q.calls, dealer=q.dealer,
                         conventions=conventions, samples=samples, seed=seed, workers=count, precision=precision,
@@ -59,10 +60,6 @@ def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: Question, *, samples:
         emit_json(result.to_json())
     else:
         _human(result, rules, hand, confidence, ladder)
-
-
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f} %"
 
 
 def _points(p: float | None) -> str:
@@ -76,10 +73,8 @@ def _call(c: Call | None, verb: str) -> str:
 
 
 def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: bool) -> None:
-    from .estimate_cmd import _human as estimate_human
-
     if a.estimate is not None:
-        estimate_human(a.estimate, rules, confidence, ladder)
+        show_estimate(a.estimate, rules, confidence, ladder)
     else:
         assert a.side is not None
         _side(a.side, rules, hand, a.smallest, ladder)
@@ -90,10 +85,10 @@ def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: boo
 
 def _side(side: SideEstimate, rules: Ruleset, hand: Hand, smallest: int, ladder: bool) -> None:
     click.echo(f"{heading(rules)}: {format_cards(hand)} (the bidder's partner)")
-    named = ", ".join(f"{'none' if s is None else s.symbol + ' ' + s.word} {_pct(p)}" for s, p in side.named.items())
+    named = ", ".join(f"{'none' if s is None else s.symbol + ' ' + s.word} {pct(p)}" for s, p in side.named.items())
     click.echo(f"{side.samples} sampled deals, seed {side.seed}; partner bids and names trump: {named}")
     click.echo("")
-    rows = [[str(c.bid), _pct(c.p_make), f"{_pct(c.ci95[0])} – {_pct(c.ci95[1])}", _points(c.points)]
+    rows = [[str(c.bid), pct(c.p_make), f"{pct(c.ci95[0])} – {pct(c.ci95[1])}", _points(c.points)]
             for c in side.bids if ladder or (c.bid >= smallest and c.p_make >= SHOWN_FROM)]
     click.echo(table(rows, headers=["partner plays at", "P(make)", "95 % interval", "exp. points"],
                      colalign=("right", "right", "right", "right"), disable_numparse=True))
@@ -106,7 +101,7 @@ def _auction_lines(a: Answer) -> list[str]:
         out.append(f"Auction: {calls}. Your call: pass, or bid {a.smallest} or more.")
     conditions, acceptance = _conditions(a)
     if conditions:
-        share = "" if acceptance is None else f" (met by {_pct(acceptance)} of the deals drawn)"
+        share = "" if acceptance is None else f" (met by {pct(acceptance)} of the deals drawn)"
         out.append(f"Conditions: {'; '.join(conditions)}{share}")
     out.append("Expected points: our side's score minus theirs, when we play at the bid (made or set)")
     if a.passing is not None and a.auction is not None:
@@ -123,7 +118,7 @@ def _auction_lines(a: Answer) -> list[str]:
         f"; pass {_points(a.passing.points)})" if a.passing is not None and best.bid is not None else ")")
     out.append(f"Best call by expected points: {_call(best, 'bid')}{worth}")
     out.append(f"By confidence: {_call(a.best_by_confidence, 'bid up to')} (the highest bid made at least "
-               f"{_pct(a.confidence)} of the time)")
+               f"{pct(a.confidence)} of the time)")
     out.append(f"Recommended (by {a.by}): "
                f"{_call(a.recommended, 'bid' if a.by == 'points' else 'bid up to')}")
     return out

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..cards import Hand, Suit, format_cards, parse_cards
+from ..cards import Hand, Suit, parse_cards
 from ..estimate.checks import (
     DEFAULT_CONFIDENCE,
     DEFAULT_SAMPLES,
@@ -16,9 +16,9 @@ from ..estimate.checks import (
     PASS_POLICIES,
     estimable_trumps,
 )
-from ..estimate.results import BidChance, ChoiceEstimate, Estimate, SuitEstimate
+from ..estimate.results import Estimate
 from ..estimate.simulate import estimate as run_estimate
-from ..meld import check_cards, meld_by_trump
+from ..meld import check_cards
 from ..ruleset import Ruleset
 from ..workers import workers_for
 from . import double_dummy_view as perfect_view
@@ -29,142 +29,17 @@ from .common import (
     emit_json,
     get_ruleset,
     get_trump,
-    heading,
     json_option,
-    option_words,
     ruleset_options,
-    table,
     trump_option,
+    words,
 )
+from .estimate_view import no_trump_note, show_estimate
 from .progress import Progress, ready_engine
 
 # the solver (and numba) are imported only for --play double-dummy
 if TYPE_CHECKING:
     from ..estimate.double_dummy import Cost, PerfectPlay
-
-
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f} %"
-
-
-def _no_trump_note(rules: Ruleset) -> str:
-    why = (f"naming a suit takes the {rules.trump_requirement()}" if rules.trump_needs
-           else "no suit may be named")
-    outcome = rules.scoring.no_trump
-    then = f"; the bidding side scores {outcome.bidders.replace('-', ' ')}" if outcome is not None else ""
-    return f"No suit may be named as trump with this hand ({why}){then}."
-
-
-# bids at least this safe at the bottom of the ladder share one row
-SAFE_BID = 0.995
-
-
-def _interval(lo: float, hi: float) -> str:
-    return f"{_pct(lo)} – {_pct(hi)}"
-
-
-def _bid_groups(s: SuitEstimate | ChoiceEstimate) -> list[tuple[list[BidChance], bool]]:
-    """The ladder in rows: (bids, sure). The bottom run at P(make) >= SAFE_BID is one row, and so is
-    any run of bids made in exactly the same deals; the recommended bid always has its own row."""
-    rec = s.recommended_bid
-    bids = list(s.bids)
-    groups: list[tuple[list[BidChance], bool]] = []
-    i = 0
-    while i < len(bids) and bids[i].p_make >= SAFE_BID and bids[i].bid != rec:
-        i += 1
-    if i >= 2:
-        groups.append((bids[:i], True))
-    else:
-        i = 0
-    while i < len(bids):
-        j = i + 1
-        if bids[i].bid != rec:
-            while j < len(bids) and bids[j].made == bids[i].made and bids[j].bid != rec:
-                j += 1
-        groups.append((bids[i:j], False))
-        i = j
-    return groups
-
-
-def _suit_table(s: SuitEstimate | ChoiceEstimate) -> str:
-    rows = []
-    for group, sure in _bid_groups(s):
-        first, last = group[0], group[-1]
-        label = str(first.bid) if len(group) == 1 else f"{first.bid}–{last.bid}"
-        chance = f"≥ {_pct(SAFE_BID)}" if sure else _pct(first.p_make)
-        lo, hi = min(c.ci95[0] for c in group), max(c.ci95[1] for c in group)
-        advice = "← bid up to here" if s.recommended_bid is not None and first.bid == s.recommended_bid else ""
-        rows.append([label, chance, _interval(lo, hi), advice])
-    return table(rows, headers=["bid", "P(make)", "95 % interval", "advice"],
-                 colalign=("right", "right", "right", "left"), disable_numparse=True)
-
-
-def _recommended(s: SuitEstimate | ChoiceEstimate) -> BidChance | None:
-    return next((c for c in s.bids if c.bid == s.recommended_bid), None)
-
-
-def _summary_table(result: Estimate, in_hand: dict[Suit, int]) -> str:
-    rows = []
-    for s in result.suits:
-        rec = _recommended(s)
-        rows.append(["*" if s.trump == result.best else "", f"{s.trump.symbol} {s.trump.word}", str(in_hand[s.trump]),
-                     f"{s.meld_mean:.1f}", f"{s.counters_mean:.1f}", f"{s.score_mean:.1f}",
-                     "none" if rec is None else str(rec.bid), "" if rec is None else _pct(rec.p_make),
-                     "" if rec is None else _interval(*rec.ci95)])
-    return table(rows, headers=["best", "trump", "meld in hand", "side's meld", "counters", "score", "bid",
-                                "P(make)", "95 % interval"],
-                 colalign=("left", "left", "right", "right", "right", "right", "right", "right", "right"),
-                 disable_numparse=True)
-
-
-def _best_line(best: SuitEstimate | ChoiceEstimate) -> str:
-    """The advice in words: the suit (or the suit chosen after the widow), the bid, and how often that bid was
-    made."""
-    rec = _recommended(best)
-    line = (f"Best suit (*): {best.trump.symbol} {best.trump.word}" if isinstance(best, SuitEstimate)
-            else "Best suit chosen after seeing the widow")
-    if rec is None:
-        return line + ": no bid was made often enough"
-    return (line + f", bid up to {rec.bid}: made {round(100 * rec.p_make)} times in 100 "
-            f"(95 % interval {_interval(*rec.ci95)})")
-
-
-def _human(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) -> None:
-    click.echo(f"{heading(rules)}: {format_cards(result.hand)}")
-    if not result.suits:
-        click.echo(_no_trump_note(rules))
-        return
-    click.echo(f"{result.samples} sampled deals, seed {result.seed}"
-               + ("" if result.pass_policy == "heuristic" else f", {result.pass_policy} pass")
-               + ("" if result.precision is None else
-                  f", precision ±{result.precision}" + ("" if result.precision_reached else
-                                                         f" not reached (stopped at {MAX_SAMPLES})")))
-    click.echo("")
-    in_hand = {s: r.total for s, r in meld_by_trump(rules, result.hand).items()}
-    click.echo(_summary_table(result, in_hand))
-    if result.widow:
-        click.echo("meld in hand: before the widow; side's meld, counters, score: means of the bidding side with "
-                   "the widow and the bury")
-    else:
-        click.echo("meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it")
-    click.echo(f"bid: the highest made at least {_pct(confidence)} of the time")
-    assert result.best is not None
-    best = next(s for s in result.suits if s.trump == result.best)
-    click.echo(_best_line(best))
-    if result.after_widow is not None:
-        click.echo(_best_line(result.after_widow))
-    if not ladder:
-        return
-    for s in result.suits:
-        click.echo("")
-        rec = "none" if s.recommended_bid is None else str(s.recommended_bid)
-        click.echo(f"Trump {s.trump.symbol} {s.trump.word}{' (best)' if s is best else ''}: recommended bid {rec}")
-        click.echo(_suit_table(s))
-    if result.after_widow is not None:
-        click.echo("")
-        rec = "none" if result.after_widow.recommended_bid is None else str(result.after_widow.recommended_bid)
-        click.echo(f"Trump chosen after seeing the widow: recommended bid {rec}")
-        click.echo(_suit_table(result.after_widow))
 
 
 @click.command("estimate", context_settings=CONTEXT_SETTINGS)
@@ -253,7 +128,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     exact = _exact_from(rules, hand, suit, play, exact_from, precision)
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     progress = Progress()
     try:
         result = run_estimate(rules, hand, trump=suit, samples=samples, seed=seed, workers=count, precision=precision,
@@ -264,7 +139,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
     if as_json:
         _emit(result, rules, perfect)
     else:
-        _human(result, rules, confidence, ladder and not brief)
+        show_estimate(result, rules, confidence, ladder and not brief)
         if chart:
             _chart(result)
         if perfect is not None:
@@ -299,7 +174,7 @@ def _emit(result: Estimate, rules: Ruleset, perfect: PerfectPlay | None) -> None
     """The ``--json`` document of an estimate (with the double-dummy figures when played)."""
     doc: dict[str, Any] = result.to_json()
     if not result.suits:
-        doc["note"] = _no_trump_note(rules)
+        doc["note"] = no_trump_note(rules)
     if perfect is not None:
         doc["double_dummy"] = perfect.to_json()
     emit_json(doc)

@@ -17,11 +17,11 @@ from .common import (
     get_trump,
     heading,
     json_option,
-    option_words,
     read_cards,
     ruleset_options,
     table,
     trump_option,
+    words,
 )
 from .progress import ready_engine
 
@@ -174,7 +174,7 @@ def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int
     facts = _facts(rules, trump, given)
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     answer = run_hint(facts, worlds=worlds, seconds=seconds, seed=seed, workers=count)
     if as_json:
         emit_json(_json(answer, show_worlds))

@@ -12,7 +12,7 @@ from ..cards import format_cards
 from ..passing.bury import BuryAdvice
 from ..passing.race import Advice, Difference, Judged, Raced
 from ..workers import workers_for
-from .common import emit_json, option_words, table
+from .common import emit_json, table, words
 from .progress import Progress
 
 __all__ = ["conditions_line", "margin_line", "pct", "ranking_table", "rounds_line", "rows", "run_advice"]
@@ -26,7 +26,7 @@ def run_advice(ask: Callable[[int, Progress], A], workers: int | None, as_json: 
     ``human``."""
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     progress = Progress("games")
     try:
         advice = ask(count, progress)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import textwrap
 from collections.abc import Callable, Sequence
 
@@ -12,7 +11,7 @@ from ..errors import RecordError
 from ..records import DealRecord, MatchRecord, read_record
 from ..records.brief import brief, game_results, games_won
 from ..yamlsource import check_distinct
-from .common import CONTEXT_SETTINGS, emit_json, json_option, table, tight_table
+from .common import CONTEXT_SETTINGS, emit_json, json_option, table, terminal_width, tight_table
 
 
 def _pair(values: Sequence[int] | None, sep: str = " / ") -> str:
@@ -145,11 +144,6 @@ def _deal_table(record: MatchRecord, layout: str) -> list[str]:
         legend += f" ({names})" if names else ""
     headers = [h for h, _ in cols]
     return [legend, "", table(rows, headers) if layout == "wide" else tight_table(rows, headers)]
-
-
-def terminal_width() -> int:
-    """The terminal's width ($COLUMNS first; 80 when it cannot be told)."""
-    return shutil.get_terminal_size((80, 24)).columns
 
 
 def standings_text(record: MatchRecord, width: int | None = None) -> str:

@@ -11,7 +11,7 @@ import click
 from ..cards import Hand
 from ..errors import PinochleError, PlayError
 from ..ruleset import Ruleset
-from .common import error_words, get_ruleset, get_trump, option_words, read_cards
+from .common import error_words, get_ruleset, get_trump, read_cards, words
 
 if TYPE_CHECKING:
     # the solver loads numba: only for this command
@@ -90,7 +90,7 @@ def result_json(result: BatchResult | BatchFailure, number: int) -> dict[str, An
     from ..solver.batch import BatchFailure
 
     if isinstance(result, BatchFailure):
-        return {"line": number, "error": option_words(result.error, result.parameter)}
+        return {"line": number, "error": words(result.error)}
     return {"value": result.value, "to_play": result.to_play,
             "plays": [{"card": c.ascii(), "value": v} for c, v in result.plays],
             "nodes": result.nodes, "seconds": round(result.seconds, 4)}

@@ -7,13 +7,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
 from ..cards import Card, Hand, format_cards
 from ..errors import PlayError
 from ..ruleset import Ruleset
+
+# positions and their limits load no numba (the solver does: imported where a command solves)
+from ..solver.position import MAX_TIME_LIMIT, Position
 from .common import (
     CONTEXT_SETTINGS,
     emit_json,
@@ -21,21 +24,15 @@ from .common import (
     get_trump,
     heading,
     json_option,
-    option_words,
     read_cards,
     ruleset_options,
     table,
     trump_option,
+    words,
 )
 from .progress import ready_engine
 
-if TYPE_CHECKING:
-    # the solver loads numba: only for this command
-    from ..solver.solve import Position
-
 F = TypeVar("F", bound=Callable[..., Any])
-# solver.solve.MAX_TIME_LIMIT (a day; that module loads numba): tests/test_solve_cli.py checks they agree
-MAX_TIME_LIMIT = 86_400
 # seconds between two updates of the progress line
 _REDRAW = 0.2
 
@@ -46,7 +43,8 @@ class _Seconds(click.FloatRange):
     name = "float"
 
     def __init__(self) -> None:
-        super().__init__(0, MAX_TIME_LIMIT, min_open=True)
+        # a whole number of seconds, as the range is shown
+        super().__init__(0, int(MAX_TIME_LIMIT), min_open=True)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         seconds = super().convert(value, param, ctx)
@@ -111,8 +109,6 @@ def _position(rules: Ruleset, hand_texts: tuple[str, ...], leader: int, trick_te
     if not 0 <= leader < rules.players:
         raise PlayError(f"--leader {leader} is not a seat 0..{rules.players - 1}")
     # the solver loads numba: only for this command
-    from ..solver.solve import Position
-
     hands = tuple(Hand(read_cards(text, f"--hand {seat} (seat {seat})")) for seat, text in enumerate(hand_texts))
     return Position(hands, leader, tuple(read_cards(trick_text, "--trick")))
 
@@ -242,5 +238,5 @@ def _batch(source: IO[str], hand_texts: tuple[str, ...], trump: str | None, lead
 
     count, notice = workers_for(workers)
     if notice:
-        click.echo(f"Note: {option_words(notice, 'workers')}.", err=True)
+        click.echo(f"Note: {words(notice)}.", err=True)
     run_batch(source, ruleset, options, time_limit, count)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import AuctionError
+from ..errors import Argument, AuctionError, Message
 from ..ruleset import Conventions, Ruleset
 from .conditions import Clause, Given, seat_words
 
@@ -68,8 +68,13 @@ class AuctionSoFar:
 def check_turn(state: AuctionSoFar, text: str) -> None:
     """Refuse an auction in which it is not the estimating player's turn to call (``AuctionError``)."""
     if state.to_call != "me":
-        raise AuctionError(f'auction "{text}": the next call is {state.to_call}\'s, not yours: give the calls up to '
-                           f"your turn", parameter="auction")
+        raise AuctionError(Message(_calls(text), f": the next call is {state.to_call}'s, not yours: give the calls "
+                                   "up to your turn"))
+
+
+def _calls(text: str) -> Argument:
+    """The argument ``auction`` given ``text``, as a message names it."""
+    return Argument("auction", f'"{text}"')
 
 
 def parse_calls(text: str) -> list[int | None]:
@@ -81,8 +86,7 @@ def parse_calls(text: str) -> list[int | None]:
         elif re.fullmatch(r"\d+", word):
             calls.append(int(word))
         else:
-            raise AuctionError(f'auction "{text}": call {i + 1}, "{word}", is neither pass nor a bid',
-                               parameter="auction")
+            raise AuctionError(Message(_calls(text), f': call {i + 1}, "{word}", is neither pass nor a bid'))
     return calls
 
 
@@ -91,8 +95,8 @@ def read_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conventio
     nothing)."""
     state, words = _read(rules, calls, dealer, conventions)
     if state.over():
-        raise AuctionError(f'auction "{calls}": the auction is over ({state.why_over()}): there is no call to make',
-                           parameter="auction")
+        raise AuctionError(Message(_calls(calls), f": the auction is over ({state.why_over()}): there is no call "
+                                   "to make"))
     high_seat = None if state.high_seat is None else words[state.high_seat]
     return AuctionSoFar(tuple(state.calls), state.high, high_seat, words[state.turn])
 
@@ -101,8 +105,8 @@ def read_won_auction(rules: Ruleset, calls: str, dealer: str, conventions: Conve
     """As ``read_auction``, of an auction that is over with a bid (``to_call``: the seat that won it)."""
     state, words = _read(rules, calls, dealer, conventions)
     if not state.over() or state.high_seat is None:
-        raise AuctionError(f'auction "{calls}": the auction is not won yet ({words[state.turn]} still to call): '
-                           f"give every call up to the last pass", parameter="auction")
+        raise AuctionError(Message(_calls(calls), f": the auction is not won yet ({words[state.turn]} still to "
+                                   "call): give every call up to the last pass"))
     high = words[state.high_seat]
     return AuctionSoFar(tuple(state.calls), state.high, high, high)
 
@@ -114,8 +118,8 @@ def _read(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | No
         raise AuctionError(f"the {rules.name} game has no auction: there are no calls to read", parameter="auction")
     seats = seat_names(rules)
     if dealer not in seats:
-        raise AuctionError(f"dealer {dealer}: the {rules.name} game has no such seat (seats: {', '.join(seats)})",
-                           parameter="dealer")
+        raise AuctionError(Message(Argument("dealer", dealer), f": the {rules.name} game has no such seat (seats: "
+                                   f"{', '.join(seats)})"))
     words = {seat: word for word, seat in seats.items()}
     return _played(rules, calls, seats[dealer], words, conventions), words
 
@@ -155,22 +159,22 @@ class _State:
     def call(self, i: int, bid: int | None, words: dict[int, str], text: str) -> None:
         auction = self.rules.auction
         assert auction is not None
-        where = f'auction "{text}": call {i + 1} ({words[self.turn]}, {"pass" if bid is None else bid})'
+        where = (_calls(text), f': call {i + 1} ({words[self.turn]}, {"pass" if bid is None else bid})')
         if self.over():
-            raise AuctionError(f"{where} comes after the auction ended ({self.why_over()})", parameter="auction")
+            raise AuctionError(Message(*where, f" comes after the auction ended ({self.why_over()})"))
         stuck = (auction.dealer_stuck and self.high is None and self.turn == self.dealer
                  and len(self.passed) == self.rules.players - 1)
         if bid is None and stuck:
-            raise AuctionError(f"{where}: every other player passed, so the dealer is stuck at {auction.minimum} "
-                               f"and may not pass", parameter="auction")
+            raise AuctionError(Message(*where, f": every other player passed, so the dealer is stuck at "
+                                       f"{auction.minimum} and may not pass"))
         smallest = auction.minimum if self.high is None else auction.next_bid(self.high)
         if bid is not None:
             if not auction.is_valid_bid(bid):
-                raise AuctionError(f"{where}: {bid} is not a bid of the {self.rules.name} auction (minimum "
-                                   f"{auction.minimum}; {auction.describe_steps()})", parameter="auction")
+                raise AuctionError(Message(*where, f": {bid} is not a bid of the {self.rules.name} auction (minimum "
+                                           f"{auction.minimum}; {auction.describe_steps()})"))
             if bid < smallest:
                 last = f"the last bid, {self.high}" if self.high is not None else f"the minimum {auction.minimum}"
-                raise AuctionError(f"{where}: a bid must be at least {smallest}, above {last}", parameter="auction")
+                raise AuctionError(Message(*where, f": a bid must be at least {smallest}, above {last}"))
         self.calls.append(self._read(bid, smallest, words[self.turn]))
         if bid is None:
             self.passed.add(self.turn)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Hand, Suit
-from ..errors import SimulationError
+from ..errors import Argument, Message, SimulationError
 from ..ruleset import Conventions, Ruleset
 from .auction import AuctionSoFar, check_turn, read_auction
 from .checks import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, check_full_hand, default_seed
@@ -102,9 +102,9 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
            progress: Callable[[int, int], None] | None = None) -> Answer:
     """The question asked of ``hand`` (see the module docstring); ``conventions`` None: the ruleset's."""
     if view not in VIEWS:
-        raise SimulationError(f"as {view}: the estimate is made as one of {', '.join(VIEWS)}", parameter="as")
+        raise SimulationError(Message(Argument("as", view), f": the estimate is made as one of {', '.join(VIEWS)}"))
     if by not in BY:
-        raise SimulationError(f"by {by}: the recommendation follows one of {', '.join(BY)}", parameter="by")
+        raise SimulationError(Message(Argument("by", by), f": the recommendation follows one of {', '.join(BY)}"))
     hand = check_full_hand(rules, hand)
     state = None
     if calls is not None:
@@ -118,8 +118,8 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
     assert rules.auction is not None or view == "bidder"
     if view == "partner":
         if len(rules.partner_seats(0)) != 1:
-            raise SimulationError(f"as partner: in the {rules.name} game nobody has a partner (each plays for "
-                                  f"themselves)", parameter="as")
+            raise SimulationError(Message(Argument("as", "partner"), f": in the {rules.name} game nobody has a partner "
+                                          "(each plays for themselves)"))
         if trump is not None:
             raise SimulationError("a trump is named by the bidder: as the partner, give none", parameter="trump")
         side = side_estimate(rules, hand, "partner", **run)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..errors import HintError
+from ..errors import Argument, HintError, Message
 from ..game.state import DealState
 from ..solver.solve import Position
 from .facts import Facts, facts_of
@@ -61,9 +61,9 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
     ``DEFAULT_WORLDS``), drawing and solving until ``seconds`` have passed (None: every world drawn is solved)
     or ``stop()`` is true (one world at least)."""
     if worlds is not None and worlds < 1:
-        raise HintError(f"worlds {worlds}: give 1 or more", parameter="worlds")
+        raise HintError(Message(Argument("worlds", worlds), ": give 1 or more"))
     if seconds is not None and not seconds > 0:
-        raise HintError(f"time {seconds}: give seconds above 0", parameter="time")
+        raise HintError(Message(Argument("time", seconds), ": give seconds above 0"))
     start = clock()
 
     def late(share: float) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, Hand, Suit, format_cards
-from ..errors import CardError, HintError
+from ..errors import Argument, CardError, HintError, Message
 from ..game.state import DealState
 from ..game.tricks import check_play, trick_winner
 from ..meld import shown_cards
@@ -80,7 +80,7 @@ class Facts:
 
 def _seat(rules: Ruleset, value: int | None, parameter: str) -> None:
     if value is not None and not 0 <= value < rules.players:
-        raise HintError(f"{parameter} {value} is not a seat 0..{rules.players - 1}", parameter=parameter)
+        raise HintError(Message(Argument(parameter, value), f" is not a seat 0..{rules.players - 1}"))
 
 
 def _walk(rules: Ruleset, trump: Suit, tricks: Sequence[Sequence[Card]], leader: int,
@@ -134,11 +134,15 @@ def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], 
                         parameter="buried" if under else ("hand" if mine else "tricks"))
 
 
-def _in_deck(rules: Ruleset, cards: Sequence[Card] | Hand, where: str, parameter: str) -> Hand:
+def _in_deck(rules: Ruleset, cards: Sequence[Card] | Hand, where: Argument | str, parameter: str | None = None) -> Hand:
+    """``cards`` as a hand of the pack; ``where``: the argument that gave them (its value the cards), or words for
+    them (followed by the cards) and the ``parameter`` at fault."""
     try:
         return rules.deck.check(cards)
     except CardError as exc:
-        raise HintError(f"{where} {format_cards(cards)}: {exc}", parameter=parameter) from None
+        said = Message(where, f": {exc}") if isinstance(where, Argument) else Message(
+            f"{where} {format_cards(cards)}: {exc}")
+        raise HintError(said, parameter=parameter) from None
 
 
 def _check_mine(facts: Facts) -> None:
@@ -164,16 +168,16 @@ def _shown(rules: Ruleset, trump: Suit, shown: Mapping[int, Hand], stock: bool, 
     out: dict[int, Hand] = {}
     for seat, cards in shown.items():
         _seat(rules, seat, "meld")
-        where = f"meld {seat}={format_cards(cards)}"
-        hand = _in_deck(rules, cards, where, "meld")
+        where = Argument("meld", f"{seat}={format_cards(cards)}")
+        hand = _in_deck(rules, cards, where)
         if rules.melders == "bidder" and not stock and seat != bidder:
-            raise HintError(f"{where}: in {rules.name} only the bidder melds", parameter="meld")
+            raise HintError(Message(where, f": in {rules.name} only the bidder melds"))
         uses = shown_cards(rules, hand, trump)
         if uses != hand:
             spare = hand - uses
-            raise HintError(f"{where}: {format_cards(spare)} {'is' if len(spare) == 1 else 'are'} no part of a meld "
-                            f"with trump {trump} (a hand showing these cards shows "
-                            f"{format_cards(uses) or 'no meld'})", parameter="meld")
+            raise HintError(Message(where, f": {format_cards(spare)} {'is' if len(spare) == 1 else 'are'} no part of "
+                                    f"a meld with trump {trump} (a hand showing these cards shows "
+                                    f"{format_cards(uses) or 'no meld'})"))
         out[seat] = hand
     return out
 
@@ -184,13 +188,15 @@ def _exchange(facts: Facts, passed: Hand, received: Hand) -> tuple[int, Hand] | 
     if not passed and not received:
         return None
     if not rules.exchange:
-        raise HintError(f"passed {format_cards(passed or received)}: {rules.name} has no exchange", parameter="passed")
+        raise HintError(Message(Argument("passed", format_cards(passed or received)),
+                                f": {rules.name} has no exchange"))
     for cards, name in ((passed, "passed"), (received, "received")):
         if cards and len(cards) != rules.exchange:
-            raise HintError(f"--{name} {format_cards(cards)}: {len(cards)} cards; the exchange in {rules.name} is "
-                            f"{rules.exchange}", parameter=name)
+            raise HintError(Message(Argument(name, format_cards(cards)), f": {len(cards)} cards; the exchange in "
+                                    f"{rules.name} is {rules.exchange}"))
     if facts.bidder is None:
-        raise HintError("an exchange is between the bidder and the partner: bidder not given", parameter="bidder")
+        raise HintError(Message("an exchange is between the bidder and the partner: ", Argument("bidder"),
+                                " not given"))
     partners = rules.partner_seats(facts.bidder)
     if facts.seat != facts.bidder and facts.seat not in partners:
         raise HintError(f"seat {facts.seat} took no part in the exchange: it is between the bidder (seat "
@@ -215,8 +221,9 @@ def _check_my_meld(facts: Facts) -> None:
         held = held + facts.buried
     shown = facts.shown[seat]
     if not shown.issubset(held) or shown_cards(rules, held, facts.trump) != shown:
-        raise HintError(f"meld {seat}={format_cards(shown)}: your hand at the meld ({format_cards(held)}) shows "
-                        f"{format_cards(shown_cards(rules, held, facts.trump)) or 'no meld'}", parameter="meld")
+        raise HintError(Message(Argument("meld", f"{seat}={format_cards(shown)}"), f": your hand at the meld "
+                                f"({format_cards(held)}) shows "
+                                f"{format_cards(shown_cards(rules, held, facts.trump)) or 'no meld'}"))
 
 
 def _known(facts: Facts, passed: Hand, received: Hand) -> dict[int, Hand]:
@@ -248,13 +255,13 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     for value, name in ((seat, "seat"), (bidder, "bidder"), (leader, "leader")):
         _seat(rules, value, name)
     if bid is not None and bidder is None:
-        raise HintError(f"bid {bid} given without the bidder's seat: whose bid is it?", parameter="bid")
+        raise HintError(Message(Argument("bid", bid), " given without the bidder's seat: whose bid is it?"))
     if trump not in rules.suits:
-        raise HintError(f"trump {trump} is not a suit of {rules.deck.name}", parameter="trump")
+        raise HintError(Message(Argument("trump", trump), f" is not a suit of {rules.deck.name}"))
     rules.deal_sides(bidder)
-    mine = _in_deck(rules, hand, "hand", "hand")
+    mine = _in_deck(rules, hand, Argument("hand", format_cards(hand)))
     for k, t in enumerate(tricks):
-        _in_deck(rules, t, f"tricks (trick {k + 1})", "tricks")
+        _in_deck(rules, t, Argument("tricks", f"(trick {k + 1}) {format_cards(t)}"))
     tricks_in = tuple(tuple(t) for t in tricks)
     current = tuple(trick)
     _in_deck(rules, current, "the current trick", "trick")
@@ -277,15 +284,15 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     sizes = tuple(left - (1 if s in on_trick else 0) for s in range(rules.players))
     if len(mine) != sizes[seat]:
         done = f"{len(tricks_in)} trick{'s' if len(tricks_in) != 1 else ''}"
-        raise HintError(f"hand holds {len(mine)} cards; after {done} seat {seat} holds {sizes[seat]}",
-                        parameter="hand")
+        raise HintError(Message(Argument("hand"), f" holds {len(mine)} cards; after {done} seat {seat} holds "
+                                f"{sizes[seat]}"))
     checked_shown = _shown(rules, trump, shown or {}, bool(stock_tricks), bidder)
     under = _my_buried(rules, buried, seat, bidder)
     base = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
                  tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand(),
                  buried=under)
-    known = _known(base, _in_deck(rules, passed, "passed", "passed"),
-                   _in_deck(rules, received, "received", "received"))
+    known = _known(base, _in_deck(rules, passed, Argument("passed", format_cards(passed))),
+                   _in_deck(rules, received, Argument("received", format_cards(received))))
     _check_counts(rules, mine, played, known, under)
     _check_mine(base)
     _check_my_meld(base)
@@ -303,16 +310,16 @@ def _my_buried(rules: Ruleset, buried: Hand, seat: int, bidder: int | None) -> H
     """The cards this seat says it buried: only the bidder of a game that buries, as many as the widow."""
     if not len(buried):
         return buried
-    cards = _in_deck(rules, buried, "buried", "buried")
+    given = Argument("buried", format_cards(buried))
+    cards = _in_deck(rules, buried, given)
     if rules.bury is None:
-        raise HintError(f"buried {format_cards(cards)}: in {rules.name} nobody buries cards", parameter="buried")
+        raise HintError(Message(given, f": in {rules.name} nobody buries cards"))
     if bidder != seat:
         who = "no bidder is given" if bidder is None else f"the bidder is seat {bidder}"
-        raise HintError(f"buried {format_cards(cards)}: only the bidder buries, and {who}, not seat {seat}",
-                        parameter="buried")
+        raise HintError(Message(given, f": only the bidder buries, and {who}, not seat {seat}"))
     if len(cards) != rules.widow_size:
-        raise HintError(f"buried {format_cards(cards)}: {len(cards)} cards, but the bidder buries "
-                        f"{rules.widow_size} in {rules.name}", parameter="buried")
+        raise HintError(Message(given, f": {len(cards)} cards, but the bidder buries {rules.widow_size} in "
+                                f"{rules.name}"))
     return cards
 
 

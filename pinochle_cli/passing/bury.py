@@ -20,7 +20,7 @@ import numpy as np
 
 from ..arrays import IntArray
 from ..cards import Card, Hand, Suit, format_cards
-from ..errors import PassError
+from ..errors import Argument, Message, PassError
 from ..estimate.checks import FixedBury, chunk_rng
 from ..estimate.conditioned import ConditionedDeals
 from ..estimate.conditions import Given
@@ -71,15 +71,16 @@ class BuryQuestion:
             raise PassError(f"the {r.name} game{options} has no widow: the bidder buries no cards, so there is no "
                             f"bury to advise")
         if self.widow is not None and len(self.widow) != r.widow_size:
-            raise PassError(f"widow {format_cards(self.widow)}: {counted(len(self.widow), 'card')}; the widow is "
-                            f"{r.widow_size} cards in {r.name}", parameter="widow")
+            raise PassError(Message(Argument("widow", format_cards(self.widow)),
+                                    f": {counted(len(self.widow), 'card')}; the widow is {r.widow_size} cards in "
+                                    f"{r.name}"))
         if len(self.hand) != r.largest_hand:
             raise PassError(self._size_words(), parameter="hand")
         check_bid(r, self.bid)
         if self.trump not in r.eligible_trumps(self.hand):
-            raise PassError(f"trump {self.trump.letter}: the bidder may name only a suit in which they hold the "
-                            f"{r.trump_needs_words(spelled=True)}, and {format_cards(self.hand)} does not",
-                            parameter="trump")
+            raise PassError(Message(Argument("trump", self.trump.letter), ": the bidder may name only a suit in which "
+                                    f"they hold the {r.trump_needs_words(spelled=True)}, and "
+                                    f"{format_cards(self.hand)} does not"))
 
     def _size_words(self) -> str:
         r = self.rules

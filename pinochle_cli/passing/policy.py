@@ -24,7 +24,7 @@ from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from ..meld import Component
+    from ..meld.components import Component
 
 __all__ = ["KEPT_ACE", "KEPT_COUNTER", "KEPT_TRUMP", "ROWS", "SENT_ACE", "SENT_RUN", "SENT_TRUMP", "VOID",
            "AdvisedPolicy"]

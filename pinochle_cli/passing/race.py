@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..cards import Card
-from ..errors import SimulationError
+from ..errors import Argument, Message, SimulationError
 from ..estimate.interval import Z95, wilson_interval
 from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
@@ -175,11 +175,11 @@ def schedule(candidates: int, samples: int, top: int) -> list[tuple[int, int]]:
 
 def check_run(samples: int, top: int, seed: int | None) -> None:
     if not 1 <= samples <= MAX_SAMPLES:
-        raise SimulationError(f"samples {samples}: give between 1 and {MAX_SAMPLES:,} deals", parameter="samples")
+        raise SimulationError(Message(Argument("samples", samples), f": give between 1 and {MAX_SAMPLES:,} deals"))
     if top < 1:
-        raise SimulationError(f"top {top}: show at least 1 pass", parameter="top")
+        raise SimulationError(Message(Argument("top", top), ": show at least 1 pass"))
     if seed is not None and seed < 0:
-        raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
+        raise SimulationError(Message(Argument("seed", seed), ": seeds are non-negative integers"))
 
 
 def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,

@@ -17,7 +17,6 @@ a refused change leaves the file as it was.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -26,12 +25,13 @@ from typing import Any
 
 import yaml
 
-from ..errors import RecordError, TableNameError, YamlError, relocated
+from ..errors import Argument, Message, RecordError, TableNameError, YamlError, relocated
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record
+from .dealspans import DealSpans, checked_change, deal_nodes, deal_spans, next_line, with_deals
 from .entry import DealInput, check_nothing_left_out, deal_entries
 from .safewrite import decode_text, locked, replace_locked
-from .writer import FAST_LOADER, Entries, _block_item, _end, _line_after, changed_fields, yaml_value
+from .writer import Entries, _block_item, changed_fields, yaml_value
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
            "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]
@@ -44,164 +44,6 @@ _UNDONE = "undone deal "
 _EDITED = "deal {n} before record edit"
 
 
-# --------------------------------------------------------------------------- where the deals are
-
-@dataclass(frozen=True)
-class _Layout:
-    """The deals of a block-style record: each deal's own lines, and where the first one may start."""
-
-    # the text with "\n" line ends
-    body: str
-    newline: str
-    # [start, end) of each deal's lines
-    spans: tuple[tuple[int, int], ...]
-    # where the lines before the first deal start (the line after ``deals:``; -1 for ``deals: []``)
-    first: int
-    # the whole record as YAML nodes
-    composed: yaml.Node | None
-    # each deal's node
-    deals: tuple[yaml.Node, ...]
-    source: str
-
-    def excerpt(self, number: int) -> Node:
-        """The record read as the reader reads it, with deal ``number`` its only deal.
-
-        The other deals are left out before reading, so a long record is not read whole.
-        """
-        start, end = self.spans[number - 1]
-        head, tail = self.spans[0][0], self.spans[-1][1]
-        try:
-            return _load(self.body[:head] + self.body[start:end] + self.body[tail:], self.source)
-        # an alias to an anchor in another deal: read the whole record
-        except RecordError:
-            whole = _load(self.body, self.source)
-            return _with_deals(whole, _deal_nodes(whole)[number - 1:number])
-
-    def gap_start(self, index: int) -> int:
-        """Where the lines that belong to deal ``index`` (0-based) start: the end of the deal before it."""
-        return self.spans[index - 1][1] if index else self.first
-
-
-def _with_deals(root: Node, deals: list[Node]) -> Node:
-    """``root`` with ``deals`` as its list of deals (none: the table and the rules alone)."""
-    found = root.get("deals")
-    if found is None or found.kind != "seq":
-        return root
-    entries = dict(root.entries)
-    entries["deals"] = (entries["deals"][0], dataclasses.replace(found, items=deals))
-    return dataclasses.replace(root, entries=entries)
-
-
-def _line_start(text: str, index: int) -> int:
-    return text.rfind("\n", 0, index) + 1
-
-
-def _next_line(text: str, index: int) -> int:
-    """The start of the line after the one holding ``index`` (len(text) at the end)."""
-    cut = text.find("\n", index)
-    return len(text) if cut < 0 else cut + 1
-
-
-def _compose(body: str, source: str) -> yaml.Node | None:
-    try:
-        return yaml.compose(body, Loader=FAST_LOADER)
-    except yaml.YAMLError:
-        # the reader's own message, with the line and column
-        try:
-            load_text(body, source)
-        except YamlError as exc:
-            raise relocated(exc) from None
-        raise  # pragma: no cover - the two loaders agree on what is YAML
-
-
-def _layout(text: str, source: str) -> _Layout:
-    newline = "\r\n" if "\r\n" in text else "\n"
-    body = text.replace("\r\n", "\n")
-    root = _compose(body, source)
-    found = [(k, v) for k, v in (root.value if isinstance(root, yaml.MappingNode) else [])
-             if isinstance(k, yaml.ScalarNode) and k.value == "deals"]
-    if not found:
-        raise RecordError("the record has no deals", source=source)
-    key, deals = found[-1]
-    first = _line_after(body, int(key.end_mark.index))
-    if isinstance(deals, yaml.ScalarNode) and deals.tag.endswith(":null"):
-        return _Layout(body, newline, (), first, root, (), source)
-    if isinstance(deals, yaml.SequenceNode) and deals.flow_style and not deals.value:
-        # ``deals: []``: nowhere to put a block back
-        return _Layout(body, newline, (), -1, root, (), source)
-    if not isinstance(deals, yaml.SequenceNode) or deals.flow_style or getattr(root, "flow_style", False):
-        raise RecordError("the deals are not written as a block list (one `- ` line starting each deal): "
-                          "undo, redo and edit change only such a list", source=source,
-                          line=int(deals.start_mark.line) + 1, field="deals")
-    spans = []
-    for item in deals.value:
-        start = _line_start(body, int(item.start_mark.index))
-        if body[start:int(item.start_mark.index)].strip(" ") != "-":
-            raise RecordError("a deal does not start its own line with `- `", source=source,
-                              line=int(item.start_mark.line) + 1, field="deals")
-        spans.append((start, _line_after(body, _end(item))))
-    return _Layout(body, newline, tuple(spans), first, root, tuple(deals.value), source)
-
-
-def _load(text: str, source: str) -> Node:
-    try:
-        return load_text(text, source)
-    except YamlError as exc:
-        raise relocated(exc) from None
-
-
-def _deal_nodes(root: Node) -> list[Node]:
-    deals = root.get("deals")
-    return [] if deals is None or deals.kind != "seq" else deals.items
-
-
-def _same(a: yaml.Node, b: yaml.Node) -> bool:
-    """The same YAML value written the same way (tags and scalar texts), wherever it stands."""
-    if type(a) is not type(b) or a.tag != b.tag or len(a.value) != len(b.value):
-        return False
-    if isinstance(a, yaml.ScalarNode):
-        return bool(a.value == b.value)
-    if isinstance(a, yaml.MappingNode):
-        return all(_same(ka, kb) and _same(va, vb) for (ka, va), (kb, vb) in zip(a.value, b.value, strict=True))
-    return all(_same(x, y) for x, y in zip(a.value, b.value, strict=True))
-
-
-def _checked(out: str, source: str, what: str, before: Sequence[yaml.Node],
-             new: Callable[[Node], bool] | None = None, after: Sequence[yaml.Node] = (),
-             rest: yaml.Node | None = None) -> Node:
-    """The new text, read; refused unless its deals are ``before``, one that fits ``new`` (if given), ``after``,
-    and (``rest``: the record before the change, composed) everything but the deals is as it was."""
-    composed = _compose(out.replace("\r\n", "\n"), source)
-    deals = _layout_deals(composed)
-    cut = len(before) + (new is not None)
-    root = _load(out, source)
-    items = _deal_nodes(root)
-    fits = (len(deals) == cut + len(after) == len(items) and all(map(_same, before, deals))
-            and all(map(_same, after, deals[cut:])) and (new is None or new(items[len(before)]))
-            and (rest is None or _same_outside_deals(rest, composed)))
-    if not fits:
-        raise RecordError(f"could not {what} without changing the rest of the file; the record is unchanged "
-                          "(is it written in an unusual layout?)", source=source)
-    return root
-
-
-def _same_outside_deals(a: yaml.Node | None, b: yaml.Node | None) -> bool:
-    """The two records' top-level keys other than ``deals`` are the same, written the same way."""
-    def outside(root: yaml.Node | None) -> list[tuple[yaml.Node, yaml.Node]]:
-        pairs = root.value if isinstance(root, yaml.MappingNode) else []
-        return [(k, v) for k, v in pairs if not (isinstance(k, yaml.ScalarNode) and k.value == "deals")]
-    mine, theirs = outside(a), outside(b)
-    return len(mine) == len(theirs) and all(_same(ka, kb) and _same(va, vb)
-                                            for (ka, va), (kb, vb) in zip(mine, theirs, strict=True))
-
-
-def _layout_deals(root: yaml.Node | None) -> list[yaml.Node]:
-    for k, v in root.value if isinstance(root, yaml.MappingNode) else []:
-        if isinstance(k, yaml.ScalarNode) and k.value == "deals" and isinstance(v, yaml.SequenceNode):
-            return list(v.value)
-    return []
-
-
 # --------------------------------------------------------------------------- the history at the end
 
 def _history(body: str) -> tuple[int, int]:
@@ -211,7 +53,7 @@ def _history(body: str) -> tuple[int, int]:
         return len(body), len(body)
     end = head + len(HISTORY_HEAD) + 1
     while end < len(body) and body.startswith((_ENTRY, _LINE), end):
-        end = _next_line(body, end)
+        end = next_line(body, end)
     return head, end
 
 
@@ -233,16 +75,16 @@ def _last_undone(body: str) -> tuple[int, int, str] | None:
     start, end = _history(body)
     at, found = start, None
     while at < end:
-        nxt = _next_line(body, at)
+        nxt = next_line(body, at)
         if body.startswith(_ENTRY + _UNDONE, at):
             found = at
         at = nxt
     if found is None:
         return None
-    stop = _next_line(body, found)
+    stop = next_line(body, found)
     lines = []
     while stop < end and body.startswith(_LINE, stop):
-        nxt = _next_line(body, stop)
+        nxt = next_line(body, stop)
         line = body[stop + len(_LINE):nxt].rstrip("\n")
         lines.append(line[1:] if line.startswith(" ") else line)
         stop = nxt
@@ -270,9 +112,9 @@ class Edited:
     number: int
 
 
-def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
+def undo_text(text: str, source: str = "<record>", layout: DealSpans | None = None) -> Edited:
     """``text`` without its last deal (kept in the history); ``RecordError`` if there is none."""
-    layout = layout or _layout(text, source)
+    layout = layout or deal_spans(text, source)
     if not layout.spans:
         raise RecordError("no deal to undo", source=source)
     body, last = layout.body, len(layout.spans) - 1
@@ -283,14 +125,14 @@ def undo_text(text: str, source: str = "<record>", layout: _Layout | None = None
     if undone is None or undone[2] != (cut if cut.endswith("\n") else cut + "\n"):
         raise RecordError("could not keep the last deal in the history; the record is unchanged", source=source)
     out = kept.replace("\n", layout.newline)
-    root = _checked(out, source, "take the last deal out", layout.deals[:-1])
+    root = checked_change(out, source, "take the last deal out", layout.deals[:-1])
     return Edited(out, root, body[start:end], last + 1)
 
 
-def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None) -> Edited:
+def redo_text(text: str, source: str = "<record>", layout: DealSpans | None = None) -> Edited:
     """``text`` with the last undone deal back where it was; ``RecordError`` if the history has none, or if
     its entry is not exactly one deal (a key of the record, a second deal, text that is not YAML)."""
-    layout = layout or _layout(text, source)
+    layout = layout or deal_spans(text, source)
     body = layout.body
     undone = _last_undone(body)
     if undone is None:
@@ -303,7 +145,7 @@ def redo_text(text: str, source: str = "<record>", layout: _Layout | None = None
     deal = _undone_deal(lines, source, body.count("\n", 0, start) + 1)
     out = _drop(body, start, end)
     out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
-    root = _checked(out, source, "put the undone deal back", layout.deals, lambda node: node.to_python() == deal,
+    root = checked_change(out, source, "put the undone deal back", layout.deals, lambda node: node.to_python() == deal,
                     rest=layout.composed)
     return Edited(out, root, _deal_only(lines), len(layout.spans) + 1)
 
@@ -326,7 +168,7 @@ def _undone_deal(lines: str, source: str, title: int) -> Any:
         raise RecordError(f"the undone deal in the history holds {extra[0].raw!r}, which is not part of a deal: "
                           f"redo puts back one deal, nothing else{unchanged}", source=source,
                           line=title + extra[0].line - 1)
-    deals = _deal_nodes(root)
+    deals = deal_nodes(root)
     if len(deals) != 1:
         raise RecordError(f"the undone deal in the history holds {len(deals)} deals, not one{unchanged}",
                           source=source, line=title)
@@ -343,14 +185,14 @@ def _deal_only(lines: str) -> str:
 
 
 def edit_text(text: str, number: int, entries: Entries, source: str = "<record>",
-              layout: _Layout | None = None, old: Mapping[str, Any] | None = None) -> Edited:
+              layout: DealSpans | None = None, old: Mapping[str, Any] | None = None) -> Edited:
     """``text`` with deal ``number`` (1-based) changed to ``entries``; its old lines kept in the history.
 
     Only what changes is written: the fields whose values stay keep their text, layout and comments
     (``changed_fields``; ``old``: the deal's fields as read, read here if not given). A deal written
     otherwise than as a block mapping is written anew.
     """
-    layout = layout or _layout(text, source)
+    layout = layout or deal_spans(text, source)
     _check_number(layout, number, source)
     body = layout.body
     start, end = layout.spans[number - 1]
@@ -358,14 +200,14 @@ def edit_text(text: str, number: int, entries: Entries, source: str = "<record>"
     dash = len(line) - len(line.lstrip(" "))
     key = dash + len(line[dash:]) - len(line[dash + 1:].lstrip(" "))
     if old is None:
-        old = _as_fields([_deal_nodes(layout.excerpt(number))[0].to_python()])[0]
+        old = _as_fields([deal_nodes(layout.excerpt(number))[0].to_python()])[0]
     expected = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
     kept = _kept_text(body, start, end, layout.deals[number - 1], old, entries, key)
     for new in ([kept] if kept is not None else []) + [_block_item(entries, dash, key)]:
         out = _with_entry(body[:start] + new + body[end:], _EDITED.format(n=number), body[start:end])
         out = out.replace("\n", layout.newline)
         try:
-            root = _checked(out, source, f"replace deal {number}", layout.deals[:number - 1],
+            root = checked_change(out, source, f"replace deal {number}", layout.deals[:number - 1],
                             lambda node: node.to_python() == expected, layout.deals[number:])
         # the fields' own text could not be kept (an unusual layout): the deal is written anew
         except RecordError:
@@ -384,7 +226,7 @@ def _kept_text(body: str, start: int, end: int, deal: yaml.Node, old: Mapping[st
     return None if changed is None else changed[start:]
 
 
-def _check_number(layout: _Layout, number: int, source: str) -> None:
+def _check_number(layout: DealSpans, number: int, source: str) -> None:
     if not 1 <= number <= len(layout.spans):
         raise RecordError(f"no deal {number} (the record has {len(layout.spans)})", source=source)
 
@@ -412,7 +254,7 @@ def deal_text(fields: Mapping[str, Any]) -> str:
 
 def deal_lines(text: str, number: int, source: str = "<record>") -> str:
     """Deal ``number``'s own lines, as written (comments inside it kept)."""
-    layout = _layout(text, source)
+    layout = deal_spans(text, source)
     _check_number(layout, number, source)
     start, end = layout.spans[number - 1]
     return layout.body[start:end]
@@ -429,14 +271,14 @@ class Change:
     number: int
 
 
-Refusal = Callable[[RecordError, _Layout, Edited], RecordError]
+Refusal = Callable[[RecordError, DealSpans, Edited], RecordError]
 
 
-def _rewrite(path: str, change: Callable[[_Layout], Edited], refused: Refusal | None = None) -> Change:
+def _rewrite(path: str, change: Callable[[DealSpans], Edited], refused: Refusal | None = None) -> Change:
     """Under the record's lock: read, change the text, check the new text as a record, write it atomically."""
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
-        layout = _layout(decode_text(fh.read(), path), path)
+        layout = deal_spans(decode_text(fh.read(), path), path)
         edited = change(layout)
         try:
             record = check_record(edited.root, base)
@@ -456,7 +298,7 @@ def redo_deal(path: str) -> Change:
     return _rewrite(path, lambda layout: redo_text(layout.body, path, layout), _refused_redo)
 
 
-def _refused_redo(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
+def _refused_redo(exc: RecordError, layout: DealSpans, edited: Edited) -> RecordError:
     return relocated(exc, detail=f"{exc.detail} (the undone deal no longer fits the record; it stays in the history)",
                      line=None)
 
@@ -468,12 +310,12 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
     """
     base = os.path.dirname(os.path.abspath(path))
 
-    def change(layout: _Layout) -> Edited:
+    def change(layout: DealSpans) -> Edited:
         _check_number(layout, number, path)
         excerpt = layout.excerpt(number)
         # the table and rules: the deals are checked anew
-        record = check_record(_with_deals(excerpt, []), base)
-        old = _as_fields([_deal_nodes(excerpt)[0].to_python()])[0]
+        record = check_record(with_deals(excerpt, []), base)
+        old = _as_fields([deal_nodes(excerpt)[0].to_python()])[0]
         try:
             entries = build(record, old)
         except RecordError as exc:
@@ -482,7 +324,7 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
             raise relocated(exc, source=path, line=None) from None
         return edit_text(layout.body, number, entries, path, layout, old)
 
-    def refused(exc: RecordError, layout: _Layout, edited: Edited) -> RecordError:
+    def refused(exc: RecordError, layout: DealSpans, edited: Edited) -> RecordError:
         if exc.deal is None or exc.deal < number:
             return exc
         if exc.deal == number:
@@ -508,8 +350,8 @@ def merged_entries(record: MatchRecord, number: int, old: Mapping[str, Any], giv
     """
     for name in clear:
         if name not in old:
-            raise RecordError(f"clear {name}: deal {number} has no {name} ({', '.join(old) or 'no fields'})",
-                              deal=number, field=name, parameter="clear")
+            raise RecordError(Message(Argument("clear", name), f": deal {number} has no {name} "
+                                      f"({', '.join(old) or 'no fields'})"), deal=number, field=name)
     new = dict(deal_entries(record, given, number=number))
     if not given.dealer:
         new.pop("dealer", None)

@@ -22,7 +22,7 @@ import yaml
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
 
-from ..errors import RecordError, YamlError, relocated
+from ..errors import Argument, Message, RecordError, YamlError, relocated
 from ..ruleset import Ruleset, bundled_path
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record, parse_record
@@ -295,7 +295,7 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
     except RecordError as exc:
         raise relocated(exc, source=path, line=None, deal=None, trick=None) from None
     if os.path.exists(path) and not force:
-        raise RecordError("already exists (use force=True to replace it)", source=path, parameter="force")
+        raise RecordError(_EXISTS, source=path)
     try:
         if force:
             atomic_write(path, text.encode("utf-8"))
@@ -303,9 +303,13 @@ def write_new_record(path: str, text: str, *, force: bool = False) -> MatchRecor
             create_exclusive(os.path.realpath(path), text.encode("utf-8"))
     except OSError as exc:
         if exc.errno == errno.EEXIST:
-            raise RecordError("already exists (use force=True to replace it)", source=path, parameter="force") from None
+            raise RecordError(_EXISTS, source=path) from None
         raise RecordError(f"cannot write: {exc.strerror or exc}", source=path) from None
     return record
+
+
+# a new record's file is there already
+_EXISTS = Message("already exists (use ", Argument("force", True, assigned=True), " to replace it)")
 
 
 def check_name(name: str, option: str) -> None:

@@ -14,7 +14,7 @@ import os
 import re
 from pathlib import Path
 
-from ..errors import RulesetError, YamlError
+from ..errors import Argument, Message, RulesetError, YamlError
 from ..yamlsource import Node, load_text, read_source
 from .loading import bundled_path, load_ruleset, load_ruleset_text
 from .model import Ruleset
@@ -71,13 +71,13 @@ def copy_text(rules: Ruleset, name: str, file_name: str) -> str:
     name = " ".join(name.split())
     # before anything is built from it: a control character would only show as a YAML error in the copy
     if not name.isprintable():
-        raise RulesetError(f"name {name!r}: a name is one line of printable characters", parameter="name")
+        raise RulesetError(Message(Argument("name", repr(name)), ": a name is one line of printable characters"))
     if not name:
-        raise RulesetError("name is empty: give the copy a name of its own, e.g. name=\"Friday rules\"",
-                           parameter="name")
+        raise RulesetError(Message(Argument("name"), " is empty: give the copy a name of its own, e.g. ",
+                                   Argument("name", '"Friday rules"', assigned=True)))
     if bundled_path(name) is not None:
-        raise RulesetError(f"{name!r} names a bundled ruleset: give the copy a name of its own "
-                           f"(e.g. name=\"{name} at our table\")", parameter="name")
+        raise RulesetError(Message(f"{name!r} names a bundled ruleset: give the copy a name of its own (e.g. ",
+                                   Argument("name", f'"{name} at our table"', assigned=True), ")"))
     try:
         text = read_source(rules.path)
         keys = _top_key_lines(load_text(text, rules.path))
@@ -127,8 +127,8 @@ def write_copy(rules: Ruleset, path: str, name: str | None = None, *, force: boo
         write_whole(path, text.encode("utf-8"), replace=force)
     except OSError as exc:
         if exc.errno == errno.EEXIST:
-            raise RulesetError(f"{path} exists: give another FILE, or force=True to replace it",
-                               parameter="force") from None
+            raise RulesetError(Message(f"{path} exists: give another FILE, or ", Argument("force", True, assigned=True),
+                                       " to replace it")) from None
         kept = "the file is unchanged" if existed else "no file was written"
         raise RulesetError(f"{path}: cannot write: {exc.strerror or exc}; {kept}") from None
     return load_ruleset(path)

@@ -15,7 +15,7 @@ from ..errors import SchemaError
 from ..schema import Bool, Field, Int, MapOf, Nullable, Obj, Pattern, Seq, Str, Union, Whatever, fail, json_text
 from ..yamlsource import Node
 from .conventions import CONVENTIONS
-from .model import (
+from .parts import (
     Auction,
     Bury,
     CardPattern,

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import Card, Suit
-from ..errors import HintError, PlayError, SearchLimitError
+from ..errors import Argument, HintError, Message, PlayError, SearchLimitError
 from ..records import DealRecord, MatchRecord
 from ..records.replay import record_state
 from ..workers import KeptRunner, kept
@@ -346,7 +346,7 @@ def view_deal(record: MatchRecord, analysis: DealAnalysis, deal: DealRecord, *, 
     work early (the cards left are not judged), never change a verdict. ``progress(done, total)`` after each card."""
     check_time_limit(time_limit)
     if worlds < 1:
-        raise HintError(f"worlds {worlds}: give 1 or more", parameter="worlds")
+        raise HintError(Message(Argument("worlds", worlds), ": give 1 or more"))
     start = clock()
 
     def stop() -> bool:

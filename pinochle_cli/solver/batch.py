@@ -159,7 +159,7 @@ class BatchSolver:
         try:
             result: BatchResult | BatchFailure = self._solve(item)
         except PinochleError as exc:
-            result = BatchFailure(str(exc), type(exc).__name__, exc.parameter)
+            result = BatchFailure(exc.message, type(exc).__name__, exc.parameter)
         # a reading of a shared clock counts this process's time so far for the others
         self.clock()
         return result

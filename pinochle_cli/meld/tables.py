@@ -3,27 +3,60 @@
 A component's table holds the best value of each count vector of its cards, indexed by the
 mixed-radix counts (``Component.strides``); it is the same dynamic programme as ``meld`` solves
 for one hand, run over every state at once by array shifts. A batch's totals are then a few
-gathers. A component too large to tabulate is solved per hand.
+gathers. A component too large to tabulate is solved per hand. The components are read through
+``Tabulable`` (what ``meld.components.Component`` offers): this module imports nothing of them.
+``total_batch`` and ``totals_batch`` raise ``ValueError`` for counts of the wrong shape or range.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from .arrays import IntArray
-from .cards import N_CARDS
+from ..arrays import IntArray
+from ..cards import N_CARDS
 
-if TYPE_CHECKING:
-    from .meld import Component
-
-__all__ = ["build_table", "total_batch", "totals_batch"]
+__all__ = ["Tabulable", "build_table", "total_batch", "totals_batch"]
 
 
-def build_table(comp: Component) -> IntArray:
+class Priced(Protocol):
+    """An instance of a combination: the values of 0‥max copies of it."""
+
+    @property
+    def values(self) -> tuple[int, ...]: ...
+
+
+class Tabulable(Protocol):
+    """A component of a meld table as this module reads it (``meld.components.Component``)."""
+
+    @property
+    def instances(self) -> Sequence[Priced]: ...
+
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+
+    @property
+    def radix(self) -> int: ...
+
+    @property
+    def strides(self) -> tuple[int, ...]: ...
+
+    @property
+    def needs(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def tabulated(self) -> bool: ...
+
+    @property
+    def table(self) -> IntArray: ...
+
+    def value(self, counts: Sequence[int]) -> int: ...
+
+
+def build_table(comp: Tabulable) -> IntArray:
     """The best value of every count state of ``comp``: instances from the last to the first, each
     adding 0‥max copies of itself to the best of the instances after it."""
     shape = (comp.radix,) * len(comp.cards)
@@ -52,7 +85,7 @@ def _columns(counts: npt.ArrayLike, copies: int) -> tuple[IntArray, npt.NDArray[
     return arr, cols
 
 
-def _component_batch(comp: Component, arr: IntArray, cols: npt.NDArray[np.int32]) -> IntArray:
+def _component_batch(comp: Tabulable, arr: IntArray, cols: npt.NDArray[np.int32]) -> IntArray:
     if not comp.tabulated:
         return np.fromiter((comp.value(row) for row in np.asarray(arr, dtype=np.int64)), dtype=np.int64,
                            count=len(arr))
@@ -63,7 +96,7 @@ def _component_batch(comp: Component, arr: IntArray, cols: npt.NDArray[np.int32]
     return out
 
 
-def total_batch(plan: Sequence[Component], counts: npt.ArrayLike, copies: int) -> IntArray:
+def total_batch(plan: Sequence[Tabulable], counts: npt.ArrayLike, copies: int) -> IntArray:
     """Exact totals of many hands (``counts`` shape (N, 24)) summed over the components of ``plan``."""
     arr, cols = _columns(counts, copies)
     out = np.zeros(arr.shape[0], dtype=np.int64)
@@ -72,7 +105,7 @@ def total_batch(plan: Sequence[Component], counts: npt.ArrayLike, copies: int) -
     return out
 
 
-def totals_batch(comps: Sequence[Component], per_suit: Sequence[Sequence[int]], counts: npt.ArrayLike,
+def totals_batch(comps: Sequence[Tabulable], per_suit: Sequence[Sequence[int]], counts: npt.ArrayLike,
                  copies: int) -> IntArray:
     """Exact totals of many hands for every trump: shape (N, 4), column ``int(Suit)`` the sum of the
     components ``per_suit`` names (each evaluated once)."""

@@ -1,16 +1,23 @@
-"""An independent exhaustive minimax over tricks.py: the reference the compiled solver is checked against.
+"""An exhaustive minimax over ``tricks``: the reference the compiled search is checked against.
 
-No pruning, no table, no card equivalence: every legal card of every player is tried.
+``minimax(rules, trump, position)`` gives the counters seat 0's side takes from ``position`` on with perfect
+play, as ``solve.Solver.value`` does, by trying every legal card of every player: no pruning, no table, no card
+equivalence, nothing shared with the search but the trick rules of ``tricks``. Its work grows as the product of
+the legal cards at every play, so it is for positions of a few tricks (three of four players take seconds).
+``random_endgame`` draws such positions. Tests and ``benchmarks/bench_solve.py --check`` compare the two; the
+command line does not use it. Raises what ``tricks`` raises for a position the rules do not allow.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pinochle_cli.cards import Card, Hand, Suit
-from pinochle_cli.game.tricks import legal_plays, trick_winner
-from pinochle_cli.ruleset import Ruleset
-from pinochle_cli.solver.solve import Position
+from ..cards import Card, Hand, Suit
+from ..game.tricks import legal_plays, trick_winner
+from ..ruleset import Ruleset
+from .solve import Position
+
+__all__ = ["minimax", "random_endgame", "value_after"]
 
 
 def _phase(rules: Ruleset) -> str | None:
@@ -29,6 +36,8 @@ def minimax(rules: Ruleset, trump: Suit, pos: Position, bidder: int | None = Non
 
 
 def value_after(rules: Ruleset, trump: Suit, pos: Position, card: Card, bidder: int | None = None) -> int:
+    """``minimax`` of the position after ``card`` is played from ``pos``, the counters of a trick it completes
+    included."""
     seat = pos.to_play
     hands = tuple(h.remove(card) if s == seat else h for s, h in enumerate(pos.hands))
     trick = (*pos.trick, card)

@@ -1,0 +1,148 @@
+"""The package's architecture, checked from its source: no import cycles, no oversized modules.
+
+Each rule is a checker over a package on disk that returns what breaks it, a test that ``pinochle_cli`` has
+nothing to report beyond a named, temporary allowance, and a test that runs the checker on a small package made
+in ``tmp_path`` that breaks the rule, so that a checker that can no longer see anything fails too.
+
+- no import cycle between the package's modules: every ``import`` and ``from … import`` counts, relative or
+  absolute, at module level, inside a function or under ``if TYPE_CHECKING:``;
+- no module longer than ``MODULE_LIMIT`` lines (a longer one is split along its concerns).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pinochle_cli
+
+PACKAGE = Path(pinochle_cli.__file__).resolve().parent
+MODULE_LIMIT = 500
+
+# The one exception to "no cycle" that is allowed by design is not an import statement, so the checker does not
+# see it: the command line's lazy registry (``cli/__init__.py``, ``COMMANDS``) names each command's module as a
+# string, imported with importlib when that command runs, and those modules may import from ``cli`` again.
+ALLOWED_CYCLES: list[set[str]] = []
+ALLOWED_LONG: set[str] = set()
+
+
+# --------------------------------------------------------------------------- (a) import cycles
+
+def _modules(package: Path) -> dict[str, Path]:
+    """Each module of ``package`` (a folder) by its dotted name, a package by its own name."""
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def _imported(name: str, path: Path, node: ast.Import | ast.ImportFrom, modules: dict[str, Path]) -> set[str]:
+    """The package's modules one import statement of module ``name`` (file ``path``) imports."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names if alias.name in modules}
+    base = node.module or ""
+    if node.level:
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        base = ".".join(here[:len(here) - node.level + 1] + ([node.module] if node.module else []))
+    out = set()
+    for alias in node.names:
+        if f"{base}.{alias.name}" in modules:
+            out.add(f"{base}.{alias.name}")
+        elif base in modules:
+            out.add(base)
+    return out
+
+
+def import_graph(package: Path) -> dict[str, set[str]]:
+    """Which modules of ``package`` each of its modules imports, anywhere in its source."""
+    modules = _modules(package)
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                found |= _imported(name, path, node, modules)
+        graph[name] = found - {name}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected sets of more than one module (each holds a cycle), by Tarjan's algorithm."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = set()
+            while True:
+                w = stack.pop()
+                part.add(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(part)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycle() -> None:
+    found = [cycle for cycle in import_cycles(import_graph(PACKAGE)) if cycle not in ALLOWED_CYCLES]
+    assert not found, "import cycles: " + "; ".join(" <-> ".join(sorted(cycle)) for cycle in found)
+
+
+def test_an_import_cycle_is_seen(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "sub" / "__init__.py").write_text("from .c import C\n", encoding="utf-8")
+    # a imports b at the top; b imports a inside a function: a cycle
+    (pkg / "a.py").write_text("from . import b\n", encoding="utf-8")
+    (pkg / "b.py").write_text("def f():\n    from .a import x\n    return x\n", encoding="utf-8")
+    # c imports d absolutely; d imports c only for type checking, from two levels up: a cycle too
+    (pkg / "sub" / "c.py").write_text("import pkg.sub.d\n", encoding="utf-8")
+    (pkg / "sub" / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                      "    from ..sub.c import C\n", encoding="utf-8")
+    # e imports a, nothing imports e: no cycle
+    (pkg / "e.py").write_text("from pkg import a\nimport os\n", encoding="utf-8")
+    graph = import_graph(pkg)
+    assert graph["pkg.e"] == {"pkg.a"} and graph["pkg.sub"] == {"pkg.sub.c"}
+    assert sorted(sorted(c) for c in import_cycles(graph)) == [["pkg.a", "pkg.b"], ["pkg.sub.c", "pkg.sub.d"]]
+
+
+# --------------------------------------------------------------------------- (b) module size
+
+def long_modules(package: Path, limit: int) -> dict[str, int]:
+    """The modules of ``package`` longer than ``limit`` lines (path below the package: lines)."""
+    found = {}
+    for path in sorted(package.rglob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > limit:
+            found[path.relative_to(package).as_posix()] = lines
+    return found
+
+
+def test_no_module_over_the_limit() -> None:
+    found = {name: n for name, n in long_modules(PACKAGE, MODULE_LIMIT).items() if name not in ALLOWED_LONG}
+    assert not found, f"modules over {MODULE_LIMIT} lines: {found}"
+
+
+def test_a_long_module_is_seen(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "short.py").write_text("x = 1\n" * MODULE_LIMIT, encoding="utf-8")
+    (tmp_path / "sub" / "long.py").write_text("x = 1\n" * (MODULE_LIMIT + 1), encoding="utf-8")
+    assert long_modules(tmp_path, MODULE_LIMIT) == {"sub/long.py": MODULE_LIMIT + 1}
