@@ -53,10 +53,14 @@ def build_part(part: str) -> None:
     if part == "player":
         from .player.exchange import warm_exchange
         from .player.play import warm_play
+        from .player.rollout import warm_rollout
+        from .player.seat import warm_seat
         from .player.tables import BuryTables, ExchangeTables, PlayerTables
 
         # every ruleset's tables have the same types: one compile serves them all
         warm_play(PlayerTables.build(rules))
+        warm_seat(PlayerTables.build(rules))
+        warm_rollout(PlayerTables.build(rules))
         warm_exchange(ExchangeTables.build(rules), BuryTables.build(rules))
     elif part == "solver":
         from .solver.solve import Position, Solver

@@ -20,7 +20,7 @@ from pinochle_cli.cards import ALL_CARDS, Card, Hand, Suit, parse_cards
 from pinochle_cli.errors import IllegalPlayError
 from pinochle_cli.game.deal import deal_cards, play_deal, random_strategy, replay_deal
 from pinochle_cli.game.tricks import legal_plays
-from pinochle_cli.player.play import SeatView, choose_card
+from pinochle_cli.player.seat import SeatView, choose_card
 from pinochle_cli.player.tables import PlayerTables
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 from pinochle_cli.solver.solve import Position, Solver

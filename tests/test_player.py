@@ -14,7 +14,8 @@ import pytest
 
 from pinochle_cli.cards import ALL_CARDS, N_CARDS, Hand, Suit, parse_cards
 from pinochle_cli.game.tricks import legal_plays, trick_winner
-from pinochle_cli.player.play import SeatView, choose_card, play_opening, play_relabelled
+from pinochle_cli.player.play import play_opening, play_relabelled
+from pinochle_cli.player.seat import SeatView, choose_card
 from pinochle_cli.player.tables import INFERRED, META, PlayerTables, canonical_order
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
 

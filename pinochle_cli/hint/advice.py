@@ -1,48 +1,106 @@
-"""``hint``: the worlds decided first (from the seed alone), then solved in order while the time lasts.
+"""``hint``: the worlds drawn first (from the seed alone), then judged in order while the time lasts.
 
-The answer depends on the seed and on how many worlds were solved, never on the number of
-workers: the worlds are drawn before any is solved and the solved ones are always the first.
+Every legal card is judged in every world the same way (``values.plan_for``): solved exactly where few
+cards are left, else played on by the computer player and the rest solved exactly. The worlds are
+judged in order on the machine's cores (``judging``) until the best card is clear — at least
+``EARLY_STOP_AT`` worlds judged and the paired 95 % interval of its lead over the next card above 0 —
+or every world drawn is judged, or the time is up (``seconds`` of ``clock``: the drawing, the judging
+and a reserve for printing), or ``stop()``. The answer depends on the seed and on how many worlds were
+judged, never on the number of workers. The answer says how it was reached (``Hint.why``) and warns
+when too few worlds were judged to rank the cards (``RELIABLE_WORLDS``). The stages and the figures
+behind them: docs/hint.md.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..cards import Card
 from ..errors import Argument, HintError, Message
 from ..game.state import DealState
-from ..solver.solve import Position
 from .facts import Facts, facts_of
 from .inference import Inference, infer
-from .judge import CardJudgement, best_card, judge, last_trick_worth
-from .solving import solve_positions
+from .judge import CardJudgement, best_card, judge, last_trick_worth, world_points
+from .judging import judge_worlds
+from .values import Plan, Valued, WorldValues, plan_for
 from .worlds import World, draw_worlds
 
-__all__ = ["DEFAULT_WORLDS", "Hint", "hint", "hint_facts"]
+__all__ = ["CALIBRATE_FOR", "DEFAULT_WORLDS", "EARLY_STOP_AT", "RELIABLE_WORLDS", "Hint", "Margin", "hint",
+           "hint_facts"]
 
-# the most worlds solved when the number is not given
+# the most worlds judged when the number is not given
 DEFAULT_WORLDS = 200
 # the share of the time the drawing may take when the worlds are many
 _DRAW_SHARE = 0.3
+# the time kept back for printing the answer: a share, and at least this many seconds
+_RESERVE_SHARE, _RESERVE = 0.04, 0.1
+# the judging stops early once this many worlds are judged and the best card leads the next beyond the noise
+EARLY_STOP_AT = 100
+# fewer worlds judged than this: the ranking is said to be unreliable
+RELIABLE_WORLDS = 20
+# the worlds a plan must be able to judge in the time, or a cheaper one is taken; the share of the time left that
+# one trial (a world a thread) may take, and what each trick fewer solved exactly divides a world's time by
+CALIBRATE_FOR = EARLY_STOP_AT
+_TRIAL_SHARE, _PER_TRICK = 0.25, 3.0
+# the two-sided 95 % normal quantile
+_Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Margin:
+    """The best card's lead over ``second`` in points, over the same worlds: the mean and its 95 % interval;
+    ``clear``: the interval lies above 0."""
+
+    second: Card
+    mean: float
+    low: float
+    high: float
+
+    @property
+    def clear(self) -> bool:
+        return self.low > 0
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The answer: ``cards`` judged over ``worlds`` (the ones solved), ``best`` the card to play."""
+    """The answer: ``cards`` judged over ``worlds`` (the ones judged, in order), ``best`` the card to play.
+
+    ``exact``: every consistent world judged; ``drawn``: the worlds drawn (a sample) or consistent (exact);
+    ``plan``: how the cards were judged; ``method``: ``exact`` or ``estimated`` for every world; ``margin``:
+    the best card's lead over the next (None with one legal card); ``why``: ``enough``, ``all``, ``time`` or
+    ``stopped``; ``skipped``: worlds given up as too costly to solve.
+    """
 
     to_play: int
     best: Card
     cards: tuple[CardJudgement, ...]
     worlds: tuple[World, ...]
     exact: bool
-    # the worlds drawn (a sample) or consistent (exact) before the time ran out
     drawn: int
     layouts: int
     inferences: tuple[Inference, ...]
     seconds: float
+    plan: str = ""
+    method: str = "exact"
+    margin: Margin | None = None
+    why: str = "all"
+    skipped: int = 0
+
+    @property
+    def cut_short(self) -> bool:
+        """The time (or a stop) ended the judging before the worlds drawn were judged or the best was clear."""
+        return self.why in ("time", "stopped")
+
+    @property
+    def reliable(self) -> bool:
+        """Enough worlds judged to rank the cards (or every consistent one)."""
+        return self.exact or len(self.worlds) >= RELIABLE_WORLDS
 
 
 def hint(state: DealState, seat: int | None = None, *, worlds: int | None = None, seconds: float | None = 5.0,
@@ -56,15 +114,16 @@ def hint(state: DealState, seat: int | None = None, *, worlds: int | None = None
 
 def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None = 5.0, seed: int = 1,
                workers: int = 1, names: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
-               stop: Callable[[], bool] | None = None) -> Hint:
+               stop: Callable[[], bool] | None = None, plan: Plan | None = None) -> Hint:
     """The hint for ``facts.seat`` (see the module docstring): at most ``worlds`` worlds (default
-    ``DEFAULT_WORLDS``), drawing and solving until ``seconds`` have passed (None: every world drawn is solved)
-    or ``stop()`` is true (one world at least)."""
+    ``DEFAULT_WORLDS``), within ``seconds`` (None: no limit) on ``workers`` threads; ``plan``: how the cards are
+    judged (default ``plan_for(facts)``)."""
     if worlds is not None and worlds < 1:
         raise HintError(Message(Argument("worlds", worlds), ": give 1 or more"))
     if seconds is not None and not seconds > 0:
         raise HintError(Message(Argument("time", seconds), ": give seconds above 0"))
     start = clock()
+    end = None if seconds is None else start + seconds - max(_RESERVE, _RESERVE_SHARE * seconds)
 
     def late(share: float) -> bool:
         return seconds is not None and clock() - start > seconds * share
@@ -72,12 +131,114 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
     inferences = infer(facts, names)
     drawn = draw_worlds(facts, inferences, worlds or DEFAULT_WORLDS, random.Random(seed),
                         until=None if seconds is None else lambda: late(_DRAW_SHARE))
-    positions = [Position(w.hands, facts.leader, facts.trick) for w in drawn.worlds]
-    plays = list(solve_positions(facts.rules, facts.trump, facts.seat, positions, workers=workers,
-                                 bidder=facts.bidder, stop=lambda: late(1.0) or (stop is not None and stop()),
-                                 last_tricks=[last_trick_worth(facts, w) for w in drawn.worlds]))
-    solved = drawn.worlds[:len(plays)]
-    judged = judge(facts, solved, plays)
-    exact = drawn.exact and len(plays) == len(drawn.worlds)
-    return Hint(facts.seat, best_card(judged), tuple(judged), solved, exact, len(drawn.worlds), drawn.layouts,
-                tuple(inferences), clock() - start)
+    values = WorldValues(facts)
+    deal = drawn.worlds
+    # each world's values under the plan they were judged by: the calibration's are kept
+    kept_values: dict[tuple[Plan, int], Valued] = {}
+    index = {id(w): i for i, w in enumerate(deal)}
+
+    def judged_by(chosen: Plan) -> Callable[[World], Valued]:
+        def value(world: World) -> Valued:
+            key = (chosen, index[id(world)])
+            if key not in kept_values:
+                kept_values[key] = values.value(world, chosen, last_trick_worth(facts, world), end)
+            return kept_values[key]
+        return value
+
+    if plan is None:
+        plan = _calibrated(facts, deal, judged_by, workers, end, clock)
+    value = judged_by(plan)
+
+    points = _Points(facts)
+
+    def enough(indices: list[int], found: list[Valued]) -> bool:
+        points.extend([deal[i] for i in indices], found)
+        if len(found) < EARLY_STOP_AT:
+            return False
+        margin = points.margin()
+        return margin is not None and margin.clear
+
+    judged = judge_worlds(deal, value, workers=workers, deadline=end, clock=clock, enough=enough, stop=stop)
+    if not judged.values:
+        raise HintError("no world could be judged in the time given: give more time (or fewer worlds)")
+    found = list(judged.values)
+    kept = tuple(deal[i] for i in judged.indices)
+    plays = [list(v.plays) for v in found]
+    cards = judge(facts, kept, plays)
+    exact = drawn.exact and len(kept) == len(deal)
+    method = "exact" if all(v.exact for v in found) else "estimated"
+    final = _Points(facts)
+    final.extend(list(kept), found)
+    return Hint(facts.seat, best_card(cards), tuple(cards), kept, exact, len(deal), drawn.layouts,
+                tuple(inferences), clock() - start, plan.words(facts), method, final.margin(), judged.why,
+                judged.skipped)
+
+
+def _calibrated(facts: Facts, deal: Sequence[World], judged_by: Callable[[Plan], Callable[[World], Valued]],
+                workers: int, end: float | None, clock: Callable[[], float]) -> Plan:
+    """The plan to judge ``deal`` by within the time: ``plan_for``'s, or — when its first worlds, one a thread,
+    show that ``CALIBRATE_FOR`` worlds would not be judged by ``end`` — one that solves fewer tricks exactly."""
+    plan = plan_for(facts)
+    if end is None:
+        return plan
+    while plan.tail > 1:
+        first = deal[:workers]
+        began = clock()
+        trial = judge_worlds(first, judged_by(plan), workers=workers, deadline=began + (end - began) * _TRIAL_SHARE,
+                             clock=clock, enough=lambda i, v: False)
+        spent = clock() - began
+        if trial.values and len(trial.values) == len(first):
+            rounds = math.ceil(min(CALIBRATE_FOR, len(deal)) / max(1, workers)) - 1
+            needed = spent * rounds
+            if needed <= end - clock():
+                return plan
+            # each trick fewer solved exactly cuts the search about threefold (docs/hint.md, "Pace")
+            cut = max(1, math.ceil(math.log(needed / max(end - clock(), 1e-3)) / math.log(_PER_TRICK)))
+        else:
+            cut = 2
+        plan = Plan(False, max(1, plan.tail - cut))
+    return plan
+
+
+class _Points:
+    """Each world's points per card (our side's score minus theirs), kept as the worlds come, and the best card's
+    lead over the next with its 95 % interval over the same worlds."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self.rows: list[list[float]] = []
+        self.weights: list[int] = []
+        self.cards: list[Card] = []
+        self.counters: list[list[int]] = []
+
+    def extend(self, worlds: Sequence[World], found: Sequence[Valued]) -> None:
+        """Add the worlds of ``found`` not added yet (``worlds[i]`` is ``found[i]``'s)."""
+        new = range(len(self.rows), len(found))
+        if not new:
+            return
+        plays = [list(found[i].plays) for i in new]
+        if not self.cards:
+            self.cards = [c for c, _ in plays[0]]
+        scored = world_points(self.facts, [worlds[i] for i in new], plays)
+        self.rows += [[row[c] for c in self.cards] for row in scored]
+        self.counters += [[dict(p)[c] for c in self.cards] for p in plays]
+        self.weights += [worlds[i].weight for i in new]
+
+    def margin(self) -> Margin | None:
+        if len(self.cards) < 2 or not self.rows:
+            return None
+        w = np.array(self.weights, dtype=float)
+        rows, counters = np.array(self.rows), np.array(self.counters, dtype=float)
+        mean = w @ rows / w.sum()
+        tie = w @ counters / w.sum()
+        # the best: most points, then most counters, then the first in hand order (as best_card)
+        order = sorted(range(len(self.cards)), key=lambda i: (-mean[i], -tie[i], i))
+        best, second = order[0], order[1]
+        diffs = rows[:, best] - rows[:, second]
+        n = len(diffs)
+        lead = float(w @ diffs / w.sum())
+        if n < 2:
+            return Margin(self.cards[second], lead, -math.inf, math.inf)
+        var = float(w @ (diffs - lead) ** 2 / w.sum()) * n / (n - 1)
+        half = _Z95 * math.sqrt(var / n)
+        return Margin(self.cards[second], lead, lead - half, lead + half)

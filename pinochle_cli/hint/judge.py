@@ -24,7 +24,7 @@ from .facts import Facts
 from .solving import Plays
 from .worlds import World
 
-__all__ = ["CardJudgement", "Objective", "best_card", "judge", "last_trick_worth", "objective"]
+__all__ = ["CardJudgement", "Objective", "best_card", "judge", "last_trick_worth", "objective", "world_points"]
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,13 @@ def _score(facts: Facts, goal: Objective, world: World, value: int) -> tuple[flo
     score = score_deal(rules, deal)
     made = None if goal.bidder_side is None else score.result == "made"
     return float(score.points[goal.ours] - score.points[other]), made
+
+
+def world_points(facts: Facts, worlds: Sequence[World], plays: Sequence[Plays]) -> list[dict[Card, float]]:
+    """Per world, each card's points: our side's score minus theirs for the deal when it takes the card's value."""
+    goal = objective(facts)
+    return [{c: _score(facts, goal, world, v)[0] for c, v in values}
+            for world, values in zip(worlds, plays, strict=False)]
 
 
 def judge(facts: Facts, worlds: Sequence[World], plays: Sequence[Plays]) -> list[CardJudgement]:

@@ -38,10 +38,10 @@ from .tables import (
     SURE_WINNER,
     WIN,
     PlayerTables,
-    canonical_order,
 )
 
-__all__ = ["Opening", "SeatView", "choose_card", "count_cards", "play_opening", "play_relabelled", "warm_play"]
+__all__ = ["HAS", "VOID", "VOIDS", "Opening", "choose_follow", "choose_lead", "count_cards", "deal_state",
+           "hands_left", "play_opening", "play_relabelled", "play_tricks", "warm_play"]
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -143,7 +143,7 @@ def _low(t: IntArray, c: int, opp_ruff: int, partner_ruff: int, guarded: bool) -
 
 
 @kernel
-def _lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int, bidding_side: int) -> int:
+def choose_lead(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int, bidding_side: int) -> int:
     """The heuristic's lead: the held card of best score.
 
     Suit by suit, the cards held strongest first (by place), the unseen cards above each one a masked
@@ -192,7 +192,7 @@ def _key(score: int, c: int) -> int:
 
 
 @kernel
-def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int, position: int,
+def choose_follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: int, position: int,
             led: int, win: int, win_seat: int, legal: int) -> int:
     """The heuristic's play to a trick led: feed a partner's sure card, take it surely or cheaply, else dump."""
     last = position == t[META, PLAYERS] - 1
@@ -227,7 +227,7 @@ def _follow(t: IntArray, pn: F32Array, packed: IntArray, info: IntArray, seat: i
 # --------------------------------------------------------------------------- a deal
 
 @kernel
-def _deal(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info: IntArray) -> None:
+def deal_state(t: IntArray, hands: IntArray, order: IntArray, packed: IntArray, info: IntArray) -> None:
     """Start a deal from ``hands`` ``(P, 24)`` counts, canonical card ``c`` being ``hands[:, order[c]]``: every
     seat's state, and row ``P`` for all hands."""
     p = hands.shape[0]
@@ -267,30 +267,49 @@ def _remove(t: IntArray, packed: IntArray, info: IntArray, seat: int, card: int)
     info[seat, HAS_PLACE] &= ~(gone << (N_RANKS * s + t[PLACE, card]))
 
 
-# long: the play loop keeps the trick's state (led suit, winning card and seat, counters) as locals; each trick
-# updates what every seat has shown
 @kernel
 def _play_deal(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray, packed: IntArray, info: IntArray,
                lead: int, bidding_side: int, extra: int, count: int, points: IntArray, tricks: IntArray) -> int:
-    """Play the first ``count`` tricks of the deal set up by ``_deal``; add to ``points``/``tricks`` per side
+    """Play the first ``count`` tricks of the deal set up by ``deal_state``; add to ``points``/``tricks`` per side
     (``extra`` more for the deal's last trick). Returns the seat to lead next."""
+    return play_tricks(t, pn, suit_mask, duties, packed, info, lead, _NO_TRICK, 0, 0, count, bidding_side, extra,
+                       points, tricks)
+
+
+# no card on the trick yet
+_NO_TRICK = np.zeros(0, dtype=np.int64)
+
+
+# long: the play loop keeps the trick's state (led suit, winning card and seat, counters) as locals; each trick
+# updates what every seat has shown
+@kernel
+def play_tricks(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray, packed: IntArray, info: IntArray,
+                lead: int, trick: IntArray, n_on: int, first: int, count: int, bidding_side: int, extra: int,
+                points: IntArray, tricks: IntArray) -> int:
+    """Play ``count`` tricks from trick ``first`` (from 0) of the deal set up by ``deal_state``, the first of them under
+    way with its first ``n_on`` cards on the table (``trick``, canonical, led by ``lead``); add to
+    ``points``/``tricks`` per side (``extra`` more for the deal's last trick). Returns the seat to lead next."""
     p, ntricks = t[META, PLAYERS], t[META, NTRICKS]
-    for n in range(count):
+    for n in range(first, first + count):
         led, win, win_seat, gained = 0, -1, -1, 0
+        start = n_on if n == first else 0
         for k in range(p):
             seat = lead + k if lead + k < p else lead + k - p
-            legal = info[seat, HAS]
-            if k > 0:
-                partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
-                legal = legal_given(suit_mask, 0, duties, legal, led, t[ABOVE, win], partner_win)
-            # one card to choose from
-            if legal & (legal - 1) == 0:
-                card = low_bit(legal)
-            elif k == 0:
-                card = _lead(t, pn, packed, info, seat, bidding_side)
+            if k < start:
+                card = trick[k]
             else:
-                card = _follow(t, pn, packed, info, seat, k, led, win, win_seat, legal)
-            _remove(t, packed, info, seat, card)
+                legal = info[seat, HAS]
+                if k > 0:
+                    partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
+                    legal = legal_given(suit_mask, 0, duties, legal, led, t[ABOVE, win], partner_win)
+                # one card to choose from
+                if legal & (legal - 1) == 0:
+                    card = low_bit(legal)
+                elif k == 0:
+                    card = choose_lead(t, pn, packed, info, seat, bidding_side)
+                else:
+                    card = choose_follow(t, pn, packed, info, seat, k, led, win, win_seat, legal)
+                _remove(t, packed, info, seat, card)
             gained += t[COUNTER, card]
             if k == 0:
                 led, win, win_seat = card // N_RANKS, card, seat
@@ -319,8 +338,8 @@ def _shows_void(t: IntArray, info: IntArray, seat: int, led: int, card: int) -> 
 
 
 @kernel
-def _hands_left(t: IntArray, packed: IntArray, order: IntArray, out: IntArray) -> None:
-    """Every seat's cards still held, as counts in the coordinates ``_deal`` read them from (``order``)."""
+def hands_left(t: IntArray, packed: IntArray, order: IntArray, out: IntArray) -> None:
+    """Every seat's cards still held, as counts in the coordinates ``deal_state`` read them from (``order``)."""
     for q in range(out.shape[0]):
         for s in range(N_SUITS):
             word = packed[q, s]
@@ -338,11 +357,11 @@ def _play_all(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray, 
     packed = np.zeros((p + 1, N_SUITS), dtype=np.int64)
     info = np.zeros((p + 1, VOIDS + 1), dtype=np.int64)
     for g in range(hands.shape[0]):
-        _deal(t, hands[g], orders[trump[g]], packed, info)
+        deal_state(t, hands[g], orders[trump[g]], packed, info)
         leader[g] = _play_deal(t, pn, suit_mask, duties, packed, info, leader[g], bidding_side, extra[g], count,
                                points[g], tricks[g])
         if left.shape[0]:
-            _hands_left(t, packed, orders[trump[g]], left[g])
+            hands_left(t, packed, orders[trump[g]], left[g])
 
 
 def _batch(pt: PlayerTables, hands: IntArray, orders: IntArray, trump: IntArray, leader: IntArray,
@@ -410,73 +429,6 @@ def count_cards(cards: IntArray) -> IntArray:
     return counts
 
 
-# --------------------------------------------------------------------------- one seat's card
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat knows when it must play, seats counted from the bidder (the bidder is seat 0).
-
-    ``hand`` and ``unseen``: 24 counts, real card indices — the seat's cards, and the cards still in the
-    other hands as far as it can tell (not played, not its own, not known to be out of play); ``voids``:
-    ``(players, 4)`` the suits each seat has shown it lacks (real suits); ``trick``: the cards on the trick
-    (real indices, leader first), led by ``leader``.
-    """
-
-    trump: int
-    seat: int
-    hand: IntArray
-    unseen: IntArray
-    voids: npt.NDArray[np.bool_]
-    trick: tuple[int, ...]
-    leader: int
-
-
-@jit
-def _choose(t: IntArray, pn: F32Array, suit_mask: U32Array, duties: IntArray, hands: IntArray, order: IntArray,
-            voids: IntArray, seat: int, trick: IntArray, leader: int, bidding_side: int) -> int:
-    """The heuristic's card (canonical) for ``seat``: ``hands`` holds its cards in its row and what it cannot see
-    in another (``_deal`` reads what the seat may know only); ``voids``: canonical suits shown void per seat."""
-    p = hands.shape[0]
-    packed = np.zeros((p + 1, N_SUITS), dtype=np.int64)
-    info = np.zeros((p + 1, VOIDS + 1), dtype=np.int64)
-    _deal(t, hands, order, packed, info)
-    for q in range(p):
-        for s in range(N_SUITS):
-            if voids[q, s]:
-                info[q, VOID + s] = 1
-                info[q, VOIDS] |= 1 << s
-    n = trick.shape[0]
-    legal = info[seat, HAS]
-    if n == 0:
-        return low_bit(legal) if legal & (legal - 1) == 0 else _lead(t, pn, packed, info, seat, bidding_side)
-    win = trick[0]
-    win_seat = leader
-    for k in range(1, n):
-        if (t[ABOVE, win] >> trick[k]) & 1:
-            win, win_seat = trick[k], (leader + k) % p
-    partner_win = win_seat != seat and t[SIDE, win_seat] == t[SIDE, seat]
-    legal = legal_given(suit_mask, 0, duties, legal, trick[0] // N_RANKS, t[ABOVE, win], partner_win)
-    if legal & (legal - 1) == 0:
-        return low_bit(legal)
-    return _follow(t, pn, packed, info, seat, n, trick[0] // N_RANKS, win, win_seat, legal)
-
-
-def choose_card(pt: PlayerTables, view: SeatView, bidding_side: int = 0) -> int:
-    """The heuristic's card (a real card index) for the seat of ``view``; ``bidding_side``: the bidder's side."""
-    order = canonical_order(view.trump)
-    real_to_canon = np.argsort(order)
-    p = view.voids.shape[0]
-    hands = np.zeros((p, N_CARDS), dtype=np.int64)
-    hands[view.seat] = view.hand
-    hands[(view.seat + 1) % p] = view.unseen
-    suits = [view.trump] + [s for s in range(N_SUITS) if s != view.trump]
-    voids = np.ascontiguousarray(view.voids[:, suits].astype(np.int64))
-    trick = np.array([real_to_canon[c] for c in view.trick], dtype=np.int64)
-    card = _choose(pt.table, pt.none_of, pt.suit_mask, pt.duties, hands, order, voids, view.seat, trick,
-                   view.leader, bidding_side)
-    return int(order[card])
-
-
 def warm_play(pt: PlayerTables) -> None:
     """Load the compiled card play (compiling it on the first run after an install): play no deal."""
     p = int(pt.table[META, PLAYERS])
@@ -484,7 +436,3 @@ def warm_play(pt: PlayerTables) -> None:
     same = np.arange(N_CARDS, dtype=np.int64)[None, :]
     _batch(pt, none, same, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 0, None, 0, True)
     count_cards(np.zeros((0, 1, 1), dtype=np.int64))
-    hands = np.zeros((p, N_CARDS), dtype=np.int64)
-    hands[0, 0] = 1
-    _choose(pt.table, pt.none_of, pt.suit_mask, pt.duties, hands, same[0], np.zeros((p, N_SUITS), dtype=np.int64),
-            0, np.zeros(0, dtype=np.int64), 0, 0)
