@@ -21,13 +21,17 @@ from pathlib import Path
 
 from .game.machine_code import engine_dir
 
-__all__ = ["BUILD_SECONDS", "PARTS", "build", "build_part", "ensure", "main", "marker", "ready"]
+__all__ = ["BUILD_SECONDS", "PARTS", "build", "build_part", "ensure", "main", "marker", "ready", "start_background"]
 
 # what the first build takes on a 2-core machine, both parts at once (24.4 s measured: player 7.9 s, solver 22.9 s)
 BUILD_SECONDS = 25
 # the parts built, each in its own process
 PARTS = ("player", "solver")
 _MARKER = "ready"
+# the background build's flag and lock
+_BACKGROUND, _LOCK = "--background", "build.lock"
+# this module by name, also when it runs as ``python -m`` (its ``__name__`` is then ``__main__``)
+_MODULE = f"{__package__}.prepare"
 
 
 def _numba() -> bool:
@@ -73,7 +77,7 @@ def build_part(part: str) -> None:
 
 def build() -> bool:
     """Compile every part, each in a process of its own, all at once, and wait (did it succeed?)."""
-    procs = [subprocess.Popen([sys.executable, "-m", __name__, part], stdin=subprocess.DEVNULL,
+    procs = [subprocess.Popen([sys.executable, "-m", _MODULE, part], stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for part in PARTS]
     try:
         ok = all(proc.wait() == 0 for proc in procs)
@@ -91,6 +95,39 @@ def build() -> bool:
     return ok
 
 
+def start_background() -> bool:
+    """Start the build in a process of its own that outlives this one, unless one is already running (a lock in
+    the engine's folder): did it start?"""
+    folder = marker().parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    flags = 0
+    for name in ("DETACHED_PROCESS", "CREATE_NEW_PROCESS_GROUP", "BELOW_NORMAL_PRIORITY_CLASS"):
+        # Windows only; 0 elsewhere
+        flags |= getattr(subprocess, name, 0)
+    subprocess.Popen([sys.executable, "-m", _MODULE, _BACKGROUND], stdin=subprocess.DEVNULL,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True,
+                     start_new_session=os.name == "posix", creationflags=flags)
+    return True
+
+
+def _build_once() -> int:
+    """The background build: one at a time (a lock beside the machine code), nothing when already built."""
+    from filelock import FileLock, Timeout
+
+    try:
+        marker().parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(marker().parent / _LOCK), timeout=0):
+            if not ready():
+                build()
+    # another build holds the lock, or the folder cannot be written (each command then compiles what it needs)
+    except (Timeout, OSError):
+        pass
+    return 0
+
+
 def ensure(notice: Callable[[int], None] | None = None) -> None:
     """Build the engine when it is not built, calling ``notice(expected seconds)`` first."""
     if ready() or os.environ.get("NUMBA_DISABLE_JIT") == "1":
@@ -101,6 +138,8 @@ def ensure(notice: Callable[[int], None] | None = None) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv == [_BACKGROUND]:
+        return _build_once()
     for part in argv or PARTS:
         build_part(part)
     return 0

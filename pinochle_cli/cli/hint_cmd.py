@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -23,7 +25,7 @@ from .common import (
     trump_option,
     words,
 )
-from .progress import ready_engine
+from .progress import duration
 
 if TYPE_CHECKING:
     from ..hint.advice import Hint
@@ -80,11 +82,37 @@ def _percent(p: float | None) -> str:
 def _how_many(h: Hint, seed: int) -> str:
     n = len(h.worlds)
     if h.exact:
-        return "Exact: the one consistent world solved." if n == 1 else f"Exact: all {n} consistent worlds solved."
-    what = (f"every one of the {h.drawn} consistent worlds" if n == h.drawn and h.layouts <= h.drawn else
+        return "Exact: the one consistent world judged." if n == 1 else f"Exact: all {n} consistent worlds judged."
+    what = (f"every one of the {h.drawn} consistent worlds" if h.drawn <= h.layouts and h.layouts <= h.drawn else
             f"a uniform sample of {h.drawn} (seed {seed}) of the {h.layouts} layouts that fit the hand sizes and "
             "inferences")
-    return f"{n} world{'s' if n != 1 else ''} solved of {what}."
+    return f"{n} world{'s' if n != 1 else ''} judged of {what}."
+
+
+def _why(h: Hint) -> list[str]:
+    """How the judging ended, and a warning when the ranking rests on too few worlds."""
+    n = len(h.worlds)
+    lines = []
+    if h.why == "time":
+        lines.append(f"Cut short: the time ran out after {n} of {h.drawn} worlds.")
+    elif h.why == "stopped":
+        lines.append(f"Cut short: stopped after {n} of {h.drawn} worlds.")
+    elif h.why == "enough":
+        lines.append(f"Stopped after {n} worlds: the best card was clear.")
+    if h.skipped:
+        lines.append(f"{h.skipped} world{'s' if h.skipped != 1 else ''} given up as too costly to solve.")
+    if not h.reliable:
+        lines.append(f"Too few worlds ({n}) to rank the cards: the order below is unreliable.")
+    return lines
+
+
+def _margin(h: Hint) -> str:
+    m = h.margin
+    if m is None:
+        return f"{h.best} is the only card you may play."
+    verdict = "better beyond the noise" if m.clear else "not better beyond the noise"
+    return (f"{h.best} leads {m.second} by {m.mean:.1f} points over the same {len(h.worlds)} worlds "
+            f"(95 % interval {m.low:.1f} to {m.high:.1f}): {verdict}.")
 
 
 def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
@@ -93,13 +121,17 @@ def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
     click.echo(f"{heading(facts.rules, facts.trump)}{bid}; seat {h.to_play} to play to trick {facts.trick_number}"
                f"{trick}")
     click.echo(_how_many(h, seed))
+    click.echo(f"Each card {h.plan}.")
+    for line in _why(h):
+        click.echo(line)
     n = len(h.worlds)
+    how = "exact" if h.method == "exact" else "estimate"
     rows = [[f"{j.card}{' *' if j.card == h.best else ''}", f"{j.points:.1f}", _percent(j.p_make),
-             f"{j.counters:.1f}", f"{j.best_in} of {n}"] for j in h.cards]
-    click.echo(table(rows, headers=["card", "points", "P(make)", "counters", "best in"], colalign=("left", "right",
-                                                                                                 "right", "right",
-                                                                                                 "right")))
+             f"{j.counters:.1f}", f"{j.best_in} of {n}", how] for j in h.cards]
+    click.echo(table(rows, headers=["card", "points", "P(make)", "counters", "best in", "how"],
+                     colalign=("left", "right", "right", "right", "right", "left")))
     click.echo("points: our side's score minus theirs for the deal; counters: what our side takes from here on.")
+    click.echo(_margin(h))
     if h.inferences:
         click.echo("What the play showed:")
         for said in dict.fromkeys(i.says for i in h.inferences):
@@ -111,16 +143,38 @@ def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
 
 
 def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
+    m = h.margin
     data: dict[str, Any] = {
-        "to_play": h.to_play, "worlds": len(h.worlds), "exact": h.exact, "best": h.best.ascii(),
+        "to_play": h.to_play, "worlds": len(h.worlds), "drawn": h.drawn, "exact": h.exact, "best": h.best.ascii(),
+        "method": h.method, "plan": h.plan, "stopped": h.why, "cut_short": h.cut_short, "reliable": h.reliable,
+        "skipped": h.skipped,
+        "margin": None if m is None else {"second": m.second.ascii(), "points": round(m.mean, 3),
+                                          "low": round(m.low, 3), "high": round(m.high, 3), "clear": m.clear},
         "cards": [{"card": j.card.ascii(), "points": round(j.points, 3),
                    "p_make": None if j.p_make is None else round(j.p_make, 4), "counters": round(j.counters, 3),
-                   "best_in": j.best_in} for j in h.cards],
+                   "best_in": j.best_in, "method": h.method} for j in h.cards],
         "inferences": [{"seat": i.seat, "says": i.says} for i in h.inferences],
     }
     if show_worlds:
         data["world_hands"] = [[h_.ascii() for h_ in w.hands] for w in h.worlds]
     return data
+
+
+def _slow_engine() -> bool:
+    """On the first run after an install: the compiled engine built in the background, this hint judged by the
+    engine as plain Python meanwhile (said on a terminal). Is it the slow engine?"""
+    from .. import prepare
+
+    if prepare.ready():
+        return False
+    prepare.start_background()
+    # before numba is imported: every compiled function runs as Python
+    os.environ["NUMBA_DISABLE_JIT"] = "1"
+    if sys.stderr.isatty():
+        click.echo(f"Preparing the fast engine in the background (once after an install, {duration(25)}); this "
+                   "hint is judged by the slow engine meanwhile: fewer worlds, each card estimated by the "
+                   "computer's play.", err=True)
+    return True
 
 
 @click.command("hint", context_settings=CONTEXT_SETTINGS)
@@ -140,26 +194,30 @@ def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
               help="Who led the first of --tricks [default: the bidder, else seat 0].")
 @click.option("--trick", default="", metavar="CARDS", help="The current trick so far, leader first.")
 @click.option("--time", "seconds", type=click.FloatRange(0, _MAX_SECONDS, min_open=True), default=5.0,
-              show_default=True, metavar="SECONDS", help="Seconds to draw and solve worlds (one at least).")
+              show_default=True, metavar="SECONDS",
+              help="Seconds for the whole answer: drawing worlds, judging them and printing.")
 @click.option("--worlds", type=click.IntRange(min=1), default=None, metavar="N",
-              help="The most worlds to solve [default: as many as fit, at most 200].")
+              help="The most worlds to judge [default: as many as fit, at most 200].")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
               help="Seed of the worlds drawn: the same seed, the same worlds at any --workers.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Processes solving worlds [default: every core].")
-@click.option("--show-worlds", is_flag=True, help="List every seat's cards in each world solved.")
+              help="Cores judging worlds [default: every core].")
+@click.option("--show-worlds", is_flag=True, help="List every seat's cards in each world judged.")
 @ruleset_options
 @json_option
 def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int | None, show_worlds: bool,
          ruleset: str | None, options: tuple[str, ...], as_json: bool, **given: Any) -> None:
     """What should I play? Each legal card judged over the deals of the unseen cards consistent with
-    everything you saw, each solved double-dummy, by the deal's score for your side.
+    everything you saw, by the deal's score for your side, within --time seconds.
 
     The worlds respect the hand sizes, the meld shown (a hand shows all its meld), the exchange
-    and what each play revealed by the ruleset's duties (listed). "points": your side's score
-    minus theirs, "P(make)": the chance the bid is made, "best in": the worlds where no card
-    does better. With few worlds all are used (exact); in the two-handed play-off the other
-    hand is known.
+    and what each play revealed by the ruleset's duties (listed). Late in the deal each card is
+    solved exactly in each world (double-dummy); earlier it is estimated: the card played, the
+    computer plays on and the last tricks are solved exactly (the answer says which, and from
+    which trick). The judging stops once the best card leads the next beyond the noise, or at the
+    time. "points": your side's score minus theirs, "P(make)": the chance the bid is made, "best
+    in": the worlds where no card does better. With few worlds all are used (exact); in the
+    two-handed play-off the other hand is known.
 
     \b
     Example:
@@ -167,15 +225,17 @@ def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int
         --tricks "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S;
                   9C KC AC 9H; 9C AH QC QS; TH TC AH TH"
     """
-    ready_engine()
-    from ..hint.advice import hint_facts as run_hint
-
     rules = get_ruleset(ruleset, options)
     facts = _facts(rules, trump, given)
+    slow = _slow_engine()
+    from ..hint.advice import hint_facts as run_hint
+    from ..hint.values import Plan
+
     count, notice = workers_for(workers)
     if notice:
         click.echo(f"Note: {words(notice)}.", err=True)
-    answer = run_hint(facts, worlds=worlds, seconds=seconds, seed=seed, workers=count)
+    answer = run_hint(facts, worlds=worlds, seconds=seconds, seed=seed, workers=count,
+                      plan=Plan(False, 0) if slow else None)
     if as_json:
         emit_json(_json(answer, show_worlds))
         return

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import N_CARDS, N_SUITS, Card, Hand
+from ..game.tricks import legal_plays
 from ..player.rollout import play_on, rotate
 from ..player.tables import SIDE, PlayerTables
 from ..solver.solve import Position, Solver
@@ -39,7 +40,7 @@ EXACT_CARDS = 40
 @dataclass(frozen=True)
 class Plan:
     """How a position's cards are judged: ``exact``, or played on by the computer until ``tail`` tricks are left
-    (then solved exactly)."""
+    (then solved exactly; none: the computer plays to the end, as the engine does before it is compiled)."""
 
     exact: bool
     tail: int
@@ -47,6 +48,8 @@ class Plan:
     def words(self, facts: Facts) -> str:
         if self.exact:
             return "solved exactly (double-dummy)"
+        if self.tail == 0:
+            return "estimated: the computer plays every trick on"
         last = facts.rules.tricks_per_deal - self.tail
         return (f"estimated: the computer plays on to trick {last}, the last {self.tail} tricks solved exactly "
                 "(double-dummy)")
@@ -111,15 +114,19 @@ class WorldValues:
         """The values of the legal cards in ``world`` (``last_trick``: its last trick's worth, None: the ruleset's);
         past ``deadline`` (a reading of ``time.monotonic``) its searches are given up (``SearchLimitError``)."""
         facts = self.facts
+        pos = Position(world.hands, facts.leader, facts.trick)
+        if plan.tail == 0:
+            legal = legal_plays(facts.rules, world.hands[facts.seat], facts.trick, facts.trump, phase=facts.phase,
+                                leader_seat=facts.leader, bidder=facts.bidder)
+            return Valued(tuple((card, self._estimate(None, pos, card, plan)) for card in legal), False)
         solver = self._solver(last_trick)
         left = None if deadline is None else deadline - time.monotonic()
         solver.restart(None if left is None else max(left, 0.01))
-        pos = Position(world.hands, facts.leader, facts.trick)
         if plan.exact:
             return Valued(tuple(solver.plays(pos)), True)
         return Valued(tuple((card, self._estimate(solver, pos, card, plan)) for card in solver.legal(pos)), False)
 
-    def _estimate(self, solver: Solver, pos: Position, card: Card, plan: Plan) -> int:
+    def _estimate(self, solver: Solver | None, pos: Position, card: Card, plan: Plan) -> int:
         """``card`` played, the computer on until ``plan.tail`` tricks are left, the rest solved."""
         facts, p = self.facts, self.facts.players
         nxt = pos.play(card)
@@ -135,6 +142,8 @@ class WorldValues:
                           bidding_side=int(table[SIDE, 0]))
         ours = int(table[SIDE, rotate(facts.seat, self.bidder, p)])
         taken = int(carried.points[0, ours])
+        if solver is None:
+            return taken
         left = tuple(Hand.from_counts([int(x) for x in carried.hands[0, rotate(s, self.bidder, p)]])
                      for s in range(p))
         lead = (int(carried.leader[0]) + self.bidder) % p
