@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from pinochle_cli.cards import ALL_CARDS, N_CARDS, Hand, Suit, parse_cards
+from pinochle_cli.game.state import DealState
 from pinochle_cli.game.tricks import legal_plays, trick_winner
 from pinochle_cli.player.play import play_opening, play_relabelled
-from pinochle_cli.player.seat import SeatView, choose_card
+from pinochle_cli.player.seat import SeatView, choose_card, computer_card
 from pinochle_cli.player.tables import INFERRED, META, PlayerTables, canonical_order
 from pinochle_cli.ruleset import Duty, Ruleset, bundled_names, load_ruleset
 
@@ -205,3 +206,26 @@ def test_the_opening_is_the_first_tricks_of_the_whole_play() -> None:
     assert (every.points == whole).all() and (every.tricks == won).all() and not every.hands.any()
     with pytest.raises(ValueError, match="a deal has 12"):
         play_opening(pt, hands, orders, trump, leader, 13)
+
+
+@pytest.mark.parametrize("name", [n for n in bundled_names() if not load_ruleset(n).has_stock
+                                  and not load_ruleset(n).widow_size])
+def test_the_computer_playing_a_deal_state_plays_the_batchs_deals(name: str) -> None:
+    """``computer_card`` at every seat of a ``DealState`` (each seat's view read off the state) plays the deal the
+    batch plays, bidder at any seat. (Where a widow is buried the two differ by design: a seat at the table does
+    not know the buried cards, while the batch's deals leave them out of every hand.)"""
+    rules = load_ruleset(name)
+    pt = PlayerTables.build(rules)
+    hands = _deals(rules, 4, 21)
+    orders = np.array([canonical_order(t) for t in range(4)])
+    for g in range(len(hands)):
+        bidder = g % rules.players
+        trump = Suit(g % 4)
+        rotated = np.roll(hands[g], -bidder, axis=0)
+        points, _ = play_relabelled(pt, rotated[None], orders, np.array([int(trump)]), np.array([0]))
+        state = DealState.at_play(rules, trump, bidder=bidder, leader=bidder,
+                                  hands=[Hand.from_counts([int(x) for x in h]) for h in hands[g]])
+        while state.stage == "play":
+            state.play(computer_card(state))
+        ours = [s for s in range(rules.players) if rules.deal_side_of(s, bidder) == rules.deal_side_of(bidder, bidder)]
+        assert sum(state.counters()[s] for s in ours) == points[0, 0], g

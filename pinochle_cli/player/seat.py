@@ -1,24 +1,29 @@
 """The computer's card for one seat of a deal being played, from what that seat has seen.
 
-``choose_card(tables, view)`` gives the heuristic's card (``player.play``'s ``lead`` and ``follow``, the same
-player that plays the estimator's deals) for the seat of a ``SeatView``: its hand, the cards it cannot see,
-the voids each seat has shown and the trick so far. Nothing is raised on purpose.
+``choose_card(tables, view)`` gives the heuristic's card (``player.play``'s ``choose_lead`` and ``choose_follow``,
+the same player that plays the estimator's deals) for the seat of a ``SeatView``: its hand, the cards it cannot
+see, the voids each seat has shown and the trick so far. ``computer_card(state)`` does it for the player to move
+of a ``DealState`` (``view_of``); a seat whose cards are not known raises ``PlayError``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
 from ..arrays import IntArray
-from ..cards import N_CARDS, N_RANKS, N_SUITS
+from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, Card
+from ..errors import PlayError
 from ..game.kernels import jit, legal_given, low_bit
+from ..game.state import DealState
+from ..ruleset import Ruleset
 from .play import HAS, VOID, VOIDS, choose_follow, choose_lead, deal_state
-from .tables import ABOVE, META, PLAYERS, SIDE, PlayerTables, canonical_order
+from .tables import ABOVE, INFERRED, META, PLAYERS, SIDE, PlayerTables, canonical_order
 
-__all__ = ["SeatView", "choose_card", "warm_seat"]
+__all__ = ["SeatView", "choose_card", "computer_card", "view_of", "warm_seat"]
 
 F32Array = npt.NDArray[np.float32]
 U32Array = npt.NDArray[np.uint32]
@@ -98,3 +103,45 @@ def warm_seat(pt: PlayerTables) -> None:
     hands[0, 0] = 1
     _choose(pt.table, pt.none_of, pt.suit_mask, pt.duties, hands, np.arange(N_CARDS, dtype=np.int64),
             np.zeros((p, N_SUITS), dtype=np.int64), 0, np.zeros(0, dtype=np.int64), 0, 0)
+
+
+def view_of(pt: PlayerTables, state: DealState, seat: int | None = None) -> SeatView:
+    """What ``seat`` (default: the player to move) has seen of the deal ``state``, seats counted from the bidder:
+    its hand, the cards it cannot see (the pack less its hand, the cards played and, for the bidder, those it
+    buried), the voids each seat showed by not following, and the trick so far."""
+    seat = state.turn.seat if seat is None else seat
+    assert seat is not None and state.trump is not None
+    rules, p = state.rules, state.rules.players
+    bidder = state.bidder if state.bidder is not None else 0
+    hand = state.hand(seat)
+    if hand is None:
+        raise PlayError(f"seat {seat}'s cards are not known: the computer plays a seat whose cards it holds")
+    unseen = np.array(rules.deck.full().counts, dtype=np.int64) - np.array(hand.counts, dtype=np.int64)
+    voids = np.zeros((p, N_SUITS), dtype=bool)
+    # a player void in the suit led who plays no trump shows no trump either, where the duties say so
+    inferred = bool(pt.table[META, INFERRED])
+    for trick in state.tricks:
+        for j, card in enumerate(trick.cards):
+            unseen[card.index] -= 1
+            if j and card.suit != trick.cards[0].suit:
+                who = (trick.leader + j - bidder) % p
+                voids[who, int(trick.cards[0].suit)] = True
+                if inferred and card.suit != state.trump:
+                    voids[who, int(state.trump)] = True
+    if seat == state.bidder and state.buried is not None:
+        for card in state.buried:
+            unseen[card.index] -= 1
+    return SeatView(int(state.trump), (seat - bidder) % p, np.array(hand.counts, dtype=np.int64), unseen, voids,
+                    tuple(c.index for c in state.trick), (state.leader - bidder) % p)
+
+
+def computer_card(state: DealState, seat: int | None = None) -> Card:
+    """The computer player's card for ``seat`` (default: the player to move) of the deal ``state``."""
+    pt = _tables(state.rules)
+    side = int(pt.table[SIDE, 0])
+    return ALL_CARDS[choose_card(pt, view_of(pt, state, seat), side)]
+
+
+@lru_cache(maxsize=16)
+def _tables(rules: Ruleset) -> PlayerTables:
+    return PlayerTables.build(rules)
