@@ -87,6 +87,12 @@ class Revision:
         answer = self._ask(question)
         return answer["value"], answer["seconds"], answer["nodes"]
 
+    def hint(self, rules: Any, view: dict[str, Any], *, seconds: float, seed: int) -> tuple[str, float, int]:
+        """The revision's hint (card, wall seconds, worlds judged) for a seat's view (``make_facts``'s arguments as
+        card text: trump, hand, seat, bidder, bid, shown, tricks, leader, trick)."""
+        answer = self._ask({"kind": "hint", "ruleset": rules.name, "view": view, "seconds": seconds, "seed": seed})
+        return answer["card"], answer["seconds"], answer["worlds"]
+
     def _ask(self, question: dict[str, Any]) -> dict[str, Any]:
         worker = self._worker
         assert worker is not None and worker.stdin is not None and worker.stdout is not None
@@ -100,8 +106,32 @@ class Revision:
         return answer
 
 
+def _hint_answer(question: dict[str, Any], rulesets: dict[str, Any]) -> dict[str, Any]:
+    """The revision's hint for a seat's view: the card and the wall seconds it took (one thread or process)."""
+    from pinochle_cli.cards import Hand, parse_cards, parse_suit
+    from pinochle_cli.hint import advice
+    from pinochle_cli.hint.facts import make_facts
+    from pinochle_cli.ruleset import load_ruleset
+
+    name = question["ruleset"]
+    rules = rulesets[name] = rulesets.get(name) or load_ruleset(name)
+    view = question["view"]
+    facts = make_facts(rules, parse_suit(view["trump"]), Hand(parse_cards(view["hand"])), seat=view["seat"],
+                       bidder=view["bidder"], bid=view["bid"],
+                       shown={int(s): Hand(parse_cards(c)) for s, c in view["shown"].items()},
+                       tricks=[parse_cards(t) for t in view["tricks"]], leader=view["leader"],
+                       trick=parse_cards(view["trick"]))
+    # the hint of a revision before the front door took a DealState: ``hint(facts)``; after it, ``hint_facts``
+    run = getattr(advice, "hint_facts", None) or advice.hint
+    start = time.monotonic()
+    answer = run(facts, seconds=question["seconds"], seed=question["seed"], workers=1)
+    return {"card": answer.best.ascii(), "seconds": time.monotonic() - start, "worlds": len(answer.worlds)}
+
+
 def _answer(question: dict[str, Any], rulesets: dict[str, Any]) -> dict[str, Any]:
     """The worker's answer to one question, with the revision's package."""
+    if question.get("kind") == "hint":
+        return _hint_answer(question, rulesets)
     import pinochle_cli
     from pinochle_cli.cards import Hand, parse_cards, parse_suit
     from pinochle_cli.errors import SearchLimitError

@@ -160,7 +160,15 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
 
     judged = judge_worlds(deal, value, workers=workers, deadline=end, clock=clock, enough=enough, stop=stop)
     if not judged.values:
-        raise HintError("no world could be judged in the time given: give more time (or fewer worlds)")
+        # no world in the time: the computer's play alone, a short while past it (a world at least)
+        plan = Plan(False, 0)
+        grace = None if seconds is None else clock() + max(_RESERVE, _RESERVE_SHARE * seconds)
+        judged = judge_worlds(deal[:1], judged_by(plan), workers=1, deadline=None, clock=clock,
+                              enough=lambda i, v: False)
+        more = judge_worlds(deal[1:], judged_by(plan), workers=workers, deadline=grace, clock=clock,
+                            enough=lambda i, v: False)
+        judged = type(judged)(judged.values + more.values, judged.indices + tuple(i + 1 for i in more.indices),
+                              judged.skipped + more.skipped, "time")
     found = list(judged.values)
     kept = tuple(deal[i] for i in judged.indices)
     plays = [list(v.plays) for v in found]
