@@ -24,18 +24,24 @@ def test_the_answer_names_the_best_card_and_the_inferences() -> None:
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "single-deck, trump ♠ spades; seat 2 bid 260; seat 2 to play to trick 9"
-    assert lines[1] == "Exact: all 15 consistent worlds solved."
+    assert lines[1] == "Exact: all 15 consistent worlds judged."
+    assert lines[2] == "Each card solved exactly (double-dummy)."
     assert "  seat 3: no trump (did not follow trick 5)" in lines
-    assert any(line.endswith("of 15") and "*" in line for line in lines)
+    assert any("of 15" in line and "*" in line and line.endswith("exact") for line in lines)
+    assert any(line.startswith("J♥ leads 10♥ by 0.9 points over the same 15 worlds") for line in lines)
 
 
 def test_json_has_the_issue_shape_and_the_worlds_fit_every_fact() -> None:
     data = run_cli_json(*AT_TRICK_9, "--show-worlds")
-    assert set(data) == {"to_play", "worlds", "exact", "best", "cards", "inferences", "world_hands"}
-    assert (data["to_play"], data["worlds"], data["exact"]) == (2, 15, True)
+    assert set(data) == {"to_play", "worlds", "drawn", "exact", "best", "method", "plan", "stopped", "cut_short",
+                         "reliable", "skipped", "margin", "cards", "inferences", "world_hands"}
+    assert (data["to_play"], data["worlds"], data["exact"], data["method"]) == (2, 15, True, "exact")
+    assert (data["stopped"], data["cut_short"], data["reliable"], data["skipped"]) == ("all", False, True, 0)
+    assert set(data["margin"]) == {"second", "points", "low", "high", "clear"}
+    assert data["margin"]["low"] <= data["margin"]["points"] <= data["margin"]["high"]
     assert data["best"] in [c["card"] for c in data["cards"]]
     for card in data["cards"]:
-        assert set(card) == {"card", "points", "p_make", "counters", "best_in"}
+        assert set(card) == {"card", "points", "p_make", "counters", "best_in", "method"}
         assert 0 <= card["p_make"] <= 1 and 0 <= card["best_in"] <= 15
     assert {"seat": 3, "says": "seat 3: no trump (did not follow trick 5)"} in data["inferences"]
     rules = load_ruleset("single-deck")

@@ -159,6 +159,10 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
         return margin is not None and margin.clear
 
     judged = judge_worlds(deal, value, workers=workers, deadline=end, clock=clock, enough=enough, stop=stop)
+    if not judged.values and judged.why == "stopped":
+        # stopped before a world came in: the first world judged all the same (a world at least, by the plan)
+        first = judge_worlds(deal[:1], value, workers=1, deadline=None, clock=clock, enough=lambda i, v: False)
+        judged = type(judged)(first.values, first.indices, first.skipped, "stopped")
     if not judged.values:
         # no world in the time: the computer's play alone, a short while past it (a world at least)
         plan = Plan(False, 0)
