@@ -91,6 +91,8 @@ class Hint:
     margin: Margin | None = None
     why: str = "all"
     skipped: int = 0
+    # the plan the worlds were judged by (None: as ``plan_for``)
+    scheme: Plan | None = None
 
     @property
     def cut_short(self) -> bool:
@@ -183,7 +185,7 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
     final.extend(list(kept), found)
     return Hint(facts.seat, best_card(cards), tuple(cards), kept, exact, len(deal), drawn.layouts,
                 tuple(inferences), clock() - start, plan.words(facts), method, final.margin(), judged.why,
-                judged.skipped)
+                judged.skipped, plan)
 
 
 def _calibrated(facts: Facts, deal: Sequence[World], judged_by: Callable[[Plan], Callable[[World], Valued]],
