@@ -1,0 +1,162 @@
+"""The hint keeps its time in every game, says when it was cut short or judged too few worlds, tells how each card
+was judged and the best card's margin, judges worlds in order whatever the threads, and answers on the first run
+after an install while the engine is built.
+
+The time bounds here are generous (the machine running the tests is busy): the figures of a quiet machine are
+``benchmarks/bench_hint_pace.py``'s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from clihelp import run_cli
+
+from pinochle_cli.game.deal import deal_cards
+from pinochle_cli.game.state import DealState
+from pinochle_cli.hint.advice import RELIABLE_WORLDS, hint, hint_facts
+from pinochle_cli.hint.facts import facts_of
+from pinochle_cli.hint.judging import judge_worlds
+from pinochle_cli.hint.values import Plan, plan_for
+from pinochle_cli.meld import shown_cards
+from pinochle_cli.player.seat import computer_card
+from pinochle_cli.ruleset import bundled_names, load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def opening(name: str, seed: int = 2, cards: int = 0) -> DealState:
+    """A deal of ``name`` at its first card (the computer playing ``cards`` cards on), the contract and meld given."""
+    rules = load_ruleset(name)
+    hands, stock = deal_cards(rules, np.random.default_rng(seed))
+    bidder = 0
+    trump = (rules.eligible_trumps(hands[bidder]) or list(rules.suits))[0]
+    if rules.has_stock:
+        trump = stock[-1].suit
+    shown = {} if rules.has_stock else {s: shown_cards(rules, hands[s], trump) for s in range(rules.players)
+                                        if rules.melders == "all" or s == bidder}
+    bid = rules.auction.minimum if rules.auction is not None else None
+    state = DealState.at_play(rules, trump, bidder=bidder if bid is not None else None, bid=bid, hands=hands,
+                              shown=shown, stock=stock if rules.has_stock else None)
+    for _ in range(cards):
+        state.play(computer_card(state))
+    return state
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_the_hint_keeps_its_time_from_the_first_card_in_every_game(name: str) -> None:
+    # a game with a stock is hinted from the play-off on
+    state = opening(name, cards=load_ruleset(name).stock_size)
+    start = time.monotonic()
+    answer = hint(state, seconds=1.0, workers=2)
+    spent = time.monotonic() - start
+    assert spent < 1.0 + 1.5, f"{name}: {spent:.2f} s for a 1 s hint"
+    assert len(answer.worlds) >= 1 and answer.best in state.legal_plays()
+
+
+def test_a_hint_cut_short_says_so_and_warns_with_few_worlds() -> None:
+    state = opening("double-deck")
+    answer = hint(state, seconds=0.2, workers=1)
+    assert answer.cut_short and answer.why == "time" and len(answer.worlds) >= 1
+    assert answer.reliable == (len(answer.worlds) >= RELIABLE_WORLDS)
+    facts = facts_of(state)
+    args = ["hint", "-r", "double-deck", "-t", facts.trump.letter, "--hand", " ".join(c.ascii() for c in facts.hand),
+            "--bidder", "0", "--bid", "50", "--time", "0.2", "--workers", "1",
+            *[f"--meld={s}={' '.join(c.ascii() for c in h)}" for s, h in facts.shown.items()]]
+    ran = run_cli(*args)
+    assert ran.code == 0, ran
+    assert "Cut short: the time ran out after" in ran.out
+    if "Too few worlds" in ran.out:
+        assert "the order below is unreliable" in ran.out
+    doc = json.loads(run_cli(*args, "--json").out)
+    assert doc["cut_short"] is True and doc["stopped"] == "time" and doc["worlds"] >= 1
+
+
+def test_the_json_gives_the_worlds_the_method_and_the_margin() -> None:
+    state = opening("single-deck", cards=36)
+    facts = facts_of(state)
+    answer = hint_facts(facts, seconds=None, worlds=40, workers=2)
+    assert answer.method == "exact" and answer.plan == "solved exactly (double-dummy)" and answer.why in ("all",
+                                                                                                         "enough")
+    if answer.margin is not None:
+        assert answer.margin.low <= answer.margin.mean <= answer.margin.high
+        assert answer.margin.second != answer.best and answer.margin.clear == (answer.margin.low > 0)
+
+
+def test_early_cards_are_estimated_and_late_ones_exact() -> None:
+    early = facts_of(opening("single-deck"))
+    assert plan_for(early) == Plan(False, 10)
+    assert "the computer plays on to trick 2" in Plan(False, 10).words(early)
+    assert plan_for(facts_of(opening("single-deck", cards=8))).exact
+    answer = hint_facts(early, seconds=None, worlds=6, workers=2, plan=Plan(False, 5))
+    assert answer.method == "estimated" and len(answer.worlds) == 6 and answer.why == "all"
+
+
+def test_the_same_worlds_give_the_same_answer_on_any_threads() -> None:
+    facts = facts_of(opening("single-deck", seed=7))
+    plan = Plan(False, 6)
+    one = hint_facts(facts, seconds=None, worlds=12, workers=1, plan=plan)
+    two = hint_facts(facts, seconds=None, worlds=12, workers=2, plan=plan)
+    assert one.cards == two.cards and one.best == two.best and one.margin == two.margin
+
+
+def test_worlds_are_kept_in_order_and_a_world_past_its_limit_is_skipped() -> None:
+    from pinochle_cli.errors import SearchLimitError
+
+    def value(world: int) -> int:
+        if world == 3:
+            raise SearchLimitError("too many nodes")
+        time.sleep(0.001 * (10 - world))
+        return world * 10
+
+    judged = judge_worlds(list(range(10)), value, workers=3, deadline=None, clock=time.monotonic,
+                          enough=lambda indices, values: len(values) == 6)
+    assert judged.indices == (0, 1, 2, 4, 5, 6) and judged.values == (0, 10, 20, 40, 50, 60)
+    assert (judged.skipped, judged.why) == (1, "enough")
+    late = judge_worlds(list(range(10)), value, workers=2, deadline=time.monotonic() - 1, clock=time.monotonic,
+                        enough=lambda indices, values: False)
+    assert late.values == () and late.why == "time"
+
+
+def _hint_command(extra_env: dict[str, str]) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PINOCHLE_RULESET": "", **extra_env}
+    return subprocess.Popen([sys.executable, "-m", "pinochle_cli", "hint", "-t", "S", "--hand",
+                             "AS AS TS KS QS JS 9S AD AD TD AC KC", "--bidder", "0", "--bid", "250", "--time", "5",
+                             "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+
+
+def test_ctrl_c_stops_a_hint_at_once() -> None:
+    proc = _hint_command({})
+    time.sleep(2.0)
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert time.monotonic() - sent < 2.0 and "Traceback" not in err
+
+
+@pytest.mark.exhaustive
+def test_the_first_hint_after_an_install_answers_in_its_time(tmp_path: Path) -> None:
+    """An empty cache: the hint answers within its time by the slow engine while the fast one is built behind."""
+    start = time.monotonic()
+    proc = _hint_command({"NUMBA_CACHE_DIR": str(tmp_path)})
+    out, err = proc.communicate(timeout=120)
+    spent = time.monotonic() - start
+    assert proc.returncode == 0, err
+    doc = json.loads(out)
+    assert doc["method"] == "estimated" and doc["plan"] == "estimated: the computer plays every trick on"
+    assert doc["worlds"] >= 20 and spent < 5 + 3
+    # the build behind it ends with the engine on disk
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not list(tmp_path.glob("engine-*/ready")):
+        time.sleep(1)
+    assert list(tmp_path.glob("engine-*/ready"))
