@@ -160,3 +160,17 @@ def test_the_first_hint_after_an_install_answers_in_its_time(tmp_path: Path) -> 
     while time.monotonic() < deadline and not list(tmp_path.glob("engine-*/ready")):
         time.sleep(1)
     assert list(tmp_path.glob("engine-*/ready"))
+
+
+def test_analyze_from_the_players_view_ends_in_its_time_however_many_worlds() -> None:
+    # the drawing of the worlds stops with the time too (100,000 worlds a card took minutes)
+    from pinochle_cli.records import read_record
+    from pinochle_cli.solver.analyze import analyze_deal, view_deal
+
+    record = read_record(ROOT / "examples" / "single-deck-played.yaml")
+    deal = record.deals[0]
+    analysis = analyze_deal(record, deal, time_limit=2)
+    start = time.process_time()
+    view = view_deal(record, analysis, deal, time_limit=1.0, worlds=100_000)
+    assert time.process_time() - start < 4.0
+    assert view.not_judged > 0 and view.verdicts

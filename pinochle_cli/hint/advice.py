@@ -27,7 +27,7 @@ from ..game.state import DealState
 from .facts import Facts, facts_of
 from .inference import Inference, infer
 from .judge import CardJudgement, best_card, judge, last_trick_worth, world_points
-from .judging import judge_worlds
+from .judging import Judged, judge_worlds
 from .values import Plan, Valued, WorldValues, plan_for
 from .worlds import World, draw_worlds
 
@@ -130,9 +130,11 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
     def late(share: float) -> bool:
         return seconds is not None and clock() - start > seconds * share
 
+    def drawn_enough() -> bool:
+        return late(_DRAW_SHARE) or (stop is not None and stop())
+
     inferences = infer(facts, names)
-    drawn = draw_worlds(facts, inferences, worlds or DEFAULT_WORLDS, random.Random(seed),
-                        until=None if seconds is None else lambda: late(_DRAW_SHARE))
+    drawn = draw_worlds(facts, inferences, worlds or DEFAULT_WORLDS, random.Random(seed), until=drawn_enough)
     values = WorldValues(facts)
     deal = drawn.worlds
     # each world's values under the plan they were judged by: the calibration's are kept
@@ -161,20 +163,10 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
         return margin is not None and margin.clear
 
     judged = judge_worlds(deal, value, workers=workers, deadline=end, clock=clock, enough=enough, stop=stop)
-    if not judged.values and judged.why == "stopped":
-        # stopped before a world came in: the first world judged all the same (a world at least, by the plan)
-        first = judge_worlds(deal[:1], value, workers=1, deadline=None, clock=clock, enough=lambda i, v: False)
-        judged = type(judged)(first.values, first.indices, first.skipped, "stopped")
     if not judged.values:
-        # no world in the time: the computer's play alone, a short while past it (a world at least)
         plan = Plan(False, 0)
         grace = None if seconds is None else clock() + max(_RESERVE, _RESERVE_SHARE * seconds)
-        judged = judge_worlds(deal[:1], judged_by(plan), workers=1, deadline=None, clock=clock,
-                              enough=lambda i, v: False)
-        more = judge_worlds(deal[1:], judged_by(plan), workers=workers, deadline=grace, clock=clock,
-                            enough=lambda i, v: False)
-        judged = type(judged)(judged.values + more.values, judged.indices + tuple(i + 1 for i in more.indices),
-                              judged.skipped + more.skipped, "time")
+        judged = _at_least_one(deal, judged_by(plan), judged.why, workers, grace, clock, stop)
     found = list(judged.values)
     kept = tuple(deal[i] for i in judged.indices)
     plays = [list(v.plays) for v in found]
@@ -186,6 +178,19 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
     return Hint(facts.seat, best_card(cards), tuple(cards), kept, exact, len(deal), drawn.layouts,
                 tuple(inferences), clock() - start, plan.words(facts), method, final.margin(), judged.why,
                 judged.skipped, plan)
+
+
+def _at_least_one(deal: Sequence[World], value: Callable[[World], Valued], why: str, workers: int,
+                  grace: float | None, clock: Callable[[], float], stop: Callable[[], bool] | None) -> Judged[Valued]:
+    """No world judged in the time, or stopped first: the first world judged by ``value`` (the computer's play
+    alone: fast) and, out of time, more until ``grace``."""
+    judged = judge_worlds(deal[:1], value, workers=1, deadline=None, clock=clock, enough=lambda i, v: False)
+    if why != "time":
+        return Judged(judged.values, judged.indices, judged.skipped, why)
+    more = judge_worlds(deal[1:], value, workers=workers, deadline=grace, clock=clock, enough=lambda i, v: False,
+                        stop=stop)
+    return Judged(judged.values + more.values, judged.indices + tuple(i + 1 for i in more.indices),
+                  judged.skipped + more.skipped, why)
 
 
 def _calibrated(facts: Facts, deal: Sequence[World], judged_by: Callable[[Plan], Callable[[World], Valued]],

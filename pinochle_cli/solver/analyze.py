@@ -329,8 +329,8 @@ def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int,
     if len(legal) == 1:
         return ViewVerdict(v.trick, v.seat, v.player, v.card, v.card, 0.0, 0, True, v.cost)
     answer = hint(state, worlds=worlds, seconds=None, seed=seed, workers=1, names=record.table.seating, stop=stop)
-    # a card judged over fewer worlds than drawn would depend on the time: not judged
-    if len(answer.worlds) < answer.drawn:
+    # a card judged over fewer worlds than drawn, or drawn while stopping, would depend on the time: not judged
+    if len(answer.worlds) < answer.drawn or stop():
         return None
     points = {j.card: j.points for j in answer.cards}
     best = max(points.values())
