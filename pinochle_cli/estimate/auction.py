@@ -115,7 +115,8 @@ def _read(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | No
     """The auction ``calls`` played from the dealer's left, and each seat's word (``AuctionError`` for a game
     without an auction or a dealer it has no seat for)."""
     if rules.auction is None:
-        raise AuctionError(f"the {rules.name} game has no auction: there are no calls to read", parameter="auction")
+        raise AuctionError(Message(f"the {rules.name} game has no auction: there are no calls to read"),
+                           parameter="auction")
     seats = seat_names(rules)
     if dealer not in seats:
         raise AuctionError(Message(Argument("dealer", dealer), f": the {rules.name} game has no such seat (seats: "

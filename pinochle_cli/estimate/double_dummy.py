@@ -23,7 +23,7 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..cards import Hand, Suit
-from ..errors import SimulationError
+from ..errors import Argument, Message, SimulationError
 from ..player.play import play_opening
 from ..ruleset import Ruleset
 from ..solver.batch import BatchFailure, BatchItem, BatchSolver
@@ -57,17 +57,17 @@ def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) 
     ``rules`` can start perfect play (``where``: how the caller asked for it, quoted in the message;
     default ``exact_from N``)."""
     tricks = rules.tricks_per_deal
-    where = f"exact_from {exact_from}" if where is None else where
+    asked: str | Argument = Argument("exact_from", exact_from) if where is None else where
     if not 1 <= exact_from <= tricks:
-        raise SimulationError(f"{where}: a {rules.name} deal has {tricks} tricks; give a trick "
-                              f"from 1 to {tricks}", parameter="exact_from")
+        raise SimulationError(Message(asked, f": a {rules.name} deal has {tricks} tricks; give a trick from 1 to "
+                                      f"{tricks}"), parameter="exact_from")
     solved = tricks - exact_from + 1
     if solved > MAX_EXACT_TRICKS:
         span = f"all {solved}" if solved == tricks else f"the last {solved}"
-        raise SimulationError(f"{where}: perfect play over {span} tricks of a "
-                              f"{rules.name} deal is out of reach (beyond {MAX_EXACT_TRICKS} tricks one deal can "
-                              f"take hours); give exact_from={tricks - MAX_EXACT_TRICKS + 1} or later",
-                              parameter="exact_from")
+        raise SimulationError(Message(asked, f": perfect play over {span} tricks of a {rules.name} deal is out of "
+                                      f"reach (beyond {MAX_EXACT_TRICKS} tricks one deal can take hours); give ",
+                                      Argument("exact_from", tricks - MAX_EXACT_TRICKS + 1, assigned=True),
+                                      " or later"), parameter="exact_from")
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
     state = None
     if calls is not None:
         if dealer is None:
-            raise SimulationError("an auction needs the dealer's seat", parameter="dealer")
+            raise SimulationError(Message("an auction needs the dealer's seat"), parameter="dealer")
         state = read_auction(rules, calls, dealer, conventions if conventions is not None else rules.conventions)
         check_turn(state, calls)
         given = (*state.givens, *given)
@@ -121,7 +121,8 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
             raise SimulationError(Message(Argument("as", "partner"), f": in the {rules.name} game nobody has a partner "
                                           "(each plays for themselves)"))
         if trump is not None:
-            raise SimulationError("a trump is named by the bidder: as the partner, give none", parameter="trump")
+            raise SimulationError(Message("a trump is named by the bidder: as the partner, give none"),
+                                  parameter="trump")
         side = side_estimate(rules, hand, "partner", **run)  # type: ignore[arg-type]
         est = None
     else:

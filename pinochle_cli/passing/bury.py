@@ -82,14 +82,15 @@ class BuryQuestion:
                                     f"they hold the {r.trump_needs_words(spelled=True)}, and "
                                     f"{format_cards(self.hand)} does not"))
 
-    def _size_words(self) -> str:
+    def _size_words(self) -> Message:
         r = self.rules
         if self.widow is not None:
             dealt = self.hand - self.widow
-            return (f"the hand has {len(dealt)} cards ({format_cards(dealt)}); the bidder's hand as dealt has exactly "
-                    f"{r.hand_size} in {r.name}, {r.largest_hand} with the widow")
-        return (f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); the bidder's hand with the widow "
-                f"taken has exactly {r.largest_hand} in {r.name} (or {r.hand_size} as dealt, with the widow given)")
+            return Message(f"the hand has {len(dealt)} cards ({format_cards(dealt)}); the bidder's hand as dealt has "
+                           f"exactly {r.hand_size} in {r.name}, {r.largest_hand} with the widow")
+        return Message(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); the bidder's hand with the "
+                       f"widow taken has exactly {r.largest_hand} in {r.name} (or {r.hand_size} as dealt, with the "
+                       "widow given)")
 
 
 def allowed(rules: Ruleset, hand: Hand, trump: Suit) -> Hand:

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..arrays import IntArray
 from ..cards import N_CARDS, Card, Hand, Suit, format_cards
-from ..errors import PassError, SimulationError
+from ..errors import Argument, Message, PassError, SimulationError
 from ..estimate.auction import read_won_auction
 from ..estimate.checks import chunk_rng
 from ..estimate.conditioned import ConditionedDeals
@@ -72,32 +72,32 @@ class Question:
             raise PassError(f"the {r.name} game{self._options()} has no pass: the bidder's partner sends "
                             f"no cards, so there is nothing to advise")
         if self.role not in ROLES:
-            raise PassError(f"role {self.role!r}: one of {', '.join(ROLES)}", parameter="role")
+            raise PassError(Message(Argument("role", repr(self.role)), f": one of {', '.join(ROLES)}"))
         if self.received is not None and len(self.received) != r.exchange:
-            raise PassError(f"received {len(self.received)} cards ({format_cards(self.received)}); the pass is "
-                            f"{r.exchange} cards in {r.name}", parameter="received")
+            raise PassError(Message(Argument("received"), f" {len(self.received)} cards "
+                                    f"({format_cards(self.received)}); the pass is {r.exchange} cards in {r.name}"))
         want = r.hand_size if self.role == "partner" else r.hand_size + r.exchange
         if len(self.hand) != want:
             whose = "the partner's hand" if self.role == "partner" else "the bidder's hand with the pass received"
-            raise PassError(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
-                            f"exactly {want} in {r.name}", parameter="hand")
+            raise PassError(Message(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
+                                    f"exactly {want} in {r.name}"), parameter="hand")
         check_bid(r, self.bid)
         if self.role == "partner":
             held = [Card(rank, self.trump) for rank in r.trump_needs
                     if self.hand.count(Card(rank, self.trump)) == r.deck.copies]
             if held:
-                raise PassError(f"trump {self.trump.letter}: the bidder may name only a suit in which they hold "
-                                f"the {r.trump_needs_words(spelled=True)}, and this hand holds every "
-                                f"{format_cards(held)}", parameter="trump")
+                raise PassError(Message(Argument("trump", self.trump.letter), ": the bidder may name only a suit in "
+                                        f"which they hold the {r.trump_needs_words(spelled=True)}, and this hand "
+                                        f"holds every {format_cards(held)}"))
         if self.role == "bidder" and self.given and self.received is None:
-            raise PassError("conditions on the hands as dealt need the cards received (the bidder's hand before "
-                            "the pass)", parameter="given")
+            raise PassError(Message("conditions on the hands as dealt need the cards received (the bidder's hand "
+                                    "before the pass)"), parameter="given")
         if self.role == "bidder" and self.received is not None:
             dealt = self.hand - self.received
             if self.trump not in r.eligible_trumps(dealt):
-                raise PassError(f"trump {self.trump.letter}: the bidder may name only a suit in which they hold "
-                                f"the {r.trump_needs_words(spelled=True)} before the pass, and "
-                                f"{format_cards(dealt)} does not", parameter="trump")
+                raise PassError(Message(Argument("trump", self.trump.letter), ": the bidder may name only a suit in "
+                                        f"which they hold the {r.trump_needs_words(spelled=True)} before the pass, "
+                                        f"and {format_cards(dealt)} does not"))
 
     def _options(self) -> str:
         changed = self.rules.changed_options
@@ -108,11 +108,11 @@ def check_bid(rules: Ruleset, bid: int) -> None:
     """``PassError`` unless ``bid`` is a bid of the game's auction that a deal can score."""
     assert rules.auction is not None
     if bid > MAX_POINTS:
-        raise PassError(f"bid {bid}: more than any {rules.name} deal can score (at most {MAX_POINTS:,} points are "
-                        f"counted)", parameter="bid")
+        raise PassError(Message(Argument("bid", bid), f": more than any {rules.name} deal can score (at most "
+                                f"{MAX_POINTS:,} points are counted)"))
     if not rules.auction.is_valid_bid(bid):
-        raise PassError(f"bid {bid}: not a bid of {rules.name} (at least {rules.auction.minimum}, on its steps)",
-                        parameter="bid")
+        raise PassError(Message(Argument("bid", bid), f": not a bid of {rules.name} (at least "
+                                f"{rules.auction.minimum}, on its steps)"))
 
 
 def auction_givens(rules: Ruleset, role: str, bid: int, calls: str, dealer: str,
@@ -122,8 +122,8 @@ def auction_givens(rules: Ruleset, role: str, bid: int, calls: str, dealer: str,
     state = read_won_auction(rules, calls, dealer, conventions)
     winner = "partner" if role == "partner" else "me"
     if state.high != bid or state.high_seat != winner:
-        raise PassError(f'auction "{calls}": won by {state.high_seat} at {state.high}, and the question is a bid of '
-                        f"{bid} by {winner}", parameter="auction")
+        raise PassError(Message(Argument("auction", f'"{calls}"'), f": won by {state.high_seat} at {state.high}, "
+                                f"and the question is a bid of {bid} by {winner}"))
     return state.givens
 
 
@@ -270,9 +270,9 @@ class Judge(Judging):
                 return cards
             bad = np.flatnonzero(~ok)
             cards[bad] = rng.permuted(cards[bad], axis=1)
-        raise SimulationError(f"trump {Suit(t).letter}: the bidder can hardly hold the "
-                              f"{r.trump_needs_words(spelled=True)} beside this hand, as naming trump needs",
-                              parameter="trump")
+        raise SimulationError(Message(Argument("trump", Suit(t).letter), ": the bidder can hardly hold the "
+                                      f"{r.trump_needs_words(spelled=True)} beside this hand, as naming trump "
+                                      "needs"))
 
     def play(self, cands: Sequence[Pass], dealt: Dealt) -> Outcome:
         """Every candidate on every deal of ``dealt``: ``(len(cands), n)`` outcomes."""
