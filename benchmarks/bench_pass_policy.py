@@ -31,7 +31,7 @@ from pinochle_cli.cards import N_CARDS, Card, Hand, Suit, format_cards, parse_ca
 from pinochle_cli.estimate.games import Simulator
 from pinochle_cli.estimate.interval import Z95
 from pinochle_cli.estimate.simulate import estimate
-from pinochle_cli.passing.judge import Judge, Question
+from pinochle_cli.passing.judge import Judge, PassQuestion
 from pinochle_cli.passing.policy import AdvisedPolicy
 from pinochle_cli.passing.race import advise
 from pinochle_cli.player.exchange import choose_pass
@@ -57,7 +57,7 @@ def _row(hand: Hand) -> np.ndarray:
     return np.repeat(np.arange(N_CARDS), np.array(hand.counts))[None, :]
 
 
-def _policy(q: Question) -> tuple[int, ...]:
+def _policy(q: PassQuestion) -> tuple[int, ...]:
     choose = POLICY.pass_ if q.role == "partner" else POLICY.return_
     sent, _ = choose(_row(q.hand), np.array([int(q.trump)]), q.size)
     return tuple(sorted(int(c) for c in sent[0]))
@@ -77,7 +77,7 @@ def _cards(p: tuple[int, ...]) -> str:
     return format_cards(sorted(Card.from_index(c) for c in p))
 
 
-def _questions(n: int, bid: int) -> list[Question]:
+def _questions(n: int, bid: int) -> list[PassQuestion]:
     rng = np.random.default_rng(2026)
     deck = np.repeat(np.arange(N_CARDS), RULES.deck.copies)
     out = []
@@ -86,12 +86,12 @@ def _questions(n: int, bid: int) -> list[Question]:
         bidder, partner = cards[:12], cards[12:24]
         trump = Suit(int(np.bincount(bidder // 6, minlength=4).argmax()))
         ph = Hand.from_counts(np.bincount(partner, minlength=N_CARDS).tolist())
-        out.append(Question(RULES, "partner", ph, trump, bid))
+        out.append(PassQuestion(RULES, "partner", ph, trump, bid))
         sent, _ = choose_pass(Simulator(RULES, ph, [trump]).exchange, partner[None, :], np.array([int(trump)]), 4)
         full = np.concatenate([bidder, sent[0]])
         bh = Hand.from_counts(np.bincount(full, minlength=N_CARDS).tolist())
         got = Hand.from_counts(np.bincount(sent[0], minlength=N_CARDS).tolist())
-        out.append(Question(RULES, "bidder", bh, trump, bid, got))
+        out.append(PassQuestion(RULES, "bidder", bh, trump, bid, got))
     return out
 
 
@@ -122,8 +122,8 @@ def six() -> None:
     print("\n2. docs/estimate.md's six hands (seed 1, 4,000 deals): P(make) heuristic / policy / advice, policy - "
           "heuristic")
     for role, text, trump, bid, received, advised in SIX:
-        q = Question(RULES, role, RULES.deck.check(parse_cards(text)), trump, bid,
-                     RULES.deck.check(parse_cards(received)) if received else None)
+        q = PassQuestion(RULES, role, RULES.deck.check(parse_cards(text)), trump, bid,
+                         RULES.deck.check(parse_cards(received)) if received else None)
         judge = Judge(q)
         adv = tuple(sorted(c.index for c in parse_cards(advised)))
         cands = [judge.heuristic(), _policy(q), adv]

@@ -28,7 +28,7 @@ from pinochle_cli.solver.solve import Position, Solver
 PACKAGE = Path(__file__).resolve().parent.parent / "pinochle_cli"
 # where the duties are defined (the encoding and what each duty comes to), and where they are worded
 DEFINITION = "game/trick_rules.py"
-WORDING = {"game/tricks.py", "ruleset/model.py", "ruleset/rulebook.py", "ruleset/vocabulary.py",
+WORDING = {"game/tricks.py", "ruleset/rules.py", "ruleset/rulebook.py", "ruleset/vocabulary.py",
            "ruleset/description.py"}
 # a duty's meaning read in code: a field of a duty, or the constants of the duties' encoding
 DUTY_READ = re.compile(r"\bduty\.(name|when|partner|only_if_winning)\b|\b(FOLLOW|BEAT|TRUMP_LED|PLAIN_LED|"

@@ -32,7 +32,7 @@ from .checks import (
 )
 from .conditioned import ConditionedSimulator
 from .conditions import Given
-from .games import Job, Simulator, Tally, TallyRunner
+from .games import ChunkJob, Simulator, Tally, TallyRunner
 from .interval import samples_for_half_width
 from .results import ChoiceEstimate, Estimate, SuitEstimate, best_suit, summarise, summarise_choice
 
@@ -40,7 +40,7 @@ __all__ = ["estimate", "next_start", "tally_jobs"]
 
 
 
-def tally_jobs(seed: int, first: int, deals: int, workers: int) -> list[Job]:
+def tally_jobs(seed: int, first: int, deals: int, workers: int) -> list[ChunkJob]:
     """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK), grouped in jobs.
 
     A job takes up to ``JOB_CHUNKS`` chunks (fewer calls, fewer round trips to the workers), while every worker

@@ -17,8 +17,8 @@ from ..game.state import DealState
 from ..solver.solve import Position
 from .facts import Facts, facts_of
 from .inference import Inference, infer
-from .judge import CardJudgement, best_card, judge, last_trick_worth
 from .solving import solve_positions
+from .weigh import CardJudgement, best_card, judge, last_trick_worth
 from .worlds import World, draw_worlds
 
 __all__ = ["DEFAULT_WORLDS", "Hint", "hint", "hint_facts"]

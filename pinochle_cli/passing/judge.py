@@ -1,14 +1,14 @@
 """One pass question, and its candidates played on common sampled deals.
 
-A ``Question`` is who passes (``role``: the partner sends, the bidder returns), the cards that
+A ``PassQuestion`` is who passes (``role``: the partner sends, the bidder returns), the cards that
 player sees, the trump and the bid. ``Judge.deal(index, n, seed)`` deals chunk ``index`` of the
 unseen cards (the same deals for every candidate; in a game where naming trump takes cards, the
 bidder's hand holds them); ``Judge.play(cands, dealt)`` plays each candidate on each deal by
 ``Simulator.play_slots`` with that pass fixed (the partner's pass followed by the heuristic return;
-the bidder's return after the pass received), exactly as ``estimate`` plays a deal. ``Question.check``
+the bidder's return after the pass received), exactly as ``estimate`` plays a deal. ``PassQuestion.check``
 raises ``PassError`` for a game without a pass and cards of the wrong size.
 ``Judging`` is what a race plays (this judge and the bury's), ``outcome_of`` its games as outcomes.
-With conditions (``Question.given``, seats relative to the player asking; ``auction_givens`` reads a
+With conditions (``PassQuestion.given``, seats relative to the player asking; ``auction_givens`` reads a
 won auction into them) the deals come from ``ConditionedDeals``, exact, and ``ConditionError`` refuses
 conditions no deal meets.
 """
@@ -33,8 +33,8 @@ from ..player.exchange import choose_pass, choose_return
 from ..ruleset import MAX_POINTS, Conventions, Ruleset
 from .candidates import Pass
 
-__all__ = ["ROLES", "Dealt", "Judge", "Judging", "Outcome", "Question", "auction_givens", "check_bid", "outcome_of",
-           "question_seed"]
+__all__ = ["ROLES", "Dealt", "Judge", "Judging", "PassQuestion", "RaceOutcome", "auction_givens", "check_scorable_bid",
+           "outcome_of", "question_seed"]
 
 ROLES = ("partner", "bidder")
 # redeals a chunk may take to give the bidder the cards that name trump, before the question is refused
@@ -42,7 +42,7 @@ MAX_REDEALS = 200
 
 
 @dataclass(frozen=True)
-class Question:
+class PassQuestion:
     """Who passes, what they hold, the contract. ``hand``: the partner's dealt hand, or the bidder's after
     receiving the pass; ``received``: the cards the bidder received, when known (part of ``hand``)."""
 
@@ -81,7 +81,7 @@ class Question:
             whose = "the partner's hand" if self.role == "partner" else "the bidder's hand with the pass received"
             raise PassError(Message(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
                                     f"exactly {want} in {r.name}"), parameter="hand")
-        check_bid(r, self.bid)
+        check_scorable_bid(r, self.bid)
         if self.role == "partner":
             held = [Card(rank, self.trump) for rank in r.trump_needs
                     if self.hand.count(Card(rank, self.trump)) == r.deck.copies]
@@ -104,7 +104,7 @@ class Question:
         return "".join(f" with {k}={v}" for k, v in changed.items())
 
 
-def check_bid(rules: Ruleset, bid: int) -> None:
+def check_scorable_bid(rules: Ruleset, bid: int) -> None:
     """``PassError`` unless ``bid`` is a bid of the game's auction that a deal can score."""
     assert rules.auction is not None
     if bid > MAX_POINTS:
@@ -127,7 +127,7 @@ def auction_givens(rules: Ruleset, role: str, bid: int, calls: str, dealer: str,
     return state.givens
 
 
-def question_seed(q: Question) -> int:
+def question_seed(q: PassQuestion) -> int:
     """The seed when none is given: from the question itself, so that it gets the same answer every time."""
     r = q.rules
     text = "|".join([r.name, *(f"{k}={v}" for k, v in sorted(r.chosen.items())), q.role,
@@ -146,7 +146,7 @@ class Dealt:
 
 
 @dataclass
-class Outcome:
+class RaceOutcome:
     """Per candidate (rows) and deal (columns): did the side make the bid, its meld, its counters, and what the
     contract scores it (meld kept + counters when made, minus the bid when set)."""
 
@@ -164,7 +164,7 @@ class Judging:
     def deal(self, index: int, n: int, seed: int) -> Dealt:
         raise NotImplementedError
 
-    def play(self, cands: Sequence[Pass], dealt: Dealt) -> Outcome:
+    def play(self, cands: Sequence[Pass], dealt: Dealt) -> RaceOutcome:
         raise NotImplementedError
 
     def acceptance(self, seed: int, needed: int) -> float | None:
@@ -172,17 +172,17 @@ class Judging:
         return None
 
 
-def outcome_of(g: GameBatch, side: int, bid: int, m: int, n: int) -> Outcome:
+def outcome_of(g: GameBatch, side: int, bid: int, m: int, n: int) -> RaceOutcome:
     """The ``m × n`` games ``g`` (candidate by candidate) as outcomes of a contract of ``bid``."""
     made = g.claim >= bid
     points = np.where(made, g.claim, -bid)
-    return Outcome(made.reshape(m, n), g.meld.reshape(m, n), g.points[:, side].reshape(m, n), points.reshape(m, n))
+    return RaceOutcome(made.reshape(m, n), g.meld.reshape(m, n), g.points[:, side].reshape(m, n), points.reshape(m, n))
 
 
 class Judge(Judging):
     """The simulator of one question (picklable as the question)."""
 
-    def __init__(self, q: Question) -> None:
+    def __init__(self, q: PassQuestion) -> None:
         q.check()
         self.q = q
         r = q.rules
@@ -191,7 +191,7 @@ class Judge(Judging):
         self.hand_cards = np.repeat(np.arange(len(q.hand.counts)), np.array(q.hand.counts))
         self.dealer = self._conditioned() if q.given else None
 
-    def __reduce__(self) -> tuple[type[Judge], tuple[Question]]:
+    def __reduce__(self) -> tuple[type[Judge], tuple[PassQuestion]]:
         return Judge, (self.q,)
 
     def deal(self, index: int, n: int, seed: int) -> Dealt:
@@ -274,7 +274,7 @@ class Judge(Judging):
                                       f"{r.trump_needs_words(spelled=True)} beside this hand, as naming trump "
                                       "needs"))
 
-    def play(self, cands: Sequence[Pass], dealt: Dealt) -> Outcome:
+    def play(self, cands: Sequence[Pass], dealt: Dealt) -> RaceOutcome:
         """Every candidate on every deal of ``dealt``: ``(len(cands), n)`` outcomes."""
         n, m = len(dealt.leader), len(cands)
         slots = self.slots(cands, dealt.cards)
