@@ -5,10 +5,10 @@ estimate, then conditions that about one deal in five meets — one counted on t
 aces: the deals are drawn once for every suit) and one on meld (counted in each trump: each suit
 draws its own deals) — each timed ``--repeat`` times, interleaved, the best time kept. Prints the
 cores, the share of drawn deals that met the conditions, deal-suits per second and the ratio to
-the plain rate (the target: 50 % or more). ``--compiled`` 1 plays with the compiled player (its
-cache loaded before timing), 0 with numpy.
+the plain rate (the target: 50 % or more). The compiled engine is built first (``prepare.ensure``) and loaded
+before timing.
 
-    .venv/bin/python benchmarks/bench_conditions.py [--samples 10000] [--workers 1] [--repeat 3] [--compiled 0]
+    .venv/bin/python benchmarks/bench_conditions.py [--samples 10000] [--workers 1] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pinochle_cli import prepare
 from pinochle_cli.cards import Hand
 from pinochle_cli.estimate.conditions import Given
-from pinochle_cli.estimate.games import Simulator
 from pinochle_cli.estimate.simulate import estimate
 from pinochle_cli.ruleset import load_ruleset
 
@@ -38,15 +38,14 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=10_000)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--compiled", choices=["0", "1"], default="0")
     a = ap.parse_args()
-    os.environ["PINOCHLE_COMPILED"] = a.compiled
     rules = load_ruleset("single-deck")
     hand = Hand.parse(HAND)
-    if a.compiled == "1":
-        Simulator(rules, hand, rules.suits).load_compiled()
-    print(f"cores: {os.cpu_count()} (workers {a.workers}); single-deck, {a.samples} deals x 4 suits; "
-          f"player: {'compiled' if a.compiled == '1' else 'numpy'}")
+    prepare.ensure()
+    # the engine loaded (and the conditions' tables built) before timing
+    for texts in CASES.values():
+        estimate(rules, hand, samples=10, seed=0, workers=1, given=[Given.parse(t) for t in texts])
+    print(f"cores: {os.cpu_count()} (workers {a.workers}); single-deck, {a.samples} deals x 4 suits")
     best = {name: float("inf") for name in CASES}
     share: dict[str, float | None] = {}
     for _ in range(a.repeat):

@@ -1,7 +1,7 @@
 """How often is the simulator's heuristic card the hint's best, and what does it give away?
 
 Single-deck, trump ♠, no exchange, seat 0 leads. For each of ``--positions`` random deals, the
-heuristic player (estimate/players.py) plays every seat for a random number of tricks (3 to 9)
+computer player (player/, through ``heuristic.seat_view``) plays every seat for a random number of tricks (3 to 9)
 and a random number of cards of the next one; then the player to move asks for a hint (every
 seat's meld shown, the tricks so far; ``--worlds`` worlds, no bid: the objective is the side's
 points for the deal, its meld kept and its counters). The figures: the share of positions where
@@ -21,56 +21,31 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from pinochle_cli.estimate.players import PlayTables, choose_batch
+from heuristic import heuristic_strategy  # noqa: E402
 
-from pinochle_cli.cards import ALL_CARDS, Hand, Suit
-from pinochle_cli.game.tricks import trick_winner
-from pinochle_cli.hint.advice import hint
-from pinochle_cli.hint.facts import make_facts, shown_cards
-from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.workers import available_cores
+from pinochle_cli import prepare  # noqa: E402
+from pinochle_cli.cards import Suit  # noqa: E402
+from pinochle_cli.game.deal import Strategy, deal_cards  # noqa: E402
+from pinochle_cli.game.state import DealState  # noqa: E402
+from pinochle_cli.hint.advice import hint  # noqa: E402
+from pinochle_cli.meld import shown_cards  # noqa: E402
+from pinochle_cli.ruleset import Ruleset, load_ruleset  # noqa: E402
+from pinochle_cli.workers import available_cores  # noqa: E402
 
 TRUMP = Suit.S
 
 
-def heuristic_card(tab: PlayTables, hands: list[list[int]], played: list[int], void: np.ndarray, seat: int,
-                   trick: list[int], leader: int) -> int:
-    """The heuristic's card for ``seat`` (trump ♠ is suit 0: canonical and real indices agree)."""
-    return int(choose_batch(tab, "heuristic", np.array([hands[seat]]), np.array([played]), void[None], np.array([seat]),
-                            np.array([trick], dtype=np.int64).reshape(1, len(trick)), np.array([leader]))[0])
-
-
-def position(rules, tab: PlayTables, rng: random.Random):
-    """A random deal played by the heuristic to a random point: the hands, tricks, current trick, leaders."""
-    cards = rules.deck.cards()
-    rng.shuffle(cards)
-    size = rules.hand_size
-    dealt = [Hand(cards[s * size:(s + 1) * size]) for s in range(rules.players)]
-    hands = [list(h.counts) for h in dealt]
-    played = [0] * 24
-    void = np.zeros((rules.players, 4), dtype=bool)
-    tricks: list[list] = []
-    leader = 0
-    stop_trick, stop_place = rng.randrange(3, 10), rng.randrange(rules.players)
-    for t in range(stop_trick + 1):
-        trick: list[int] = []
-        for k in range(rules.players):
-            seat = (leader + k) % rules.players
-            if t == stop_trick and k == stop_place:
-                return dealt, hands, played, void, tricks, trick, leader, seat
-            card = heuristic_card(tab, hands, played, void, seat, trick, leader)
-            if trick and ALL_CARDS[card].suit != ALL_CARDS[trick[0]].suit:
-                void[seat, int(ALL_CARDS[trick[0]].suit)] = True
-                if ALL_CARDS[card].suit != TRUMP:
-                    void[seat, 0] = True
-            hands[seat][card] -= 1
-            played[card] += 1
-            trick.append(card)
-        tricks.append([ALL_CARDS[c] for c in trick])
-        leader = (leader + trick_winner(rules, tricks[-1], TRUMP)) % rules.players
-    raise AssertionError("unreachable")
+def position(rules: Ruleset, heuristic: Strategy, rng: random.Random) -> DealState:
+    """A random deal played by the heuristic to a random point (every seat's meld shown, seat 0 leading)."""
+    hands, _ = deal_cards(rules, np.random.default_rng(rng.randrange(2**32)))
+    state = DealState.at_play(rules, TRUMP, leader=0, hands=hands,
+                              shown={s: shown_cards(rules, hands[s], TRUMP) for s in range(rules.players)})
+    for _ in range(rng.randrange(3, 10) * rules.players + rng.randrange(rules.players)):
+        state.play(heuristic(state, state.legal_plays()))
+    return state
 
 
 def main() -> None:
@@ -80,7 +55,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rules = load_ruleset("single-deck")
-    tab = PlayTables.build(rules)
+    prepare.ensure()
+    heuristic = heuristic_strategy(rules)
     rng = random.Random(args.seed)
     print(f"cores available: {available_cores()} (one used); single-deck, trump ♠, {args.positions} positions, "
           f"{args.worlds} worlds each")
@@ -89,12 +65,9 @@ def main() -> None:
     lost_choices: list[float] = []
     start = time.perf_counter()
     for _ in range(args.positions):
-        dealt, hands, played, void, tricks, trick, leader, seat = position(rules, tab, rng)
-        shown = {s: shown_cards(rules, dealt[s], TRUMP) for s in range(rules.players)}
-        facts = make_facts(rules, TRUMP, Hand.from_counts(hands[seat]), seat=seat, shown=shown, tricks=tricks,
-                           leader=0, trick=[ALL_CARDS[c] for c in trick])
-        mine = ALL_CARDS[heuristic_card(tab, hands, played, void, seat, trick, leader)]
-        answer = hint(facts, worlds=args.worlds, seconds=600, workers=1)
+        state = position(rules, heuristic, rng)
+        mine = heuristic(state, state.legal_plays())
+        answer = hint(state, worlds=args.worlds, seconds=600, workers=1)
         points = {j.card: j.points for j in answer.cards}
         gap = max(points.values()) - points[mine]
         agree += gap <= 1e-9

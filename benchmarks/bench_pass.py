@@ -2,9 +2,9 @@
 
 Fresh processes, ``pinochle pass HAND -t SUIT --bid N --json`` (``--bury`` for a three-handed bidder's bury)
 with the default samples and top, on
-``--workers`` cores (default 2), with the compiled engine in numba's cache (warmed first, not
-timed) and with numpy only (``PINOCHLE_COMPILED=0``). Prints the machine's cores, each run's wall
-time to the process's exit (start-up included), the median, and the games played.
+``--workers`` cores (default 2), the compiled engine built first (``pinochle prepare``, not timed). Prints the
+machine's cores, each run's wall time to the process's exit (start-up included), the median, and the games
+played.
 
     .venv/bin/python benchmarks/bench_pass.py [--workers 2] [--repeat 3]
 """
@@ -42,11 +42,8 @@ QUESTIONS = {
 }
 
 
-def _run(args: list[str], workers: int, compiled: str | None) -> tuple[float, dict[str, object]]:
+def _run(args: list[str], workers: int) -> tuple[float, dict[str, object]]:
     env = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(ROOT)}
-    env.pop("PINOCHLE_COMPILED", None)
-    if compiled is not None:
-        env["PINOCHLE_COMPILED"] = compiled
     start = time.perf_counter()
     out = subprocess.run([sys.executable, "-m", "pinochle_cli", "pass", *args, "--workers", str(workers), "--json"],
                          env=env, check=True, capture_output=True, text=True).stdout
@@ -69,18 +66,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print(f"cores available: {available_cores()} (os.cpu_count {os.cpu_count()}); workers {args.workers}")
-    # warm numba's cache: the first compiled run may compile the player
-    _run(QUESTIONS["partner"] + ["--samples", "100"], 1, "1")
-    for engine, compiled in (("compiled", "1"), ("numpy", "0")):
-        for name, question in QUESTIONS.items():
-            times = []
-            doc: dict[str, object] = {}
-            for _ in range(args.repeat):
-                t, doc = _run(question, args.workers, compiled)
-                times.append(t)
-            runs = " ".join(f"{t:.2f}" for t in times)
-            print(f"{engine:8} {name:22} {doc['candidates']:5} candidates, {_games(doc):7,} games: "
-                  f"median {statistics.median(times):.2f} s (runs {runs})")
+    # the engine built first: a first run after an install would build it
+    subprocess.run([sys.executable, "-m", "pinochle_cli", "prepare"], check=True, capture_output=True,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    for name, question in QUESTIONS.items():
+        times = []
+        doc: dict[str, object] = {}
+        for _ in range(args.repeat):
+            t, doc = _run(question, args.workers)
+            times.append(t)
+        runs = " ".join(f"{t:.2f}" for t in times)
+        print(f"{name:22} {doc['candidates']:5} candidates, {_games(doc):7,} games: "
+              f"median {statistics.median(times):.2f} s (runs {runs})")
 
 
 if __name__ == "__main__":

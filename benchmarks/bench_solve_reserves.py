@@ -8,8 +8,8 @@ several ways in one run, and the nodes (trick-boundary nodes, exact) and CPU sec
 - ``default``: ``Solver.value`` as it is (questions climbing from where the side to move answers cheaply);
 - ``told the value``: ``near`` the exact value found first (the best any guess can do: the question
   order's whole reserve);
-- ``heuristic guess``: ``near`` what the estimator's heuristic player takes in the same deal (a guess
-  that costs one play-out);
+- ``heuristic guess``: ``near`` what the computer player (``player.play.play_opening``) takes in the same
+  deal (a guess that costs one play-out);
 - ``table 2^18`` and ``table 2^24`` rows: the table's size (the default is 2^21 rows).
 
 Values must agree in every row (asserted). The machine's cores and load are printed; nodes do not
@@ -32,6 +32,8 @@ sys.path.insert(0, str(ROOT))
 from common import machine, positions  # noqa: E402
 
 from pinochle_cli.cards import Suit  # noqa: E402
+from pinochle_cli.player.play import play_opening  # noqa: E402
+from pinochle_cli.player.tables import PlayerTables, canonical_order  # noqa: E402
 from pinochle_cli.ruleset import Ruleset, load_ruleset  # noqa: E402
 from pinochle_cli.solver.solve import Position, Solver  # noqa: E402
 
@@ -50,11 +52,12 @@ def _told(rules: Ruleset, trump: Suit, pos: Position, value: int) -> tuple[int, 
     return s.value(pos, near=value), s.nodes
 
 
-def _heuristic(tab: PlayTables) -> Way:
+def _heuristic(pt: PlayerTables) -> Way:
+    orders = np.array([canonical_order(t) for t in range(4)], dtype=np.int64)
+
     def solve(rules: Ruleset, trump: Suit, pos: Position, value: int) -> tuple[int, int]:
         hands = np.array([h.counts for h in pos.hands], dtype=np.int64)[None]
-        order = canonical_order(int(trump))
-        played = play_opening(tab, hands[:, :, order], np.array([pos.leader]), len(pos.hands[0]))
+        played = play_opening(pt, hands, orders, np.array([int(trump)]), np.array([pos.leader]), len(pos.hands[0]))
         s = Solver(rules, trump)
         return s.value(pos, near=int(played.points[0, rules.side_of(0)])), s.nodes
     return solve
@@ -71,7 +74,7 @@ def main() -> None:
     tricks = args.tricks or min(rules.hand_size, rules.deck.size // rules.players)
     deals = positions(rules, 100, tricks)[:args.deals]
     ways: dict[str, Way] = {"default": _plain(), "told the value": _told,
-                            "heuristic guess": _heuristic(PlayTables.build(rules)),
+                            "heuristic guess": _heuristic(PlayerTables.build(rules)),
                             "table 2^18": _plain(table_bits=18), "table 2^24": _plain(table_bits=24)}
     _plain()(rules, deals[0][0], deals[0][1], 0)  # compile (or load the cache) first
     nodes = dict.fromkeys(ways, 0)

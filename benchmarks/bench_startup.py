@@ -1,4 +1,4 @@
-"""Start-up of each command against the import floor, and what the compiled player costs to load.
+"""Start-up of each command against the import floor, and what the compiled engine costs to load and build.
 
 The package's bytecode is compiled first (``compileall``, in each checkout), as ``pip install``
 does: a checkout run with ``PYTHONDONTWRITEBYTECODE`` set would otherwise compile every module
@@ -12,9 +12,10 @@ runs from there, with the same interpreter, and the ratio new/baseline is shown 
 Then the work each command does beyond the floor, counted (the same on a loaded machine, where
 wall times are not): modules imported, dataclasses created, Python function calls (cProfile).
 
-Then the compiled player's fixed costs, in fresh processes: importing numba, loading the
-compiled player from its cache, and compiling it into an empty cache (a first run after an
-install).
+Then the compiled engine's fixed costs, in fresh processes: importing numba, loading each part of the engine
+(``prepare.PARTS``: the player, the solver) from its folder, compiling each into an empty folder (one process,
+one part after the other), and ``pinochle prepare`` into an empty folder (the build a first run after an install
+waits for: both parts at once, each in a process of its own).
 
 Goal: ``--version``, ``meld``, ``legal`` and ``score`` each within 1.5x of the
 click/yaml/tabulate floor measured in the same run; the last lines say whether each one is.
@@ -51,14 +52,12 @@ COMMANDS = {
 GOAL = 1.5  # x the click/yaml/tabulate floor, for every command but estimate
 GOAL_COMMANDS = ("--version", "meld … --json", "legal …", "score examples/single-deck-night.yaml")
 LOAD = """
-import time; t0 = time.perf_counter()
-from pinochle_cli.cards import Hand
-from pinochle_cli.ruleset import load_ruleset
-from pinochle_cli.estimate.simulate import Simulator
-rules = load_ruleset("single-deck"); hand = Hand.parse("{hand}")
+import time
+from pinochle_cli import prepare
 t1 = time.perf_counter(); import numba; t2 = time.perf_counter()
-Simulator(rules, hand, rules.suits).load_compiled(); t3 = time.perf_counter()
-print(t2 - t1, t3 - t2)
+prepare.build_part("player"); t3 = time.perf_counter()
+prepare.build_part("solver"); t4 = time.perf_counter()
+print(t2 - t1, t3 - t2, t4 - t3)
 """
 WORK = """
 import contextlib, cProfile, dataclasses, io, pstats, sys
@@ -137,24 +136,31 @@ def goal_lines(ratios: dict[str, float]) -> None:
         print(f"{label:<40} {ratios[label]:>8.2f} {verdict}")
 
 
+def _costs(empty: str) -> list[float]:
+    out = subprocess.run([sys.executable, "-c", LOAD], check=True, capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "NUMBA_CACHE_DIR": empty, "PYTHONPATH": str(ROOT)}).stdout
+    return [float(x) for x in out.split()]
+
+
 def compiled_costs() -> None:
-    print("\ncompiled player (fresh processes)")
-    code = LOAD.format(hand=HAND)
-    with tempfile.TemporaryDirectory() as empty:
-        first = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT,
-                               env={**os.environ, "NUMBA_CACHE_DIR": empty}).stdout.split()
-        again = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT,
-                               env={**os.environ, "NUMBA_CACHE_DIR": empty}).stdout.split()
-    print(f"{'import numba':<40} {float(again[0]):>8.3f} s")
-    print(f"{'load from the cache':<40} {float(again[1]):>8.3f} s")
-    print(f"{'compile into an empty cache':<40} {float(first[1]):>8.3f} s")
+    print("\ncompiled engine (fresh processes)")
+    with tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as other:
+        first = _costs(empty)
+        again = _costs(empty)
+        build = _time(["-m", "pinochle_cli", "prepare"], ROOT, {"NUMBA_CACHE_DIR": other})
+    print(f"{'import numba':<40} {again[0]:>8.3f} s")
+    print(f"{'load the player from its folder':<40} {again[1]:>8.3f} s")
+    print(f"{'load the solver from its folder':<40} {again[2]:>8.3f} s")
+    print(f"{'compile the player (one process)':<40} {first[1]:>8.3f} s")
+    print(f"{'compile the solver (one process)':<40} {first[2]:>8.3f} s")
+    print(f"{'pinochle prepare (both at once)':<40} {build:>8.3f} s")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--baseline", type=Path, help="another checkout to compare with (run with this interpreter)")
-    ap.add_argument("--startup-only", action="store_true", help="skip the compiled player's costs (slow)")
+    ap.add_argument("--startup-only", action="store_true", help="skip the compiled engine's costs (slow)")
     args = ap.parse_args()
     print(f"cpu_count={os.cpu_count()} load(1 min)={os.getloadavg()[0]:.2f} repeat={args.repeat}")
     goal_lines(startup_table(args.repeat, args.baseline))

@@ -15,7 +15,6 @@ options) words them its own way (``Message.worded``) without reading the text. A
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
@@ -60,36 +59,16 @@ class Message(str):
         return "".join(argument(part) if isinstance(part, Argument) else part for part in self.parts)
 
 
-def as_message(text: str, parameter: str | None = None) -> Message:
-    """``text`` as a ``Message``: itself when it is one; otherwise its plain words, in which a mention of
-    ``parameter`` is read as the library writes one — ``parameter=value`` anywhere, or the name followed by a
-    space at the start or after ": " (``samples 0: …``). The modules that still raise plain text (those being
-    rewritten: ``estimate.simulate``, ``estimate.double_dummy``, ``passing.judge``) are read this way; the rest
-    give their arguments as ``Argument`` parts."""
-    if isinstance(text, Message):
-        return text
-    if not parameter:
-        return Message(text)
-    name = re.escape(parameter)
-    mention = re.compile(rf"(?<![\w-]){name}(?:=(True\b|\"[^\"]*\"|[^\s),;]+)|(?<=^{name})(?= )|(?<=: {name})(?= ))")
-    parts: list[str | Argument] = []
-    at = 0
-    for found in mention.finditer(text):
-        parts.append(text[at:found.start()])
-        value = found.group(1)
-        if value is None:
-            parts.append(Argument(parameter))
-        else:
-            parts.append(Argument(parameter, True if value == "True" else value, assigned=True))
-        at = found.end()
-    parts.append(text[at:])
-    return Message(*parts)
+def as_message(text: str) -> Message:
+    """``text`` as a ``Message``: itself when it is one; plain words otherwise (naming no argument: a message that
+    names one is raised as a ``Message`` of its parts)."""
+    return text if isinstance(text, Message) else Message(text)
 
 
 class PinochleError(Exception):
     """Base of every error this package raises on purpose.
 
-    ``message``: the words, a ``Message`` (given as one, or read from plain text by ``as_message``).
+    ``message``: the words, a ``Message`` (given as one, or plain text naming no argument).
     ``parameter``: the library argument at fault, when one is (e.g. ``samples``), by default the first the
     message names; the command line words it as its option (``--samples``).
     """
@@ -97,16 +76,14 @@ class PinochleError(Exception):
     def __init__(self, *args: object, parameter: str | None = None) -> None:
         super().__init__(*args)
         given = args[0] if len(args) == 1 and isinstance(args[0], Message) else None
-        self.message: Message = given if given is not None else as_message(str(self), parameter)
+        self.message: Message = given if given is not None else as_message(str(self))
         named = self.message.arguments
         self.parameter = parameter if parameter is not None else named[0].parameter if named else None
 
 
-def _placed(place: str, message: str, parameter: str | None) -> Message:
-    """``message`` after the words saying where (``place``); a plain message is read as a whole (``as_message``)."""
-    if isinstance(message, Message):
-        return Message(place, *message.parts)
-    return as_message(place + message, parameter)
+def _placed(place: str, message: str) -> Message:
+    """``message`` after the words saying where (``place``), its arguments kept."""
+    return Message(place, *as_message(message).parts)
 
 
 class CardError(PinochleError, ValueError):
@@ -136,7 +113,7 @@ class RulesetError(PinochleError, ValueError):
                     where += f":{column}"
             where += ": "
         field = f"{path}: " if path else ""
-        super().__init__(_placed(f"{where}{field}", message, parameter), parameter=parameter)
+        super().__init__(_placed(f"{where}{field}", message), parameter=parameter)
 
 
 class SchemaError(RulesetError):
@@ -264,7 +241,7 @@ class RecordError(PinochleError, ValueError):
         if field:
             where = f"{where}, {field}" if where else field
         prefix = ": ".join(p for p in (" ".join(parts), where) if p)
-        super().__init__(_placed(f"{prefix}: " if prefix else "", message, parameter), parameter=parameter)
+        super().__init__(_placed(f"{prefix}: " if prefix else "", message), parameter=parameter)
 
 
 class SimulationError(PinochleError, ValueError):

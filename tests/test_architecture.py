@@ -1,4 +1,5 @@
-"""The package's architecture, checked from its source: no import cycles, no oversized modules.
+"""The package's architecture, checked from its source: no import cycles, no oversized modules, one name one
+meaning.
 
 Each rule is a checker over a package on disk that returns what breaks it, a test that ``pinochle_cli`` has
 nothing to report beyond a named, temporary allowance, and a test that runs the checker on a small package made
@@ -6,7 +7,10 @@ in ``tmp_path`` that breaks the rule, so that a checker that can no longer see a
 
 - no import cycle between the package's modules: every ``import`` and ``from … import`` counts, relative or
   absolute, at module level, inside a function or under ``if TYPE_CHECKING:``;
-- no module longer than ``MODULE_LIMIT`` lines (a longer one is split along its concerns).
+- no module longer than ``MODULE_LIMIT`` lines (a longer one is split along its concerns);
+- one name, one meaning: no two modules share a file name (``__init__.py`` aside), and no two modules define a
+  public top-level class or type alias (a capitalised name bound at the top of a module that is not a constant in
+  capitals) of the same name.
 """
 
 from __future__ import annotations
@@ -146,3 +150,60 @@ def test_a_long_module_is_seen(tmp_path: Path) -> None:
     (tmp_path / "short.py").write_text("x = 1\n" * MODULE_LIMIT, encoding="utf-8")
     (tmp_path / "sub" / "long.py").write_text("x = 1\n" * (MODULE_LIMIT + 1), encoding="utf-8")
     assert long_modules(tmp_path, MODULE_LIMIT) == {"sub/long.py": MODULE_LIMIT + 1}
+
+
+# --------------------------------------------------------------------------- (c) one name, one meaning
+
+def shared_file_names(package: Path) -> dict[str, list[str]]:
+    """The file names (``__init__.py`` aside) that more than one module of ``package`` has: name: paths."""
+    by_name: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        if path.name != "__init__.py":
+            by_name.setdefault(path.name, []).append(path.relative_to(package).as_posix())
+    return {name: paths for name, paths in by_name.items() if len(paths) > 1}
+
+
+def _public_types(tree: ast.Module) -> set[str]:
+    """The public classes and type aliases bound at the top of a module (under a top-level ``if`` too)."""
+    found = set()
+    body = [n for node in tree.body for n in ([node, *node.body, *node.orelse] if isinstance(node, ast.If) else [node])]
+    for node in body:
+        if isinstance(node, ast.ClassDef):
+            found.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found |= {t.id for t in targets if isinstance(t, ast.Name) and t.id[:1].isupper() and not t.id.isupper()}
+    return {name for name in found if not name.startswith("_")}
+
+
+def shared_type_names(package: Path) -> dict[str, list[str]]:
+    """The public top-level class and type alias names that more than one module of ``package`` defines."""
+    by_name: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        for name in _public_types(ast.parse(path.read_text(encoding="utf-8"))):
+            by_name.setdefault(name, []).append(path.relative_to(package).as_posix())
+    return {name: paths for name, paths in by_name.items() if len(paths) > 1}
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    assert shared_file_names(PACKAGE) == {}
+
+
+def test_no_two_modules_share_a_class_or_type_name() -> None:
+    assert shared_type_names(PACKAGE) == {}
+
+
+def test_a_shared_name_is_seen(tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "a" / "judge.py").write_text("class Question:\n    pass\nJob = tuple[int, int]\n"
+                                             "CHUNK = 8\n_Hidden = int\ndef check_bid() -> None: ...\n",
+                                             encoding="utf-8")
+    (tmp_path / "b" / "judge.py").write_text("from typing import TYPE_CHECKING, TypeVar\nJob = TypeVar('Job')\n"
+                                             "CHUNK = 4\n_Hidden = str\ndef check_bid() -> None: ...\n"
+                                             "if TYPE_CHECKING:\n    class Question: ...\n", encoding="utf-8")
+    (tmp_path / "b" / "other.py").write_text("class Answer:\n    pass\n", encoding="utf-8")
+    assert shared_file_names(tmp_path) == {"judge.py": ["a/judge.py", "b/judge.py"]}
+    assert shared_type_names(tmp_path) == {"Job": ["a/judge.py", "b/judge.py"],
+                                           "Question": ["a/judge.py", "b/judge.py"]}

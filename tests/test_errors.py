@@ -157,13 +157,61 @@ def test_a_message_names_its_arguments_apart() -> None:
     assert (str(force), _flags(force)) == ("exists (use force=True to replace it)", "exists (use --force to replace it)")
 
 
-def test_a_plain_message_is_read_as_the_library_writes_its_arguments() -> None:
-    """The modules that still raise plain text: the parameter at the start or after ": ", or set with ``=``."""
-    read = as_message('name "x": too long; e.g. name="y" or force=True; a name is not read', "name")
-    assert _flags(read) == '--name "x": too long; e.g. --name "y" or force=True; a name is not read'
-    assert _flags(as_message("samples 0: give more", "samples")) == "--samples 0: give more"
-    assert _flags(as_message("samples 0: give more", None)) == "samples 0: give more"
-    assert _flags(SimulationError("seed -1: no", parameter="seed").message) == "--seed -1: no"
+def test_a_plain_message_names_no_argument() -> None:
+    """Plain text is words only (nothing reads arguments out of it): a message naming one is a ``Message``."""
+    assert _flags(as_message("samples 0: give more")) == "samples 0: give more"
+    error = SimulationError("seed -1: no", parameter="seed")
+    assert (error.message.arguments, error.parameter, _flags(error.message)) == ((), "seed", "seed -1: no")
+    named = Message(Argument("samples", 0), ": give more")
+    assert as_message(named) is named and _flags(SimulationError(named).message) == "--samples 0: give more"
+
+
+def _is_text(node: ast.expr) -> bool:
+    """Is ``node`` plain text: a string, an f-string, text joined with ``+`` or ``%``, or ``"…".format(…)``?"""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return _is_text(node.left) or _is_text(node.right)
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+            and _is_text(node.func.value))
+
+
+def plain_with_parameter(source: str) -> list[int]:
+    """The lines of ``source`` where a call passes ``parameter=`` with its message (first argument, or ``message=``
+    or ``detail=``) as plain text."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not any(k.arg == "parameter" for k in node.keywords):
+            continue
+        said = [*node.args[:1], *(k.value for k in node.keywords if k.arg in ("message", "detail"))]
+        if any(_is_text(arg) for arg in said):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_check_finds_a_parameter_beside_plain_text() -> None:
+    snippet = (
+        'raise SimulationError(f"samples {n}: too few", parameter="samples")\n'
+        'raise SimulationError("samples: too few", parameter="samples")\n'
+        'raise RecordError(detail + " (and more)", deal=2, parameter="meld")\n'
+        'raise RulesetError(message="{}: bad".format(x), parameter="name")\n'
+        'raise SimulationError(Message(Argument("samples", n), ": too few"))\n'
+        'raise SimulationError(Message("too few"), parameter="samples")\n'
+        'raise PlayError(result.error, parameter=result.parameter)\n'
+        'raise SimulationError(f"samples {n}: too few")\n'
+    )
+    assert plain_with_parameter(snippet) == [1, 2, 3, 4]
+
+
+def test_no_library_raise_passes_a_parameter_with_plain_text() -> None:
+    """A message naming the argument at fault is a ``Message`` of its parts, so that a caller words the argument
+    its own way (the command line: as its option) without reading text."""
+    package = Path(errors.__file__).parent
+    found = {str(path.relative_to(package)): lines for path in sorted(package.rglob("*.py"))
+             if (lines := plain_with_parameter(path.read_text(encoding="utf-8")))}
+    assert found == {}
 
 
 def test_a_message_crosses_to_a_worker_process_whole() -> None:

@@ -17,7 +17,7 @@ from pinochle_cli.hint.advice import hint_facts as hint
 from pinochle_cli.hint.facts import Facts, make_facts
 from pinochle_cli.hint.from_record import facts_at
 from pinochle_cli.hint.inference import excluded, infer
-from pinochle_cli.hint.judge import objective
+from pinochle_cli.hint.weigh import objective
 from pinochle_cli.hint.worlds import _Counter, _draw, _space, consistent, draw_worlds
 from pinochle_cli.records import read_record
 from pinochle_cli.ruleset import load_ruleset

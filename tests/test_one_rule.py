@@ -28,7 +28,7 @@ from pinochle_cli.solver.solve import Position, Solver
 PACKAGE = Path(__file__).resolve().parent.parent / "pinochle_cli"
 # where the duties are defined (the encoding and what each duty comes to), and where they are worded
 DEFINITION = "game/trick_rules.py"
-WORDING = {"game/tricks.py", "ruleset/model.py", "ruleset/rulebook.py", "ruleset/vocabulary.py",
+WORDING = {"game/tricks.py", "ruleset/rules.py", "ruleset/rulebook.py", "ruleset/vocabulary.py",
            "ruleset/description.py"}
 # a duty's meaning read in code: a field of a duty, or the constants of the duties' encoding
 DUTY_READ = re.compile(r"\bduty\.(name|when|partner|only_if_winning)\b|\b(FOLLOW|BEAT|TRUMP_LED|PLAIN_LED|"
@@ -67,12 +67,13 @@ def test_a_second_reading_of_the_duties_is_seen() -> None:
 
 def test_one_definition_of_each_rule_and_of_the_player() -> None:
     names = {"legal_given", "duty_outcome", "legal_in_trick", "beats", "above_masks", "strengths",  # the trick's rules
-             "_lead", "_follow", "_chance", "play_relabelled", "choose_card",  # the card player
+             "choose_lead", "choose_follow", "_chance", "play_relabelled", "choose_card",  # the card player
              "choose_pass", "choose_return", "choose_bury"}  # its exchange and bury
     where = defined(_sources(), names)
     assert all(len(files) == 1 for files in where.values()), where
     assert {where[n][0] for n in ("legal_given", "duty_outcome", "legal_in_trick", "beats")} == {DEFINITION}
-    assert {where[n][0] for n in ("_lead", "_follow", "choose_card")} == {"player/play.py"}
+    assert {where[n][0] for n in ("choose_lead", "choose_follow")} == {"player/play.py"}
+    assert where["choose_card"] == ["player/seat.py"]
 
 
 def test_no_hand_stamped_cache_key() -> None:

@@ -17,7 +17,7 @@ from pinochle_cli.estimate.games import Simulator
 from pinochle_cli.meld import meld
 from pinochle_cli.passing.candidates import passes
 from pinochle_cli.passing.explain import explain
-from pinochle_cli.passing.judge import Judge, Question
+from pinochle_cli.passing.judge import Judge, PassQuestion
 from pinochle_cli.passing.race import _key, advise, schedule
 from pinochle_cli.player import exchange
 from pinochle_cli.ruleset import load_ruleset
@@ -107,7 +107,7 @@ def _less(row: IntArray, gone: Sequence[int]) -> list[int]:
 
 @pytest.mark.parametrize("cand", ["AH 10H KH 9H", "QS JD 9D 9C", "AS AC AD 9S"])
 def test_partner_candidate_is_estimates_simulation_with_that_pass(monkeypatch: pytest.MonkeyPatch, cand: str) -> None:
-    judge = Judge(Question(SINGLE, "partner", PARTNER, Suit.H, 300))
+    judge = Judge(PassQuestion(SINGLE, "partner", PARTNER, Suit.H, 300))
     dealt = judge.deal(3, 60, 11)
     ours = judge.play([idx(cand)], dealt)
     slots = judge.slots([idx(cand)], dealt.cards)
@@ -118,7 +118,7 @@ def test_partner_candidate_is_estimates_simulation_with_that_pass(monkeypatch: p
 
 
 def test_heuristic_candidate_is_estimates_own_simulation() -> None:
-    judge = Judge(Question(SINGLE, "partner", PARTNER, Suit.H, 300))
+    judge = Judge(PassQuestion(SINGLE, "partner", PARTNER, Suit.H, 300))
     dealt = judge.deal(0, 80, 5)
     h = judge.heuristic()
     ours = judge.play([h], dealt)
@@ -130,7 +130,7 @@ def test_heuristic_candidate_is_estimates_own_simulation() -> None:
 def test_bidder_candidate_is_estimates_simulation_with_pass_and_return(monkeypatch: pytest.MonkeyPatch) -> None:
     received = Hand.parse("AS AC 9S JS")
     dealt12 = BIDDER16 - received
-    q = Question(SINGLE, "bidder", BIDDER16, Suit.H, 300, received)
+    q = PassQuestion(SINGLE, "bidder", BIDDER16, Suit.H, 300, received)
     judge = Judge(q)
     dealt = judge.deal(1, 50, 9)
     cand = idx("9S JS 9D 9C")
@@ -150,7 +150,7 @@ def test_bidder_candidate_is_estimates_simulation_with_pass_and_return(monkeypat
 
 
 def test_common_deals_hold_the_hand_and_the_unseen_cards() -> None:
-    judge = Judge(Question(SINGLE, "partner", PARTNER, Suit.H, 300))
+    judge = Judge(PassQuestion(SINGLE, "partner", PARTNER, Suit.H, 300))
     slots = judge.slots([idx("AH 10H KH 9H")], judge.deal(0, 20, 1).cards)
     full = np.array(SINGLE.deck.full().counts)
     for deal in slots:
@@ -160,7 +160,7 @@ def test_common_deals_hold_the_hand_and_the_unseen_cards() -> None:
 
 def test_marriage_required_gives_the_bidder_the_marriage() -> None:
     small = load_ruleset("single-deck-small", {"marriage-required": "yes"})
-    judge = Judge(Question(small, "partner", PARTNER, Suit.S, 25))
+    judge = Judge(PassQuestion(small, "partner", PARTNER, Suit.S, 25))
     cards = judge.deal(0, 100, 2).cards[:, :12]
     for c in (Card.parse("KS"), Card.parse("QS")):
         assert (cards == c.index).any(axis=1).all()
@@ -169,20 +169,20 @@ def test_marriage_required_gives_the_bidder_the_marriage() -> None:
 # --------------------------------------------------------------------------- clear hands
 
 def test_bidder_with_a_double_run_returns_junk() -> None:
-    q = Question(SINGLE, "bidder", BIDDER16, Suit.H, 1700)
+    q = PassQuestion(SINGLE, "bidder", BIDDER16, Suit.H, 1700)
     best = advise(q, samples=600, top=3, workers=1).ranked[0]
     assert not best.words.trumps and "double run ♥" in best.words.kept and not best.words.broken
 
 
 def test_partner_with_trumps_and_aces_sends_them() -> None:
-    q = Question(SINGLE, "partner", Hand.parse("AH 10H 9H AS JS 9S JC 9C QD 9D 10C 10D"), Suit.H, 300)
+    q = PassQuestion(SINGLE, "partner", Hand.parse("AH 10H 9H AS JS 9S JC 9C QD 9D 10C 10D"), Suit.H, 300)
     best = advise(q, samples=600, top=3, workers=1).ranked[0]
     assert len(best.words.trumps) + len(best.words.tops) == 4
 
 
 def test_breaking_a_double_pinochle_ranks_below_keeping_it() -> None:
     hand = Hand.parse("QS QS JD JD AH 10H KH 9S 9C JC 10C 9D")
-    judge = Judge(Question(SINGLE, "partner", hand, Suit.H, 300))
+    judge = Judge(PassQuestion(SINGLE, "partner", hand, Suit.H, 300))
     keep, broken = idx("AH 10H KH 9C"), idx("AH 10H KH QS")
     out = judge.play([keep, broken], judge.deal(0, 400, 3))
     rows = [type(out)(out.made[i], out.meld[i], out.counters[i], out.points[i]) for i in range(2)]
@@ -194,7 +194,7 @@ def test_breaking_a_double_pinochle_ranks_below_keeping_it() -> None:
 # --------------------------------------------------------------------------- determinism, refusals
 
 def test_same_seed_same_advice_serial_and_parallel() -> None:
-    q = Question(load_ruleset("single-deck", {"exchange": "3"}), "partner", PARTNER, Suit.H, 300)
+    q = PassQuestion(load_ruleset("single-deck", {"exchange": "3"}), "partner", PARTNER, Suit.H, 300)
     one = advise(q, samples=300, seed=4, workers=1).to_json()
     assert advise(q, samples=300, seed=4, workers=1).to_json() == one
     assert advise(q, samples=300, seed=4, workers=2).to_json() == one
@@ -209,20 +209,20 @@ def test_same_seed_same_advice_serial_and_parallel() -> None:
 ])
 def test_refusals(rules: object, hand: Hand, words: str) -> None:
     with pytest.raises(PassError, match=words):
-        Judge(Question(rules, "partner", hand, Suit.H, 300))  # type: ignore[arg-type]
+        Judge(PassQuestion(rules, "partner", hand, Suit.H, 300))  # type: ignore[arg-type]
 
 
 def test_bad_bid_and_samples() -> None:
     with pytest.raises(PassError, match="bid 255"):
-        Judge(Question(SINGLE, "partner", PARTNER, Suit.H, 255))
+        Judge(PassQuestion(SINGLE, "partner", PARTNER, Suit.H, 255))
     with pytest.raises(SimulationError, match="samples 0"):
-        advise(Question(SINGLE, "partner", PARTNER, Suit.H, 300), samples=0)
+        advise(PassQuestion(SINGLE, "partner", PARTNER, Suit.H, 300), samples=0)
 
 
 def test_a_trump_the_bidder_could_not_have_named_is_refused() -> None:
     small = load_ruleset("single-deck-small", {"marriage-required": "yes"})
     hand = Hand.parse("KS KS AH 10H KH 9H AC AD QS 9S JD 9D")
     with pytest.raises(PassError, match="this hand holds every K♠"):
-        Judge(Question(small, "partner", hand, Suit.S, 25))
+        Judge(PassQuestion(small, "partner", hand, Suit.S, 25))
     with pytest.raises(PassError, match="before the pass"):
-        Judge(Question(small, "bidder", BIDDER16, Suit.S, 25, Hand.parse("AS AC 9S JS")))
+        Judge(PassQuestion(small, "bidder", BIDDER16, Suit.S, 25, Hand.parse("AS AC 9S JS")))

@@ -11,7 +11,7 @@ from clihelp import run_cli, run_cli_json
 from pinochle_cli.cards import Hand, Suit
 from pinochle_cli.errors import ConditionError, PassError
 from pinochle_cli.estimate.conditions import Given
-from pinochle_cli.passing.judge import Judge, Question
+from pinochle_cli.passing.judge import Judge, PassQuestion
 from pinochle_cli.passing.race import advise
 from pinochle_cli.ruleset import load_ruleset
 
@@ -24,18 +24,18 @@ RECEIVED = Hand.parse("9S AS 9D AC")
 FAST: dict[str, Any] = {"samples": 200, "top": 3, "seed": 3, "workers": 1}
 
 
-def _ranked(q: Question) -> list[dict[str, Any]]:
+def _ranked(q: PassQuestion) -> list[dict[str, Any]]:
     ranked: list[dict[str, Any]] = advise(q, **FAST).to_json()["ranked"]
     return ranked
 
 
 @pytest.mark.parametrize("q", [
-    Question(THREE, "partner", QUEENS, Suit.H, 300),
-    Question(SINGLE, "bidder", BIDDER, Suit.H, 1700, RECEIVED),
+    PassQuestion(THREE, "partner", QUEENS, Suit.H, 300),
+    PassQuestion(SINGLE, "bidder", BIDDER, Suit.H, 1700, RECEIVED),
 ], ids=["partner", "bidder"])
-def test_conditions_every_deal_meets_change_nothing(q: Question) -> None:
+def test_conditions_every_deal_meets_change_nothing(q: PassQuestion) -> None:
     met = (Given.parse("partner: aces >= 0"), Given.parse("left: counters >= 0 and spades <= 12"))
-    conditioned = Question(q.rules, q.role, q.hand, q.trump, q.bid, q.received, met)
+    conditioned = PassQuestion(q.rules, q.role, q.hand, q.trump, q.bid, q.received, met)
     a, b = advise(q, **FAST).to_json(), advise(conditioned, **FAST).to_json()
     assert b.pop("conditions") == [str(g) for g in met] and b.pop("acceptance") == 1.0
     assert a == b
@@ -43,8 +43,8 @@ def test_conditions_every_deal_meets_change_nothing(q: Question) -> None:
 
 def test_the_conditioned_deals_meet_the_conditions() -> None:
     # as the partner, "partner" is the bidder (seat 0) and "left" the seat after the partner's (seat 3)
-    q = Question(THREE, "partner", QUEENS, Suit.H, 300, None,
-                 (Given.parse("partner: holds JD JD"), Given.parse("left: aces == 0")))
+    q = PassQuestion(THREE, "partner", QUEENS, Suit.H, 300, None,
+                     (Given.parse("partner: holds JD JD"), Given.parse("left: aces == 0")))
     judge = Judge(q)
     cards = judge.deal(0, 500, 1).cards
     jd, aces = Hand.parse("JD").cards()[0].index, [c.index for c in Hand.parse("AH AS AD AC").cards()]
@@ -55,26 +55,26 @@ def test_the_conditioned_deals_meet_the_conditions() -> None:
 
 
 def test_a_condition_moves_the_ranking_where_it_must() -> None:
-    plain = _ranked(Question(THREE, "partner", QUEENS, Suit.H, 300))
+    plain = _ranked(PassQuestion(THREE, "partner", QUEENS, Suit.H, 300))
     assert sorted(plain[0]["pass"]) == ["AC", "QS", "QS"]
     # the bidder holding both jacks of diamonds: both queens of spades go, and the bid is nearly sure
-    doubled = _ranked(Question(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: holds JD JD"),)))
+    doubled = _ranked(PassQuestion(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: holds JD JD"),)))
     assert all(j["pass"].count("QS") == 2 for j in doubled)
     assert doubled[0]["p_make"] > 0.9 > 0.5 > plain[0]["p_make"]
     # the bidder holding no jack of diamonds: the pair of queens is worth nothing to them
-    lacking = _ranked(Question(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: lacks JD"),)))
+    lacking = _ranked(PassQuestion(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: lacks JD"),)))
     assert lacking[0]["pass"].count("QS") < 2
 
 
 @pytest.mark.parametrize(("q", "error", "words"), [
-    (Question(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: holds QS"),)), ConditionError,
+    (PassQuestion(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: holds QS"),)), ConditionError,
      "QS is held more often than the unseen cards allow"),
-    (Question(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("left: holds JD and lacks JD"),)),
+    (PassQuestion(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("left: holds JD and lacks JD"),)),
      ConditionError, "both held and lacked"),
-    (Question(SINGLE, "bidder", BIDDER, Suit.H, 1700, None, (Given.parse("left: aces >= 1"),)), PassError,
+    (PassQuestion(SINGLE, "bidder", BIDDER, Suit.H, 1700, None, (Given.parse("left: aces >= 1"),)), PassError,
      "need the cards received"),
 ], ids=["impossible", "contradiction", "bidder-unreceived"])
-def test_refusals(q: Question, error: type[Exception], words: str) -> None:
+def test_refusals(q: PassQuestion, error: type[Exception], words: str) -> None:
     with pytest.raises(error, match=words):
         Judge(q)
 
@@ -113,6 +113,6 @@ def test_cli_bidder_conditions_need_received() -> None:
 
 
 def test_conditioned_advice_is_the_same_at_any_workers() -> None:
-    q = Question(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: lacks JD"),))
+    q = PassQuestion(THREE, "partner", QUEENS, Suit.H, 300, None, (Given.parse("partner: lacks JD"),))
     serial = advise(q, **FAST).to_json()
     assert advise(q, **{**FAST, "workers": 2}).to_json() == serial

@@ -16,10 +16,10 @@ from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.ruleset.loading import load_ruleset_text
 from pinochle_cli.solver.batch import BatchSolver
 from pinochle_cli.solver.keys import _rekey, _suit_key, _suit_key_kept, _victim, empty_suit_cache
-from pinochle_cli.solver.layout import BUCKET, _holders
 from pinochle_cli.solver.ordering import _behind, _gather
 from pinochle_cli.solver.reference import minimax, random_endgame, value_after
 from pinochle_cli.solver.search import _sure
+from pinochle_cli.solver.search_layout import BUCKET, _holders
 from pinochle_cli.solver.solve import (
     TABLE_BITS,
     Position,
@@ -38,7 +38,7 @@ ENDGAMES = 400  # per ruleset, of 3 (four players) or 4 tricks (two): 1,600 in a
 
 
 def _who(hands: np.ndarray, players: int, holders: Callable[..., None] = _holders) -> np.ndarray:
-    """The search's holder bits of each card (``solver.layout._holders``) for ``hands``."""
+    """The search's holder bits of each card (``solver.search_layout._holders``) for ``hands``."""
     who = np.zeros(24, dtype=np.int64)
     holders(hands, players, who)
     return who

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from pinochle_cli.cards import Hand, Suit, parse_card
 from pinochle_cli.ruleset import Ruleset, bundled_names, load_ruleset
 from pinochle_cli.solver.general import _compared, _duty_marks, _limit_marks, _limits
-from pinochle_cli.solver.layout import PRUNE, _holders
 from pinochle_cli.solver.ordering import _gather
 from pinochle_cli.solver.reference import minimax, random_endgame
+from pinochle_cli.solver.search_layout import PRUNE, _holders
 from pinochle_cli.solver.solve import Position, Solver
 
 SD = load_ruleset("single-deck")

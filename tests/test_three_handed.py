@@ -14,7 +14,7 @@ from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import PlayError, RulesetError
 from pinochle_cli.game.tricks import check_play, legal_plays
 from pinochle_cli.ruleset import load_ruleset, load_ruleset_text
-from pinochle_cli.ruleset.model import Bury, Widow
+from pinochle_cli.ruleset.rules import Bury, Widow
 
 ROOT = Path(__file__).resolve().parent.parent
 THREE = (ROOT / "rulesets" / "three-handed.yaml").read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ from .progress import ready_engine
 from .solve_cmd import time_limit_option
 
 if TYPE_CHECKING:
-    from ..solver.analyze import DealAnalysis, PlayersView, Progress
+    from ..solver.analyze import DealAnalysis, PlayersView, ProgressCallback
 
 
 def _deals(record: MatchRecord, number: int | None, path: str) -> list[DealRecord]:
@@ -38,7 +38,7 @@ def _deals(record: MatchRecord, number: int | None, path: str) -> list[DealRecor
 
 
 @contextmanager
-def _progress(label: str) -> Iterator[Progress | None]:
+def _progress(label: str) -> Iterator[ProgressCallback | None]:
     """A progress bar on a terminal (stderr); nothing otherwise."""
     if not sys.stderr.isatty():
         yield None

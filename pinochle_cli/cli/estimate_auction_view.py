@@ -9,7 +9,7 @@ import click
 
 from ..cards import Hand, Suit, format_cards
 from ..estimate.conditions import Given
-from ..estimate.question import Answer, Call, answer
+from ..estimate.question import Answer, CallWorth, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
@@ -21,7 +21,7 @@ SHOWN_FROM = 0.25
 
 
 @dataclass(frozen=True)
-class Question:
+class AuctionOptions:
     """The options of an auction question, as given."""
 
     given: tuple[str, ...]
@@ -32,7 +32,7 @@ class Question:
     by: str
 
 
-def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: Question, *, samples: int, seed: int | None,
+def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: AuctionOptions, *, samples: int, seed: int | None,
         workers: int | None, precision: float | None, confidence: float, ladder: bool, play: str, as_json: bool,
         progress: Any) -> None:
     """Check the options together, answer, print."""
@@ -66,7 +66,7 @@ def _points(p: float | None) -> str:
     return "" if p is None else f"{p:+.1f}"
 
 
-def _call(c: Call | None, verb: str) -> str:
+def _call(c: CallWorth | None, verb: str) -> str:
     if c is None or c.bid is None:
         return "pass"
     return f"{verb} {c.bid}" + ("" if c.trump is None else f" in {c.trump.symbol} {c.trump.word}")

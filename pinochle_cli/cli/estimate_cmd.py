@@ -148,7 +148,7 @@ def estimate(cards: tuple[str, ...], trump: str | None, ruleset: str | None, opt
 
 def _question(given: tuple[str, ...], calls: str | None, dealer: str | None, conventions_file: str | None,
               view: str | None, by: str | None, chart: bool, as_json: bool,
-              pass_policy: str | None) -> auction_view.Question | None:
+              pass_policy: str | None) -> auction_view.AuctionOptions | None:
     """The auction's question when any of its options is given (None: the plain estimate); the options that do
     not go together refused."""
     if chart and as_json:
@@ -159,7 +159,7 @@ def _question(given: tuple[str, ...], calls: str | None, dealer: str | None, con
         if given_too:
             raise click.UsageError(f"{flag} goes with the estimate without an auction; leave it out with --given, "
                                    "--auction, --dealer, --conventions, --as and --by")
-    return auction_view.Question(given, calls, dealer, conventions_file, view or "bidder", by or "confidence")
+    return auction_view.AuctionOptions(given, calls, dealer, conventions_file, view or "bidder", by or "confidence")
 
 
 def _chart(result: Estimate) -> None:

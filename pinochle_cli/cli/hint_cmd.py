@@ -40,10 +40,10 @@ def _shown(texts: tuple[str, ...]) -> dict[int, Hand]:
     for text in texts:
         seat, sep, cards = text.partition("=")
         if not sep or not seat.strip().lstrip("-").isdigit():
-            raise HintError(f'--meld "{text}": give SEAT=CARDS, e.g. --meld "1=KH QH"', parameter="meld")
+            raise HintError(f'--meld "{text}": give SEAT=CARDS, e.g. --meld "1=KH QH"')
         number = int(seat)
         if number in shown:
-            raise HintError(f'--meld "{text}": seat {number} is given twice', parameter="meld")
+            raise HintError(f'--meld "{text}": seat {number} is given twice')
         shown[number] = Hand(read_cards(cards, f"--meld {number}"))
     return shown
 
@@ -55,8 +55,7 @@ def _tricks(text: str) -> list[list[Card]]:
     tricks = []
     for k, part in enumerate(parts):
         if not part.strip():
-            raise HintError(f'--tricks "{text}": trick {k + 1} is empty (tricks are separated by ";")',
-                            parameter="tricks")
+            raise HintError(f'--tricks "{text}": trick {k + 1} is empty (tricks are separated by ";")')
         tricks.append(read_cards(part, f"--tricks, trick {k + 1}"))
     return tricks
 

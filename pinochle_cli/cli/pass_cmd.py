@@ -6,7 +6,7 @@ import click
 
 from ..cards import Hand, format_cards
 from ..estimate.conditions import Given
-from ..passing.judge import ROLES, Question, auction_givens
+from ..passing.judge import ROLES, PassQuestion, auction_givens
 from ..passing.race import DEFAULT_SAMPLES, DEFAULT_TOP, MAX_SAMPLES, Advice, advise
 from ..ruleset import Ruleset, load_conventions
 from .common import (
@@ -146,6 +146,6 @@ def pass_(cards: tuple[str, ...], trump: str, bid: int, role: str, received: str
         got = rules.deck.check(read_cards(received, "--received"))
         hand = rules.deck.check([*hand, *got])
     givens = _givens(rules, role, bid, given, calls, dealer, conventions_file)
-    q = Question(rules, role, Hand(hand), suit, bid, Hand(got) if got is not None else None, givens)
+    q = PassQuestion(rules, role, Hand(hand), suit, bid, Hand(got) if got is not None else None, givens)
     run_advice(lambda count, progress: advise(q, samples=samples, top=top, seed=seed, workers=count,
                                               progress=progress), workers, as_json, _human)

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from ..cards import Hand
-from ..errors import PinochleError, PlayError
+from ..errors import Message, PinochleError, PlayError
 from ..ruleset import Ruleset
 from .common import error_words, get_ruleset, get_trump, read_cards, words
 
@@ -114,7 +114,7 @@ def run_batch(source: IO[str], ruleset: str | None, options: tuple[str, ...], ti
         try:
             read.append((number, read_item(text, rulesets, time_limit)))
         except PinochleError as exc:
-            read.append((number, BatchFailure(error_words(exc), type(exc).__name__)))
+            read.append((number, BatchFailure(Message(error_words(exc)), type(exc).__name__)))
     items = [entry for _, entry in read if isinstance(entry, BatchItem)]
     results = solve_batch(items, workers=workers)
     bad = 0

@@ -4,7 +4,7 @@
 dealer's left, clockwise, a player who passed skipped: a pass is final) to its seat relative to
 the estimating player (``me``, ``left``, ``partner``, ``right``), checks it against the ruleset's
 auction (a bid off the steps or not above the last, a call after the auction ended, a dealer who
-is stuck passing) and lists the conditions each call shows (``Call.shows``). Any fault raises
+is stuck passing) and lists the conditions each call shows (``AuctionCall.shows``). Any fault raises
 ``AuctionError`` naming the call and its place (parameter ``auction``, or ``dealer``).
 """
 
@@ -18,7 +18,7 @@ from ..errors import Argument, AuctionError, Message
 from ..ruleset import Conventions, Ruleset
 from .conditions import Clause, Given, seat_words
 
-__all__ = ["AuctionSoFar", "Call", "check_turn", "parse_calls", "read_auction", "read_won_auction", "seat_names"]
+__all__ = ["AuctionCall", "AuctionSoFar", "check_turn", "parse_calls", "read_auction", "read_won_auction", "seat_names"]
 
 
 def seat_names(rules: Ruleset) -> dict[str, int]:
@@ -29,7 +29,7 @@ def seat_names(rules: Ruleset) -> dict[str, int]:
 
 
 @dataclass(frozen=True)
-class Call:
+class AuctionCall:
     """One call: who made it, the bid (None: a pass), and the conditions it shows of the caller's hand."""
 
     who: str
@@ -49,7 +49,7 @@ class Call:
 class AuctionSoFar:
     """The calls made, the highest bid and its seat (None: no bid yet), and whose call it is now."""
 
-    calls: tuple[Call, ...]
+    calls: tuple[AuctionCall, ...]
     high: int | None
     high_seat: str | None
     to_call: str
@@ -115,7 +115,8 @@ def _read(rules: Ruleset, calls: str, dealer: str, conventions: Conventions | No
     """The auction ``calls`` played from the dealer's left, and each seat's word (``AuctionError`` for a game
     without an auction or a dealer it has no seat for)."""
     if rules.auction is None:
-        raise AuctionError(f"the {rules.name} game has no auction: there are no calls to read", parameter="auction")
+        raise AuctionError(Message(f"the {rules.name} game has no auction: there are no calls to read"),
+                           parameter="auction")
     seats = seat_names(rules)
     if dealer not in seats:
         raise AuctionError(Message(Argument("dealer", dealer), f": the {rules.name} game has no such seat (seats: "
@@ -145,7 +146,7 @@ class _State:
         self.high: int | None = None
         self.high_seat: int | None = None
         self.shown_meld = [0] * rules.players
-        self.calls: list[Call] = []
+        self.calls: list[AuctionCall] = []
 
     def over(self) -> bool:
         out = len(self.passed)
@@ -182,12 +183,12 @@ class _State:
             self.high, self.high_seat = bid, self.turn
         self._next()
 
-    def _read(self, bid: int | None, smallest: int, who: str) -> Call:
+    def _read(self, bid: int | None, smallest: int, who: str) -> AuctionCall:
         """The call and what it shows (nothing of the estimating player's own hand, which is known)."""
         c = self.conventions
         jump = 0 if bid is None else bid - smallest
         if c is None or who == "me":
-            return Call(who, bid, (), jump)
+            return AuctionCall(who, bid, (), jump)
         if jump and c.jump_meld:
             self.shown_meld[self.turn] += jump * c.jump_meld
             clauses: Sequence[str] = [f"meld >= {self.shown_meld[self.turn]}"]
@@ -195,7 +196,7 @@ class _State:
             kind = "pass" if bid is None else "opening" if self.high is None else "raise"
             clauses = c.shows(kind)
         shows = (Given(who, tuple(Clause.parse(t) for t in clauses)),) if clauses else ()
-        return Call(who, bid, shows, jump)
+        return AuctionCall(who, bid, shows, jump)
 
     def _next(self) -> None:
         if self.over():

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..arrays import IntArray
 from ..cards import Card, Hand, Suit, format_cards
-from ..errors import CardError, SimulationError
+from ..errors import Argument, CardError, Message, SimulationError
 from ..ruleset import Ruleset
 
 __all__ = [
@@ -116,14 +116,14 @@ def check_pass_policy(rules: Ruleset, pass_policy: str, *, plain: bool = True) -
     """``SimulationError`` unless ``pass_policy`` is one of ``PASS_POLICIES`` and, when advised, the game has a pass
     and the estimate is ``plain`` (no conditions, no points)."""
     if pass_policy not in PASS_POLICIES:
-        raise SimulationError(f"pass_policy {pass_policy!r}: one of {', '.join(PASS_POLICIES)}",
-                              parameter="pass_policy")
+        raise SimulationError(Message(Argument("pass_policy", repr(pass_policy)),
+                                      f": one of {', '.join(PASS_POLICIES)}"))
     if pass_policy != "heuristic" and not plain:
-        raise SimulationError("pass_policy advised: the advised pass goes with a plain estimate (no conditions, "
-                              "no points)", parameter="pass_policy")
+        raise SimulationError(Message(Argument("pass_policy", "advised"), ": the advised pass goes with a plain "
+                                      "estimate (no conditions, no points)"))
     if pass_policy != "heuristic" and (not rules.partner_seats(0) or rules.exchange == 0):
         options = "".join(f" with {k}={v}" for k, v in rules.changed_options.items())
-        raise SimulationError(f"pass_policy {pass_policy}: the {rules.name} game{options} has no pass (the bidder's "
-                              f"partner sends no cards)", parameter="pass_policy")
+        raise SimulationError(Message(Argument("pass_policy", pass_policy), f": the {rules.name} game{options} has "
+                                      "no pass (the bidder's partner sends no cards)"))
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..cards import N_CARDS, Card, Hand, Suit, format_cards
-from ..errors import ConditionError, RareConditionError
+from ..errors import ConditionError, Message, RareConditionError
 from ..meld import meld_table
 from ..ruleset import Ruleset
 from .checks import chunk_rng
@@ -61,9 +61,9 @@ class ConditionedDeals:
             left -= np.bincount(cards, minlength=N_CARDS)
         if (left < 0).any():
             short = [Card.from_index(int(i)) for i in np.flatnonzero(left < 0)]
-            raise ConditionError(f"no deal can meet the conditions: {format_cards(short, ascii=True)} "
-                                 f"{'is' if len(short) == 1 else 'are'} held more often than the unseen cards allow "
-                                 f"(your hand holds the rest)", parameter="given")
+            raise ConditionError(Message(f"no deal can meet the conditions: {format_cards(short, ascii=True)} "
+                                         f"{'is' if len(short) == 1 else 'are'} held more often than the unseen "
+                                         "cards allow (your hand holds the rest)"), parameter="given")
         self.free = np.repeat(np.arange(N_CARDS), left)
         # cards placed fewer times than there are unseen copies: (seat, card, times placed)
         self.partial = [(seat, int(c), int(m)) for seat, cards in self.placed.items()
@@ -85,11 +85,11 @@ class ConditionedDeals:
         who = givens[0].who
         if lacks & set(need):
             both = format_cards(sorted(lacks & set(need)), ascii=True)
-            raise ConditionError(f"{who}: no deal can meet the conditions: {both} both held and lacked",
+            raise ConditionError(Message(f"{who}: no deal can meet the conditions: {both} both held and lacked"),
                                  parameter="given")
         if sum(need.values()) > self.rules.hand_size:
-            raise ConditionError(f"{who}: no deal can meet the conditions: {sum(need.values())} cards held, "
-                                 f"a hand has {self.rules.hand_size}", parameter="given")
+            raise ConditionError(Message(f"{who}: no deal can meet the conditions: {sum(need.values())} cards held, "
+                                         f"a hand has {self.rules.hand_size}"), parameter="given")
         return np.array(sorted(card.index for card in need.elements()), dtype=np.int64)
 
     def _check_counts(self, seat: int, givens: Sequence[Given], unseen: IntArray) -> None:
@@ -102,8 +102,8 @@ class ConditionedDeals:
                 values = sorted(np.repeat(c.weights(self.rules), unseen).tolist())
                 low, high = sum(values[:h]), sum(values[len(values) - h:])
                 if not _possible(c.op, low, high, c.number):
-                    raise ConditionError(f"{g.who}: no deal can meet {c}: a hand of the unseen cards has "
-                                         f"{low} to {high} {c.counted}", parameter="given")
+                    raise ConditionError(Message(f"{g.who}: no deal can meet {c}: a hand of the unseen cards has "
+                                                 f"{low} to {high} {c.counted}"), parameter="given")
 
     def draw(self, rng: np.random.Generator, n: int,
              trump: Suit | TrumpOf | None) -> tuple[IntArray, IntArray, int]:
@@ -199,9 +199,9 @@ class ConditionedDeals:
 
     def _rare(self, got: int, drawn: int, n: int, per: str = "a chunk") -> RareConditionError:
         share = f"about 1 in {round(drawn / got):,}" if got else f"fewer than 1 in {drawn:,}"
-        return RareConditionError(f"the conditions are too rare to estimate: {got} of {drawn:,} deals drawn met them "
-                                  f"({share}), and {per} needs {n:,}: ask for less, or fewer deals "
-                                  f"({'; '.join(map(str, self.givens))})", parameter="given")
+        return RareConditionError(Message(f"the conditions are too rare to estimate: {got} of {drawn:,} deals drawn "
+                                          f"met them ({share}), and {per} needs {n:,}: ask for less, or fewer deals "
+                                          f"({'; '.join(map(str, self.givens))})"), parameter="given")
 
     def _unweighted(self, rng: np.random.Generator, deals: IntArray) -> BoolArray:
         """Placing ``m`` of a card's unseen copies weighs a hand holding ``k`` of them ``C(k, m)`` times (any ``m``

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..cards import N_RANKS, Card, Rank, Suit, format_cards, parse_cards
-from ..errors import CardError, ConditionError
+from ..errors import CardError, ConditionError, Message
 from ..meld import meld_table
 from ..ruleset import Ruleset
 
@@ -57,13 +57,13 @@ class Clause:
             try:
                 named = tuple(parse_cards(cards.group(2)))
             except CardError as exc:
-                raise ConditionError(f'"{text}": {exc}', parameter="given") from None
+                raise ConditionError(Message(f'"{text}": {exc}'), parameter="given") from None
             return cls(cards.group(1), cards=tuple(sorted(named)))
         count = _COUNT_RE.match(words)
         if not count:
-            raise ConditionError(f'"{text}" is not a condition: give "meld OP N", "holds CARDS", "lacks CARDS", '
-                                 f'"aces OP N" (any rank), "hearts OP N" (any suit) or "counters OP N", '
-                                 f"OP one of {' '.join(OPS)}", parameter="given")
+            raise ConditionError(Message(f'"{text}" is not a condition: give "meld OP N", "holds CARDS", '
+                                         '"lacks CARDS", "aces OP N" (any rank), "hearts OP N" (any suit) or '
+                                         f'"counters OP N", OP one of {" ".join(OPS)}'), parameter="given")
         what, op, number = count.group(1), count.group(2), int(count.group(3))
         if what in ("meld", "counters"):
             return cls(what, op, number)
@@ -71,8 +71,9 @@ class Clause:
             return cls("rank", op, number, rank=_RANK_PLURALS[what])
         if what in _SUIT_PLURALS:
             return cls("suit", op, number, suit=_SUIT_PLURALS[what])
-        raise ConditionError(f'"{text}": "{what}" is not counted: meld, counters, a rank ({", ".join(_RANK_PLURALS)}) '
-                             f'or a suit ({", ".join(_SUIT_PLURALS)})', parameter="given")
+        raise ConditionError(Message(f'"{text}": "{what}" is not counted: meld, counters, a rank '
+                                     f'({", ".join(_RANK_PLURALS)}) or a suit ({", ".join(_SUIT_PLURALS)})'),
+                             parameter="given")
 
     def __str__(self) -> str:
         if self.kind in ("holds", "lacks"):
@@ -145,11 +146,11 @@ class Given:
         who, colon, rest = text.partition(":")
         who = who.strip().lower()
         if not colon or who not in SEATS:
-            raise ConditionError(f'"{text}": start with the seat and a colon, one of '
-                                 f'{", ".join(s + ":" for s in SEATS)}', parameter="given")
+            raise ConditionError(Message(f'"{text}": start with the seat and a colon, one of '
+                                         f'{", ".join(s + ":" for s in SEATS)}'), parameter="given")
         parts = [p for p in re.split(r"\band\b", rest, flags=re.IGNORECASE)]
         if any(not p.strip() for p in parts):
-            raise ConditionError(f'"{text}": a condition is missing (clauses are joined with "and")',
+            raise ConditionError(Message(f'"{text}": a condition is missing (clauses are joined with "and")'),
                                  parameter="given")
         return cls(who, tuple(Clause.parse(p) for p in parts))
 
@@ -171,7 +172,8 @@ def seat_words(rules: Ruleset) -> tuple[str, ...]:
 def seat_of(rules: Ruleset, who: str) -> int:
     """The seat number of ``who`` relative to seat 0 (play goes to the left: seat 1 is on the left)."""
     if who not in seat_words(rules):
-        raise ConditionError(f"{who}: the {rules.name} game has no such seat (seats: {', '.join(seat_words(rules))})",
+        raise ConditionError(Message(f"{who}: the {rules.name} game has no such seat (seats: "
+                                     f"{', '.join(seat_words(rules))})"),
                              parameter="given")
     if who == "partner":
         return rules.partner_seats(0)[0]

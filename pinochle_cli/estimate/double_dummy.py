@@ -23,7 +23,7 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..cards import Hand, Suit
-from ..errors import SimulationError
+from ..errors import Argument, Message, SimulationError
 from ..player.play import play_opening
 from ..ruleset import Ruleset
 from ..solver.batch import BatchFailure, BatchItem, BatchSolver
@@ -49,7 +49,7 @@ PROBE_MOST = 30.0
 JOB_SECONDS = 2.0
 
 # chunk index, its deals, seed, suit number, first deal, end deal
-Job = tuple[int, int, int, int, int, int]
+SolveJob = tuple[int, int, int, int, int, int]
 
 
 def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) -> None:
@@ -57,17 +57,17 @@ def check_exact_from(rules: Ruleset, exact_from: int, where: str | None = None) 
     ``rules`` can start perfect play (``where``: how the caller asked for it, quoted in the message;
     default ``exact_from N``)."""
     tricks = rules.tricks_per_deal
-    where = f"exact_from {exact_from}" if where is None else where
+    asked: str | Argument = Argument("exact_from", exact_from) if where is None else where
     if not 1 <= exact_from <= tricks:
-        raise SimulationError(f"{where}: a {rules.name} deal has {tricks} tricks; give a trick "
-                              f"from 1 to {tricks}", parameter="exact_from")
+        raise SimulationError(Message(asked, f": a {rules.name} deal has {tricks} tricks; give a trick from 1 to "
+                                      f"{tricks}"), parameter="exact_from")
     solved = tricks - exact_from + 1
     if solved > MAX_EXACT_TRICKS:
         span = f"all {solved}" if solved == tricks else f"the last {solved}"
-        raise SimulationError(f"{where}: perfect play over {span} tricks of a "
-                              f"{rules.name} deal is out of reach (beyond {MAX_EXACT_TRICKS} tricks one deal can "
-                              f"take hours); give exact_from={tricks - MAX_EXACT_TRICKS + 1} or later",
-                              parameter="exact_from")
+        raise SimulationError(Message(asked, f": perfect play over {span} tricks of a {rules.name} deal is out of "
+                                      f"reach (beyond {MAX_EXACT_TRICKS} tricks one deal can take hours); give ",
+                                      Argument("exact_from", tricks - MAX_EXACT_TRICKS + 1, assigned=True),
+                                      " or later"), parameter="exact_from")
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ class PerfectPlayer:
         counters: IntArray = self.sim.bury.counter[g.buried[rows]].sum(axis=1)
         return counters, bury.counters == "last-trick"
 
-    def run(self, job: Job) -> tuple[Tally, Tally]:
+    def run(self, job: SolveJob) -> tuple[Tally, Tally]:
         """The heuristic and the perfect-play tallies (one suit) of the job's deals.
 
         Perfect play: the counters the bidding side took in the heuristic's tricks plus the solver's value
@@ -177,7 +177,7 @@ class PerfectPlayer:
 
 # --------------------------------------------------------------------------- workers
 
-def _work(job: Job) -> tuple[Tally, Tally]:
+def _work(job: SolveJob) -> tuple[Tally, Tally]:
     return kept(PerfectPlayer).run(job)
 
 
@@ -241,10 +241,10 @@ def _chunks(samples: int) -> list[tuple[int, int]]:
     return [(start // CHUNK, min(CHUNK, samples - start)) for start in range(0, samples, CHUNK)]
 
 
-def _jobs(samples: int, seed: int, suits: int, size: int, skip: Sequence[int]) -> list[Job]:
+def _jobs(samples: int, seed: int, suits: int, size: int, skip: Sequence[int]) -> list[SolveJob]:
     """Slices of ``size`` deals, chunk by chunk and suit by suit, the first ``skip[suit]`` deals of chunk 0
     left out (already solved)."""
-    jobs: list[Job] = []
+    jobs: list[SolveJob] = []
     for index, n in _chunks(samples):
         for suit in range(suits):
             first = skip[suit] if index == 0 else 0
@@ -262,7 +262,7 @@ class _Run:
         self.done = 0
         self.progress = progress
 
-    def add(self, job: Job, result: tuple[Tally, Tally]) -> None:
+    def add(self, job: SolveJob, result: tuple[Tally, Tally]) -> None:
         self.heuristic[job[3]].add(result[0])
         self.perfect[job[3]].add(result[1])
         self.done += job[5] - job[4]
@@ -299,7 +299,7 @@ def _probe(player: PerfectPlayer, run: _Run, samples: int, seed: int, suits: int
     return deals, times
 
 
-def _solve(player: PerfectPlayer, run: _Run, jobs: list[Job], workers: int) -> None:
+def _solve(player: PerfectPlayer, run: _Run, jobs: list[SolveJob], workers: int) -> None:
     """Every job, in this process or in a pool (forked after the solver's code is loaded, where forking exists)."""
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:

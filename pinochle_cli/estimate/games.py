@@ -28,7 +28,7 @@ from ..ruleset import Ruleset
 from ..workers import KeptRunner, kept
 from .checks import FixedBury, check_pass_policy, check_rules, chunk_rng
 
-__all__ = ["GameBatch", "Job", "Simulator", "Tally", "TallyRunner", "chosen"]
+__all__ = ["ChunkJob", "GameBatch", "Simulator", "Tally", "TallyRunner", "chosen"]
 
 
 # --------------------------------------------------------------------------- one chunk
@@ -383,19 +383,19 @@ def _rows(trump: IntArray, t: int) -> slice | IntArray:
 # --------------------------------------------------------------------------- workers
 
 # chunks (index, deals), seed
-Job = tuple[tuple[tuple[int, int], ...], int]
+ChunkJob = tuple[tuple[tuple[int, int], ...], int]
 
 
-def _work(job: Job) -> Tally:
+def _work(job: ChunkJob) -> Tally:
     return _run_job(kept(Simulator), job)
 
 
-def _run_job(sim: Simulator, job: Job) -> Tally:
+def _run_job(sim: Simulator, job: ChunkJob) -> Tally:
     chunks, seed = job
     return sim.tally(chunks, seed)
 
 
-class TallyRunner(KeptRunner[Job, Tally]):
+class TallyRunner(KeptRunner[ChunkJob, Tally]):
     """Runs chunks in this process or in a pool; results come back in chunk order."""
 
     def __init__(self, sim: Simulator, workers: int) -> None:

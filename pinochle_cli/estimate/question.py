@@ -27,14 +27,14 @@ from .results import BidChance, Estimate
 from .seated import SideEstimate, side_estimate
 from .simulate import estimate
 
-__all__ = ["BY", "VIEWS", "Answer", "Call", "answer"]
+__all__ = ["BY", "VIEWS", "Answer", "CallWorth", "answer"]
 
 VIEWS = ("bidder", "partner")
 BY = ("confidence", "points")
 
 
 @dataclass(frozen=True)
-class Call:
+class CallWorth:
     """A call and what it is worth: ``bid`` None is a pass; ``trump`` the suit we would name (None: another
     player names it, or a pass)."""
 
@@ -61,15 +61,15 @@ class Answer:
     # the smallest bid we may make now
     smallest: int
     # pass: the current high bidder plays at the current bid (None: nobody has bid)
-    passing: Call | None
-    best_by_points: Call | None
-    best_by_confidence: Call | None
+    passing: CallWorth | None
+    best_by_points: CallWorth | None
+    best_by_confidence: CallWorth | None
     confidence: float
     # the conditions the deals met, as text (the auction's first)
     conditions: tuple[str, ...]
 
     @property
-    def recommended(self) -> Call | None:
+    def recommended(self) -> CallWorth | None:
         return self.best_by_points if self.by == "points" else self.best_by_confidence
 
     def to_json(self) -> dict[str, Any]:
@@ -109,7 +109,7 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
     state = None
     if calls is not None:
         if dealer is None:
-            raise SimulationError("an auction needs the dealer's seat", parameter="dealer")
+            raise SimulationError(Message("an auction needs the dealer's seat"), parameter="dealer")
         state = read_auction(rules, calls, dealer, conventions if conventions is not None else rules.conventions)
         check_turn(state, calls)
         given = (*state.givens, *given)
@@ -121,7 +121,8 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
             raise SimulationError(Message(Argument("as", "partner"), f": in the {rules.name} game nobody has a partner "
                                           "(each plays for themselves)"))
         if trump is not None:
-            raise SimulationError("a trump is named by the bidder: as the partner, give none", parameter="trump")
+            raise SimulationError(Message("a trump is named by the bidder: as the partner, give none"),
+                                  parameter="trump")
         side = side_estimate(rules, hand, "partner", **run)  # type: ignore[arg-type]
         est = None
     else:
@@ -137,7 +138,7 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
 
 
 def _passing(rules: Ruleset, hand: Hand, state: AuctionSoFar | None, side: SideEstimate | None,
-             run: dict[str, Any]) -> Call | None:
+             run: dict[str, Any]) -> CallWorth | None:
     """What passing is worth: the current high bidder plays at the current bid (None: nobody has bid)."""
     if state is None or state.high is None or state.high_seat is None:
         return None
@@ -145,7 +146,7 @@ def _passing(rules: Ruleset, hand: Hand, state: AuctionSoFar | None, side: SideE
         points = side.points_at(state.high)
     else:
         points = side_estimate(rules, hand, state.high_seat, from_bid=state.high, **run).points_at(state.high)
-    return Call(None, None, points)
+    return CallWorth(None, None, points)
 
 
 def _calls(a: Answer) -> Answer:
@@ -154,13 +155,13 @@ def _calls(a: Answer) -> Answer:
     floor = passing.points if passing is not None and passing.points is not None else 0.0
     ladders: list[tuple[Suit | None, Sequence[BidChance]]] = (
         [(s.trump, s.bids) for s in est.suits] if est is not None else [(None, side.bids if side else ())])
-    options = [Call(c.bid, t, c.points) for t, bids in ladders for c in bids if c.bid >= smallest]
+    options = [CallWorth(c.bid, t, c.points) for t, bids in ladders for c in bids if c.bid >= smallest]
     best = max(options, key=lambda c: (c.points or 0.0, -(c.bid or 0)), default=None)
     if passing is not None and (best is None or (passing.points or 0.0) >= (best.points or 0.0)):
         best = passing
-    sure = [Call(c.bid, t, c.points) for t, bids in ladders for c in bids
+    sure = [CallWorth(c.bid, t, c.points) for t, bids in ladders for c in bids
             if c.bid >= smallest and c.p_make >= confidence]
-    by_confidence = max(sure, key=lambda c: (c.bid or 0, c.points or 0.0), default=Call(None, None, None if
+    by_confidence = max(sure, key=lambda c: (c.bid or 0, c.points or 0.0), default=CallWorth(None, None, None if
                         passing is None else passing.points))
     if est is not None:
         suits = tuple(dataclasses.replace(s, points_bid=max(

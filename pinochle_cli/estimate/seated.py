@@ -22,7 +22,7 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..cards import Hand, Suit
-from ..errors import SimulationError
+from ..errors import Message, SimulationError
 from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 from ..workers import workers_for
@@ -131,7 +131,7 @@ def side_estimate(rules: Ruleset, hand: Hand, bidder: str, *, given: Sequence[Gi
     hand = check_full_hand(rules, hand)
     seat = seat_of(rules, bidder)
     if rules.auction is None:
-        raise SimulationError(f"the {rules.name} game has no auction: nobody bids", parameter="as")
+        raise SimulationError(Message(f"the {rules.name} game has no auction: nobody bids"), parameter="as")
     sim = SeatedSimulator(rules, hand, seat, given)
     if given:
         sim.dealer.check_share(seed, samples, [sim.trump_of])

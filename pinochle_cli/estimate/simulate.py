@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 
 from ..cards import Card, Hand, Suit, as_suit
-from ..errors import SimulationError
+from ..errors import Argument, Message, SimulationError
 from ..ruleset import Ruleset
 from ..workers import workers_for
 from .checks import (
@@ -32,7 +32,7 @@ from .checks import (
 )
 from .conditioned import ConditionedSimulator
 from .conditions import Given
-from .games import Job, Simulator, Tally, TallyRunner
+from .games import ChunkJob, Simulator, Tally, TallyRunner
 from .interval import samples_for_half_width
 from .results import ChoiceEstimate, Estimate, SuitEstimate, best_suit, summarise, summarise_choice
 
@@ -40,7 +40,7 @@ __all__ = ["estimate", "next_start", "tally_jobs"]
 
 
 
-def tally_jobs(seed: int, first: int, deals: int, workers: int) -> list[Job]:
+def tally_jobs(seed: int, first: int, deals: int, workers: int) -> list[ChunkJob]:
     """Chunks for deals ``first`` … ``first + deals - 1`` (``first`` a multiple of CHUNK), grouped in jobs.
 
     A job takes up to ``JOB_CHUNKS`` chunks (fewer calls, fewer round trips to the workers), while every worker
@@ -91,7 +91,7 @@ def estimate(rules: Ruleset, cards: Hand | Iterable[Card], *, trump: Suit | str 
     if seed is None:
         seed = default_seed(rules, hand, trump)
     if seed < 0:
-        raise SimulationError(f"seed {seed}: seeds are non-negative integers", parameter="seed")
+        raise SimulationError(Message(Argument("seed", seed), ": seeds are non-negative integers"))
     conditions = tuple(str(g) for g in given)
     if not trumps:
         return Estimate(rules.name, hand, 0, seed, confidence, precision, None, (), None, conditions,
@@ -146,14 +146,13 @@ def _simulator(rules: Ruleset, hand: Hand, trumps: Sequence[Suit], given: Sequen
 def _check_run(samples: int, precision: float | None, confidence: float) -> None:
     """``SimulationError`` for samples, precision or confidence out of range."""
     if not 1 <= samples <= SAMPLES_LIMIT:
-        raise SimulationError(f"samples {samples}: give between 1 and {SAMPLES_LIMIT:,} deals", parameter="samples")
+        raise SimulationError(Message(Argument("samples", samples), f": give between 1 and {SAMPLES_LIMIT:,} deals"))
     if precision is not None and not MIN_PRECISION <= precision < 0.5:
-        raise SimulationError(f"precision {precision}: a half-width from {MIN_PRECISION} up to 0.5 is needed "
-                              f"({MAX_SAMPLES:,} deals, where it stops, make no interval narrower)",
-                              parameter="precision")
+        raise SimulationError(Message(Argument("precision", precision), f": a half-width from {MIN_PRECISION} up "
+                                      f"to 0.5 is needed ({MAX_SAMPLES:,} deals, where it stops, make no interval "
+                                      "narrower)"))
     if not 0 <= confidence <= 1:
-        raise SimulationError(f"confidence {confidence}: a probability between 0 and 1 is needed",
-                              parameter="confidence")
+        raise SimulationError(Message(Argument("confidence", confidence), ": a probability between 0 and 1 is needed"))
 
 
 def next_start(deals: int) -> int:

@@ -26,9 +26,9 @@ from ..errors import Argument, HintError, Message
 from ..game.state import DealState
 from .facts import Facts, facts_of
 from .inference import Inference, infer
-from .judge import CardJudgement, best_card, judge, last_trick_worth, world_points
-from .judging import Judged, judge_worlds
+from .judging import WorldsJudged, judge_worlds
 from .values import Plan, Valued, WorldValues, plan_for
+from .weigh import CardJudgement, best_card, judge, last_trick_worth, world_points
 from .worlds import World, draw_worlds
 
 __all__ = ["CALIBRATE_FOR", "DEFAULT_WORLDS", "EARLY_STOP_AT", "RELIABLE_WORLDS", "Hint", "Margin", "hint",
@@ -181,15 +181,16 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
 
 
 def _at_least_one(deal: Sequence[World], value: Callable[[World], Valued], why: str, workers: int,
-                  grace: float | None, clock: Callable[[], float], stop: Callable[[], bool] | None) -> Judged[Valued]:
+                  grace: float | None, clock: Callable[[], float],
+                  stop: Callable[[], bool] | None) -> WorldsJudged[Valued]:
     """No world judged in the time, or stopped first: the first world judged by ``value`` (the computer's play
     alone: fast) and, out of time, more until ``grace``."""
     judged = judge_worlds(deal[:1], value, workers=1, deadline=None, clock=clock, enough=lambda i, v: False)
     if why != "time":
-        return Judged(judged.values, judged.indices, judged.skipped, why)
+        return WorldsJudged(judged.values, judged.indices, judged.skipped, why)
     more = judge_worlds(deal[1:], value, workers=workers, deadline=grace, clock=clock, enough=lambda i, v: False,
                         stop=stop)
-    return Judged(judged.values + more.values, judged.indices + tuple(i + 1 for i in more.indices),
+    return WorldsJudged(judged.values + more.values, judged.indices + tuple(i + 1 for i in more.indices),
                   judged.skipped + more.skipped, why)
 
 

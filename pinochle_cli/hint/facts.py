@@ -89,14 +89,15 @@ def _walk(rules: Ruleset, trump: Suit, tricks: Sequence[Sequence[Card]], leader:
     leaders, winners = [], []
     for k, trick in enumerate(tricks):
         if len(trick) != rules.players:
-            raise HintError(f"trick {k + 1} ({format_cards(trick) or 'empty'}) has {len(trick)} cards; a trick of "
-                            f"{rules.name} has {rules.players}", parameter="tricks")
+            raise HintError(Message(f"trick {k + 1} ({format_cards(trick) or 'empty'}) has {len(trick)} cards; a "
+                                    f"trick of {rules.name} has {rules.players}"), parameter="tricks")
         leaders.append(leader)
         leader = (leader + trick_winner(rules, trick, trump)) % rules.players
         winners.append(leader)
     if len(current) >= rules.players:
-        raise HintError(f"the current trick {format_cards(current)} has {len(current)} cards: with {rules.players} "
-                        "players it is complete (give it with the earlier tricks)", parameter="trick")
+        raise HintError(Message(f"the current trick {format_cards(current)} has {len(current)} cards: with "
+                                f"{rules.players} players it is complete (give it with the earlier tricks)"),
+                        parameter="trick")
     return leaders, winners, leader
 
 
@@ -130,7 +131,7 @@ def _check_counts(rules: Ruleset, hand: Hand, played: Sequence[Sequence[Card]], 
         where += [f"{extra} shown or passed and not yet played"] if extra else []
         under = buried.count(card)
         where += [f"{under} buried"] if under else []
-        raise HintError(f"too many {card}: {', '.join(where)}; the {rules.name} pack holds {copies}",
+        raise HintError(Message(f"too many {card}: {', '.join(where)}; the {rules.name} pack holds {copies}"),
                         parameter="buried" if under else ("hand" if mine else "tricks"))
 
 
@@ -158,8 +159,9 @@ def _check_mine(facts: Facts) -> None:
                 ruling = check_play(rules, hand, card, trick[:j], facts.trump, phase=facts.phase, leader_seat=first,
                                     bidder=facts.bidder)
                 if not ruling.allowed:
-                    raise HintError(f"trick {k + 1}: seat {seat} (you) played {card} holding {format_cards(hand)} — "
-                                    f"{ruling.summary}", parameter="tricks" if k < len(facts.tricks) else "trick")
+                    raise HintError(Message(f"trick {k + 1}: seat {seat} (you) played {card} holding "
+                                            f"{format_cards(hand)} — {ruling.summary}"),
+                                    parameter="tricks" if k < len(facts.tricks) else "trick")
             hand = hand.remove(card)
 
 
@@ -199,8 +201,8 @@ def _exchange(facts: Facts, passed: Hand, received: Hand) -> tuple[int, Hand] | 
                                 " not given"))
     partners = rules.partner_seats(facts.bidder)
     if facts.seat != facts.bidder and facts.seat not in partners:
-        raise HintError(f"seat {facts.seat} took no part in the exchange: it is between the bidder (seat "
-                        f"{facts.bidder}) and the partner", parameter="passed")
+        raise HintError(Message(f"seat {facts.seat} took no part in the exchange: it is between the bidder (seat "
+                                f"{facts.bidder}) and the partner"), parameter="passed")
     # the partner passes first, the bidder returns: what went to the other seat and stayed there
     if facts.seat == facts.bidder:
         return partners[0], passed
@@ -241,8 +243,8 @@ def _known(facts: Facts, passed: Hand, received: Hand) -> dict[int, Hand]:
         known[partner] = at_meld - Hand(facts.played[partner]) if partner != facts.seat else have
     for seat, cards in known.items():
         if len(cards) > facts.sizes[seat]:
-            raise HintError(f"seat {seat} holds {facts.sizes[seat]} cards now but {len(cards)} it showed or was "
-                            f"passed are not yet played ({format_cards(cards)})", parameter="meld")
+            raise HintError(Message(f"seat {seat} holds {facts.sizes[seat]} cards now but {len(cards)} it showed or "
+                                    f"was passed are not yet played ({format_cards(cards)})"), parameter="meld")
     return {s: h for s, h in known.items() if len(h)}
 
 
@@ -269,18 +271,18 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     leaders, winners, now = _walk(rules, trump, tricks_in, first, current)
     to_play = (now + len(current)) % rules.players
     if to_play != seat:
-        raise HintError(f"it is seat {to_play}'s turn to play to trick {len(tricks_in) + 1}, not seat {seat}'s: the "
-                        "hint is for the player to move", parameter="seat")
+        raise HintError(Message(f"it is seat {to_play}'s turn to play to trick {len(tricks_in) + 1}, not seat "
+                                f"{seat}'s: the hint is for the player to move"), parameter="seat")
     stock_tricks = rules.stock_size // rules.players
     if len(tricks_in) < stock_tricks:
-        raise HintError(f"the hint is for the play after the stock: give the {stock_tricks} tricks played while it "
-                        f"lasted first ({len(tricks_in)} given)", parameter="tricks")
+        raise HintError(Message(f"the hint is for the play after the stock: give the {stock_tricks} tricks played "
+                                f"while it lasted first ({len(tricks_in)} given)"), parameter="tricks")
     played = _played(rules, tricks_in, leaders, current, now)
     on_trick = {(now + j) % rules.players for j in range(len(current))}
     left = rules.tricks_per_deal - len(tricks_in)
     if left <= 0:
-        raise HintError(f"{len(tricks_in)} tricks given: a deal of {rules.name} has {rules.tricks_per_deal}, so "
-                        "nothing is left to play", parameter="tricks")
+        raise HintError(Message(f"{len(tricks_in)} tricks given: a deal of {rules.name} has "
+                                f"{rules.tricks_per_deal}, so nothing is left to play"), parameter="tricks")
     sizes = tuple(left - (1 if s in on_trick else 0) for s in range(rules.players))
     if len(mine) != sizes[seat]:
         done = f"{len(tricks_in)} trick{'s' if len(tricks_in) != 1 else ''}"
@@ -300,8 +302,8 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     spare = len(unseen) - sum(n for s, n in enumerate(sizes) if s != seat)
     allowed = rules.widow_size if rules.bury is not None and not len(under) else 0
     if spare not in (0, allowed):
-        raise HintError(f"{spare} cards of the pack are in no hand, no trick and not buried: give every trick of "
-                        "the deal so far", parameter="tricks")
+        raise HintError(Message(f"{spare} cards of the pack are in no hand, no trick and not buried: give every "
+                                "trick of the deal so far"), parameter="tricks")
     return Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
                  tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare, under)
 
@@ -328,13 +330,13 @@ def facts_of(state: DealState, seat: int | None = None) -> Facts:
     hand now, the meld shown, the exchange it took part in, the cards it buried, the tricks. ``HintError`` when it
     is not that seat's card to play, or its hand is not known."""
     if state.stage != "play" or state.trump is None:
-        raise HintError(f"the hint is for a card to play; the deal is at its {state.stage}", parameter="seat")
+        raise HintError(Message(f"the hint is for a card to play; the deal is at its {state.stage}"), parameter="seat")
     seat = state.turn.seat if seat is None else seat
     assert seat is not None
     hand = state.hand(seat)
     if hand is None:
-        raise HintError(f"seat {seat}'s hand is not known: the hint is for a seat whose cards are known",
-                        parameter="seat")
+        raise HintError(Message(Argument("seat", seat), "'s hand is not known: the hint is for a seat whose cards are "
+                                "known"))
     done = [t for t in state.tricks if t.winner is not None]
     first = done[0].leader if done else state.leader
     bidder = state.bidder

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, Card, Hand, Suit, format_cards
-from ..errors import HintError
+from ..errors import HintError, Message
 from ..game.tricks import check_play, duties_for, rank_places, winning_card
 from .facts import Facts
 
@@ -121,6 +121,7 @@ def _check(facts: Facts, inference: Inference, who: Sequence[str]) -> None:
     later += [(f"is known to hold {card} (shown or passed)", card) for card in facts.known.get(seat, Hand())]
     for what, card in later:
         if card in inference.cards:
-            raise HintError(f"trick {inference.trick}: {who[seat]} played {inference.card} — but {who[seat]} {what}, "
-                            f"so the play broke a duty: {inference.says.split(': ', 1)[1]}",
+            raise HintError(Message(f"trick {inference.trick}: {who[seat]} played {inference.card} — but "
+                                    f"{who[seat]} {what}, so the play broke a duty: "
+                                    f"{inference.says.split(': ', 1)[1]}"),
                             parameter="tricks" if inference.trick <= len(facts.tricks) else "trick")

@@ -18,14 +18,14 @@ from typing import Generic, TypeVar
 
 from ..errors import SearchLimitError
 
-__all__ = ["Judged", "judge_worlds"]
+__all__ = ["WorldsJudged", "judge_worlds"]
 
 W = TypeVar("W")
 V = TypeVar("V")
 
 
 @dataclass(frozen=True)
-class Judged(Generic[V]):
+class WorldsJudged(Generic[V]):
     """The values of the first worlds in order and which worlds they are (``indices``), the worlds given up as
     too costly among them, and why the judging stopped: ``enough``, ``time``, ``stopped`` or ``all``."""
 
@@ -73,7 +73,7 @@ def _work(shared: _Shared, worlds: Sequence[W], value: Callable[[W], V], late: C
 # long: the wait loop reads the shared answers in order, checking the deadline, the stop and the rule of enough
 def judge_worlds(worlds: Sequence[W], value: Callable[[W], V], *, workers: int, deadline: float | None,
                  clock: Callable[[], float], enough: Callable[[list[int], list[V]], bool],
-                 stop: Callable[[], bool] | None = None) -> Judged[V]:
+                 stop: Callable[[], bool] | None = None) -> WorldsJudged[V]:
     """The first worlds' values in order (see the module docstring)."""
     shared = _Shared(len(worlds))
 
@@ -117,4 +117,4 @@ def judge_worlds(worlds: Sequence[W], value: Callable[[W], V], *, workers: int, 
     finally:
         with shared.lock:
             shared.halt = True
-    return Judged(tuple(values), tuple(indices), skipped, why)
+    return WorldsJudged(tuple(values), tuple(indices), skipped, why)

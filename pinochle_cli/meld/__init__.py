@@ -2,7 +2,7 @@
 
 ``meld(rules, hand, trump)`` is the largest meld ``hand`` shows with ``trump`` and its combinations;
 ``meld_table(rules)`` the engine over batches of hands (``engine``, on the ``components`` of each trump; the numpy
-``tables`` load only for batches); ``most_meld`` the most one hand of the ruleset can show (``most``);
+``batches`` load only for batches); ``most_meld`` the most one hand of the ruleset can show (``most``);
 ``check_declaration`` judges a two-handed declaration (``declare``). Too many cards for the ruleset's hand raise
 ``CardError``; a two-handed declaration that could not have scored raises ``MeldError``.
 """

@@ -5,7 +5,7 @@ its prices for 0‥max copies), those of one class that share a card in one grou
 group a ``Component``, shared by every trump and ruleset with the same cards and prices. A component answers the
 exact best value (and an optimal choice) for any count vector of its cards by a dynamic programme memoised on
 (instance, counts left); a small one (``tabulated``) also has the table of every count state, built with numpy
-by ``meld.tables`` on first use. Nothing here raises on purpose.
+by ``meld.batches`` on first use. Nothing here raises on purpose.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..cards import Card, Suit
 # TABLE_LIMIT: larger components are searched per hand
 from ..ruleset import TABLE_LIMIT, Ruleset
 
-# one hand's meld needs no numpy: only a component's table loads it (``meld.tables``)
+# one hand's meld needs no numpy: only a component's table loads it (``meld.batches``)
 if TYPE_CHECKING:
     from ..arrays import IntArray
 
@@ -64,7 +64,7 @@ def priced_groups(rules: Ruleset, trump: Suit) -> list[list[Instance]]:
 class Solved:
     """What a component's cards and prices determine, shared by every component with the same ones:
     the best (value, copies per instance) of each count state met so far, and the table of every
-    state for batches (``meld.tables``, built with numpy on first use)."""
+    state for batches (``meld.batches``, built with numpy on first use)."""
 
     def __init__(self) -> None:
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
@@ -76,7 +76,7 @@ class Component:
 
     One hand: a dynamic programme over the instances, memoised on (instance, counts left) — kept
     between hands when the component is small enough to tabulate (``tabulated``), so that it never
-    outgrows the table. Batches of hands: table lookups (``meld.tables``); an untabulated component
+    outgrows the table. Batches of hands: table lookups (``meld.batches``); an untabulated component
     is solved per hand.
     """
 
@@ -95,7 +95,7 @@ class Component:
         """The best value of every count state (mixed radix, ``strides``): tabulated components only."""
         if self.solved.table is None:
             # numpy: batches only
-            from .tables import build_table
+            from .batches import build_table
 
             self.solved.table = build_table(self)
         return self.solved.table

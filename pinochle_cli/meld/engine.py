@@ -3,7 +3,7 @@
 Within a class a card counts at most once; classes are independent, so the best total is the sum of each class's
 best, and within a class the instances that share a card form independent components (``meld.components``), each
 solved exactly. ``meld_table(rules)`` is the (cached) engine: ``result`` of one hand, ``total``/``totals`` of a
-count vector, ``total_batch``/``totals_batch`` of many hands (numpy, ``meld.tables``, loaded only then).
+count vector, ``total_batch``/``totals_batch`` of many hands (numpy, ``meld.batches``, loaded only then).
 ``check_cards`` raises ``CardError`` for cards the pack lacks or (``limit``) too many for a hand; ``MeldTable.plan``
 for a suit not in the pack.
 """
@@ -21,7 +21,7 @@ from ..errors import CardError, MeldError
 from ..ruleset import Ruleset
 from .components import Component, component_for, priced_groups
 
-# one hand's meld needs no numpy: only batches of hands load it (``meld.tables``)
+# one hand's meld needs no numpy: only batches of hands load it (``meld.batches``)
 if TYPE_CHECKING:
     import numpy.typing as npt
 
@@ -131,7 +131,7 @@ class MeldTable:
     def total_batch(self, counts: npt.ArrayLike, trump: Suit) -> IntArray:
         """Exact totals of many hands: ``counts`` shape (N, 24), each count within the pack."""
         # numpy: batches only
-        from .tables import total_batch
+        from .batches import total_batch
 
         return total_batch(self.plan(trump), counts, self.rules.deck.copies)
 
@@ -139,7 +139,7 @@ class MeldTable:
         """Exact totals of many hands for every trump at once: shape (N, 4), column ``int(Suit)``
         (0 for a suit not in the pack). Components common to several trumps are evaluated once."""
         # numpy: batches only
-        from .tables import totals_batch
+        from .batches import totals_batch
 
         comps, per_suit = self._unique()
         return totals_batch(comps, per_suit, counts, self.rules.deck.copies)

@@ -31,7 +31,7 @@ from ..ruleset import Ruleset
 from .burywords import bury_words
 from .candidates import Pass, passes
 from .explain import counted
-from .judge import Dealt, Judging, Outcome, check_bid, outcome_of
+from .judge import Dealt, Judging, RaceOutcome, check_scorable_bid, outcome_of
 from .race import (
     DEFAULT_SAMPLES,
     DEFAULT_TOP,
@@ -76,20 +76,21 @@ class BuryQuestion:
                                     f"{r.name}"))
         if len(self.hand) != r.largest_hand:
             raise PassError(self._size_words(), parameter="hand")
-        check_bid(r, self.bid)
+        check_scorable_bid(r, self.bid)
         if self.trump not in r.eligible_trumps(self.hand):
             raise PassError(Message(Argument("trump", self.trump.letter), ": the bidder may name only a suit in which "
                                     f"they hold the {r.trump_needs_words(spelled=True)}, and "
                                     f"{format_cards(self.hand)} does not"))
 
-    def _size_words(self) -> str:
+    def _size_words(self) -> Message:
         r = self.rules
         if self.widow is not None:
             dealt = self.hand - self.widow
-            return (f"the hand has {len(dealt)} cards ({format_cards(dealt)}); the bidder's hand as dealt has exactly "
-                    f"{r.hand_size} in {r.name}, {r.largest_hand} with the widow")
-        return (f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); the bidder's hand with the widow "
-                f"taken has exactly {r.largest_hand} in {r.name} (or {r.hand_size} as dealt, with the widow given)")
+            return Message(f"the hand has {len(dealt)} cards ({format_cards(dealt)}); the bidder's hand as dealt has "
+                           f"exactly {r.hand_size} in {r.name}, {r.largest_hand} with the widow")
+        return Message(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); the bidder's hand with the "
+                       f"widow taken has exactly {r.largest_hand} in {r.name} (or {r.hand_size} as dealt, with the "
+                       "widow given)")
 
 
 def allowed(rules: Ruleset, hand: Hand, trump: Suit) -> Hand:
@@ -161,7 +162,7 @@ class BuryJudge(Judging):
             return None
         return self.dealer.check_share(seed, needed, [self.q.trump])
 
-    def play(self, cands: Sequence[Pass], dealt: Dealt) -> Outcome:
+    def play(self, cands: Sequence[Pass], dealt: Dealt) -> RaceOutcome:
         """Every bury on every deal of ``dealt``: ``(len(cands), n)`` outcomes."""
         r = self.q.rules
         n, m, h = len(dealt.leader), len(cands), r.hand_size
@@ -233,7 +234,7 @@ def advise_bury(q: BuryQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = D
     run = race(judge, cands, cands.index(mine), seed, samples=samples, top=top, workers=workers, progress=progress,
                offered=offered)
 
-    def judged(cards: Pass, o: Outcome, ref: Outcome, heuristic: bool) -> Judged:
+    def judged(cards: Pass, o: RaceOutcome, ref: RaceOutcome, heuristic: bool) -> Judged:
         out = [Card.from_index(c) for c in cards]
         return judged_of(out, o, ref, heuristic, bury_words(q.rules, q.hand, out, q.trump))
 

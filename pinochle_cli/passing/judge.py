@@ -1,14 +1,14 @@
 """One pass question, and its candidates played on common sampled deals.
 
-A ``Question`` is who passes (``role``: the partner sends, the bidder returns), the cards that
+A ``PassQuestion`` is who passes (``role``: the partner sends, the bidder returns), the cards that
 player sees, the trump and the bid. ``Judge.deal(index, n, seed)`` deals chunk ``index`` of the
 unseen cards (the same deals for every candidate; in a game where naming trump takes cards, the
 bidder's hand holds them); ``Judge.play(cands, dealt)`` plays each candidate on each deal by
 ``Simulator.play_slots`` with that pass fixed (the partner's pass followed by the heuristic return;
-the bidder's return after the pass received), exactly as ``estimate`` plays a deal. ``Question.check``
+the bidder's return after the pass received), exactly as ``estimate`` plays a deal. ``PassQuestion.check``
 raises ``PassError`` for a game without a pass and cards of the wrong size.
 ``Judging`` is what a race plays (this judge and the bury's), ``outcome_of`` its games as outcomes.
-With conditions (``Question.given``, seats relative to the player asking; ``auction_givens`` reads a
+With conditions (``PassQuestion.given``, seats relative to the player asking; ``auction_givens`` reads a
 won auction into them) the deals come from ``ConditionedDeals``, exact, and ``ConditionError`` refuses
 conditions no deal meets.
 """
@@ -23,7 +23,7 @@ import numpy as np
 
 from ..arrays import IntArray
 from ..cards import N_CARDS, Card, Hand, Suit, format_cards
-from ..errors import PassError, SimulationError
+from ..errors import Argument, Message, PassError, SimulationError
 from ..estimate.auction import read_won_auction
 from ..estimate.checks import chunk_rng
 from ..estimate.conditioned import ConditionedDeals
@@ -33,8 +33,8 @@ from ..player.exchange import choose_pass, choose_return
 from ..ruleset import MAX_POINTS, Conventions, Ruleset
 from .candidates import Pass
 
-__all__ = ["ROLES", "Dealt", "Judge", "Judging", "Outcome", "Question", "auction_givens", "check_bid", "outcome_of",
-           "question_seed"]
+__all__ = ["ROLES", "Dealt", "Judge", "Judging", "PassQuestion", "RaceOutcome", "auction_givens", "check_scorable_bid",
+           "outcome_of", "question_seed"]
 
 ROLES = ("partner", "bidder")
 # redeals a chunk may take to give the bidder the cards that name trump, before the question is refused
@@ -42,7 +42,7 @@ MAX_REDEALS = 200
 
 
 @dataclass(frozen=True)
-class Question:
+class PassQuestion:
     """Who passes, what they hold, the contract. ``hand``: the partner's dealt hand, or the bidder's after
     receiving the pass; ``received``: the cards the bidder received, when known (part of ``hand``)."""
 
@@ -72,47 +72,47 @@ class Question:
             raise PassError(f"the {r.name} game{self._options()} has no pass: the bidder's partner sends "
                             f"no cards, so there is nothing to advise")
         if self.role not in ROLES:
-            raise PassError(f"role {self.role!r}: one of {', '.join(ROLES)}", parameter="role")
+            raise PassError(Message(Argument("role", repr(self.role)), f": one of {', '.join(ROLES)}"))
         if self.received is not None and len(self.received) != r.exchange:
-            raise PassError(f"received {len(self.received)} cards ({format_cards(self.received)}); the pass is "
-                            f"{r.exchange} cards in {r.name}", parameter="received")
+            raise PassError(Message(Argument("received"), f" {len(self.received)} cards "
+                                    f"({format_cards(self.received)}); the pass is {r.exchange} cards in {r.name}"))
         want = r.hand_size if self.role == "partner" else r.hand_size + r.exchange
         if len(self.hand) != want:
             whose = "the partner's hand" if self.role == "partner" else "the bidder's hand with the pass received"
-            raise PassError(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
-                            f"exactly {want} in {r.name}", parameter="hand")
-        check_bid(r, self.bid)
+            raise PassError(Message(f"the hand has {len(self.hand)} cards ({format_cards(self.hand)}); {whose} has "
+                                    f"exactly {want} in {r.name}"), parameter="hand")
+        check_scorable_bid(r, self.bid)
         if self.role == "partner":
             held = [Card(rank, self.trump) for rank in r.trump_needs
                     if self.hand.count(Card(rank, self.trump)) == r.deck.copies]
             if held:
-                raise PassError(f"trump {self.trump.letter}: the bidder may name only a suit in which they hold "
-                                f"the {r.trump_needs_words(spelled=True)}, and this hand holds every "
-                                f"{format_cards(held)}", parameter="trump")
+                raise PassError(Message(Argument("trump", self.trump.letter), ": the bidder may name only a suit in "
+                                        f"which they hold the {r.trump_needs_words(spelled=True)}, and this hand "
+                                        f"holds every {format_cards(held)}"))
         if self.role == "bidder" and self.given and self.received is None:
-            raise PassError("conditions on the hands as dealt need the cards received (the bidder's hand before "
-                            "the pass)", parameter="given")
+            raise PassError(Message("conditions on the hands as dealt need the cards received (the bidder's hand "
+                                    "before the pass)"), parameter="given")
         if self.role == "bidder" and self.received is not None:
             dealt = self.hand - self.received
             if self.trump not in r.eligible_trumps(dealt):
-                raise PassError(f"trump {self.trump.letter}: the bidder may name only a suit in which they hold "
-                                f"the {r.trump_needs_words(spelled=True)} before the pass, and "
-                                f"{format_cards(dealt)} does not", parameter="trump")
+                raise PassError(Message(Argument("trump", self.trump.letter), ": the bidder may name only a suit in "
+                                        f"which they hold the {r.trump_needs_words(spelled=True)} before the pass, "
+                                        f"and {format_cards(dealt)} does not"))
 
     def _options(self) -> str:
         changed = self.rules.changed_options
         return "".join(f" with {k}={v}" for k, v in changed.items())
 
 
-def check_bid(rules: Ruleset, bid: int) -> None:
+def check_scorable_bid(rules: Ruleset, bid: int) -> None:
     """``PassError`` unless ``bid`` is a bid of the game's auction that a deal can score."""
     assert rules.auction is not None
     if bid > MAX_POINTS:
-        raise PassError(f"bid {bid}: more than any {rules.name} deal can score (at most {MAX_POINTS:,} points are "
-                        f"counted)", parameter="bid")
+        raise PassError(Message(Argument("bid", bid), f": more than any {rules.name} deal can score (at most "
+                                f"{MAX_POINTS:,} points are counted)"))
     if not rules.auction.is_valid_bid(bid):
-        raise PassError(f"bid {bid}: not a bid of {rules.name} (at least {rules.auction.minimum}, on its steps)",
-                        parameter="bid")
+        raise PassError(Message(Argument("bid", bid), f": not a bid of {rules.name} (at least "
+                                f"{rules.auction.minimum}, on its steps)"))
 
 
 def auction_givens(rules: Ruleset, role: str, bid: int, calls: str, dealer: str,
@@ -122,12 +122,12 @@ def auction_givens(rules: Ruleset, role: str, bid: int, calls: str, dealer: str,
     state = read_won_auction(rules, calls, dealer, conventions)
     winner = "partner" if role == "partner" else "me"
     if state.high != bid or state.high_seat != winner:
-        raise PassError(f'auction "{calls}": won by {state.high_seat} at {state.high}, and the question is a bid of '
-                        f"{bid} by {winner}", parameter="auction")
+        raise PassError(Message(Argument("auction", f'"{calls}"'), f": won by {state.high_seat} at {state.high}, "
+                                f"and the question is a bid of {bid} by {winner}"))
     return state.givens
 
 
-def question_seed(q: Question) -> int:
+def question_seed(q: PassQuestion) -> int:
     """The seed when none is given: from the question itself, so that it gets the same answer every time."""
     r = q.rules
     text = "|".join([r.name, *(f"{k}={v}" for k, v in sorted(r.chosen.items())), q.role,
@@ -146,7 +146,7 @@ class Dealt:
 
 
 @dataclass
-class Outcome:
+class RaceOutcome:
     """Per candidate (rows) and deal (columns): did the side make the bid, its meld, its counters, and what the
     contract scores it (meld kept + counters when made, minus the bid when set)."""
 
@@ -164,7 +164,7 @@ class Judging:
     def deal(self, index: int, n: int, seed: int) -> Dealt:
         raise NotImplementedError
 
-    def play(self, cands: Sequence[Pass], dealt: Dealt) -> Outcome:
+    def play(self, cands: Sequence[Pass], dealt: Dealt) -> RaceOutcome:
         raise NotImplementedError
 
     def acceptance(self, seed: int, needed: int) -> float | None:
@@ -172,17 +172,17 @@ class Judging:
         return None
 
 
-def outcome_of(g: GameBatch, side: int, bid: int, m: int, n: int) -> Outcome:
+def outcome_of(g: GameBatch, side: int, bid: int, m: int, n: int) -> RaceOutcome:
     """The ``m × n`` games ``g`` (candidate by candidate) as outcomes of a contract of ``bid``."""
     made = g.claim >= bid
     points = np.where(made, g.claim, -bid)
-    return Outcome(made.reshape(m, n), g.meld.reshape(m, n), g.points[:, side].reshape(m, n), points.reshape(m, n))
+    return RaceOutcome(made.reshape(m, n), g.meld.reshape(m, n), g.points[:, side].reshape(m, n), points.reshape(m, n))
 
 
 class Judge(Judging):
     """The simulator of one question (picklable as the question)."""
 
-    def __init__(self, q: Question) -> None:
+    def __init__(self, q: PassQuestion) -> None:
         q.check()
         self.q = q
         r = q.rules
@@ -191,7 +191,7 @@ class Judge(Judging):
         self.hand_cards = np.repeat(np.arange(len(q.hand.counts)), np.array(q.hand.counts))
         self.dealer = self._conditioned() if q.given else None
 
-    def __reduce__(self) -> tuple[type[Judge], tuple[Question]]:
+    def __reduce__(self) -> tuple[type[Judge], tuple[PassQuestion]]:
         return Judge, (self.q,)
 
     def deal(self, index: int, n: int, seed: int) -> Dealt:
@@ -270,11 +270,11 @@ class Judge(Judging):
                 return cards
             bad = np.flatnonzero(~ok)
             cards[bad] = rng.permuted(cards[bad], axis=1)
-        raise SimulationError(f"trump {Suit(t).letter}: the bidder can hardly hold the "
-                              f"{r.trump_needs_words(spelled=True)} beside this hand, as naming trump needs",
-                              parameter="trump")
+        raise SimulationError(Message(Argument("trump", Suit(t).letter), ": the bidder can hardly hold the "
+                                      f"{r.trump_needs_words(spelled=True)} beside this hand, as naming trump "
+                                      "needs"))
 
-    def play(self, cands: Sequence[Pass], dealt: Dealt) -> Outcome:
+    def play(self, cands: Sequence[Pass], dealt: Dealt) -> RaceOutcome:
         """Every candidate on every deal of ``dealt``: ``(len(cands), n)`` outcomes."""
         n, m = len(dealt.leader), len(cands)
         slots = self.slots(cands, dealt.cards)

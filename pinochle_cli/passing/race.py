@@ -6,7 +6,7 @@ fewer than ``top + 1``) and deals more to them, until the last ones have ``sampl
 heuristic's own pass is played on every deal as the reference. Candidates are ranked by what the
 contract scores the bidding side on the same deals (meld kept + counters when made, minus the bid
 when set), then by P(make). The same seed gives the same advice whatever the number of workers.
-Raises as ``Question.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed
+Raises as ``PassQuestion.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed
 out of range. ``race`` is the machinery on any ``Judging`` (the bury's too: ``bury.advise_bury``).
 The method: docs/estimate.md, "The pass".
 """
@@ -26,7 +26,7 @@ from ..estimate.interval import Z95, wilson_interval
 from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
 from .explain import explain
-from .judge import Judge, Judging, Outcome, Question, question_seed
+from .judge import Judge, Judging, PassQuestion, RaceOutcome, question_seed
 
 __all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
            "Raced", "advise", "check_run", "games_of", "judged_of", "race", "race_members", "schedule"]
@@ -136,7 +136,7 @@ class Raced:
 
 @dataclass(frozen=True)
 class Advice(Raced):
-    question: Question = field(kw_only=True)
+    question: PassQuestion = field(kw_only=True)
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
@@ -182,7 +182,7 @@ def check_run(samples: int, top: int, seed: int | None) -> None:
         raise SimulationError(Message(Argument("seed", seed), ": seeds are non-negative integers"))
 
 
-def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
+def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
            workers: int | None = None, progress: Callable[[int, int], None] | None = None) -> Advice:
     """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games."""
     check_run(samples, top, seed)
@@ -192,7 +192,7 @@ def advise(q: Question, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TO
     run = race(judge, cands, cands.index(judge.heuristic()), seed, samples=samples, top=top, workers=workers,
                progress=progress)
 
-    def judged(cards: Pass, o: Outcome, ref: Outcome, heuristic: bool) -> Judged:
+    def judged(cards: Pass, o: RaceOutcome, ref: RaceOutcome, heuristic: bool) -> Judged:
         sent = [Card.from_index(c) for c in cards]
         return judged_of(sent, o, ref, heuristic, explain(q.rules, q.hand, sent, q.trump))
 
@@ -207,12 +207,12 @@ class Race:
     cands: Sequence[Pass]
     offered: int
     plan: Sequence[tuple[int, int]]
-    joined: dict[int, Outcome]
+    joined: dict[int, RaceOutcome]
     order: Sequence[int]
     reference: int
     acceptance: float | None
 
-    def ranking(self, top: int, judged: Callable[[Pass, Outcome, Outcome, bool], Judged]) -> tuple[
+    def ranking(self, top: int, judged: Callable[[Pass, RaceOutcome, RaceOutcome, bool], Judged]) -> tuple[
             tuple[Judged, ...], Judged, int | None, Difference | None, Difference | None]:
         """The best ``top`` judged (``judged(cards, outcome, reference's outcome, is the reference)``), the
         reference judged, its rank (None: out before the last round), the best's margins over the next."""
@@ -235,7 +235,7 @@ def race(judge: Judging, cands: Sequence[Pass], reference: int, seed: int, *, sa
     acceptance = judge.acceptance(seed, plan[-1][1])
     total = games_of(plan)
     runner = _Runner(judge, workers_for(workers)[0])
-    results: dict[int, list[Outcome]] = {}
+    results: dict[int, list[RaceOutcome]] = {}
     alive = list(range(offered))
     done, dealt = 0, 0
     try:
@@ -268,31 +268,31 @@ def games_of(plan: Sequence[tuple[int, int]]) -> int:
     return total
 
 
-def _rows(o: Outcome) -> Iterable[Outcome]:
+def _rows(o: RaceOutcome) -> Iterable[RaceOutcome]:
     for i in range(o.made.shape[0]):
-        yield Outcome(o.made[i], o.meld[i], o.counters[i], o.points[i])
+        yield RaceOutcome(o.made[i], o.meld[i], o.counters[i], o.points[i])
 
 
-def _joined(parts: Sequence[Outcome]) -> Outcome:
-    return Outcome(np.concatenate([p.made for p in parts]), np.concatenate([p.meld for p in parts]),
-                   np.concatenate([p.counters for p in parts]), np.concatenate([p.points for p in parts]))
+def _joined(parts: Sequence[RaceOutcome]) -> RaceOutcome:
+    return RaceOutcome(np.concatenate([p.made for p in parts]), np.concatenate([p.meld for p in parts]),
+                       np.concatenate([p.counters for p in parts]), np.concatenate([p.points for p in parts]))
 
 
-def _key(o: Outcome, c: int) -> tuple[int, int, int]:
+def _key(o: RaceOutcome, c: int) -> tuple[int, int, int]:
     """The most points from the contract, then the most deals made, then the first in the candidates' order."""
     return (-int(o.points.sum()), -int(o.made.sum()), c)
 
 
-def _best(alive: Sequence[int], results: dict[int, list[Outcome]], n: int, reference: int) -> list[int]:
+def _best(alive: Sequence[int], results: dict[int, list[RaceOutcome]], n: int, reference: int) -> list[int]:
     joined = {c: _joined(results[c]) for c in alive}
     return sorted(alive, key=lambda c: _key(joined[c], c))[:n]
 
 
 # a job: (first, last) positions of its candidates, the candidates, chunk index, deals, seed
-Job = tuple[tuple[int, int], tuple[Pass, ...], int, int, int]
+RaceJob = tuple[tuple[int, int], tuple[Pass, ...], int, int, int]
 
 
-def _jobs(cands: Sequence[Pass], first: int, last: int, seed: int) -> list[Job]:
+def _jobs(cands: Sequence[Pass], first: int, last: int, seed: int) -> list[RaceJob]:
     """Deals ``first`` … ``last - 1`` (chunk by chunk) for every candidate, in blocks of about ``JOB_ROWS``."""
     out = []
     for start in range(first, last, CHUNK):
@@ -304,16 +304,16 @@ def _jobs(cands: Sequence[Pass], first: int, last: int, seed: int) -> list[Job]:
     return out
 
 
-def _play(judge: Judging, job: Job) -> tuple[tuple[int, int], Outcome]:
+def _play(judge: Judging, job: RaceJob) -> tuple[tuple[int, int], RaceOutcome]:
     block, cands, index, n, seed = job
     return block, judge.play(cands, judge.deal(index, n, seed))
 
 
-def _work(job: Job) -> tuple[tuple[int, int], Outcome]:
+def _work(job: RaceJob) -> tuple[tuple[int, int], RaceOutcome]:
     return _play(kept(Judging), job)
 
 
-class _Runner(KeptRunner[Job, tuple[tuple[int, int], Outcome]]):
+class _Runner(KeptRunner[RaceJob, tuple[tuple[int, int], RaceOutcome]]):
     """Runs jobs here or in a pool of workers; results in job order."""
 
     def __init__(self, judge: Judging, workers: int) -> None:
@@ -321,7 +321,7 @@ class _Runner(KeptRunner[Job, tuple[tuple[int, int], Outcome]]):
         self.judge = judge
 
 
-def judged_of(cards: Sequence[Card], o: Outcome, ref: Outcome, heuristic: bool, words: Said) -> Judged:
+def judged_of(cards: Sequence[Card], o: RaceOutcome, ref: RaceOutcome, heuristic: bool, words: Said) -> Judged:
     """One candidate's outcomes judged against the reference's on the same deals."""
     n = len(o.made)
     made = int(o.made.sum())

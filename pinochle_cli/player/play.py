@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from ..arrays import IntArray
+from ..arrays import F32Array, IntArray, U32Array
 from ..cards import N_CARDS, N_RANKS, N_SUITS, SUIT_MASK
 from ..game.kernels import jit, kernel, legal_given, low_bit
 from .tables import (
@@ -42,9 +41,6 @@ from .tables import (
 
 __all__ = ["HAS", "VOID", "VOIDS", "Opening", "choose_follow", "choose_lead", "count_cards", "deal_state",
            "hands_left", "play_opening", "play_relabelled", "play_tricks", "warm_play"]
-
-F32Array = npt.NDArray[np.float32]
-U32Array = npt.NDArray[np.uint32]
 
 # columns of the per-seat ``info`` state: cards held per suit, voids shown, distinct cards held (a mask), the
 # same by place (bit ``6 s + i``: the card ``T[ORDER, 6 s + i]``, the suit's strongest first), the voids shown

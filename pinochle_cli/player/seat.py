@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from ..arrays import IntArray
+from ..arrays import F32Array, IntArray, U32Array
 from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, Card
 from ..errors import PlayError
 from ..game.kernels import jit, legal_given, low_bit
@@ -25,8 +25,6 @@ from .tables import ABOVE, INFERRED, META, PLAYERS, SIDE, PlayerTables, canonica
 
 __all__ = ["SeatView", "choose_card", "computer_card", "view_of", "warm_seat"]
 
-F32Array = npt.NDArray[np.float32]
-U32Array = npt.NDArray[np.uint32]
 
 
 @dataclass(frozen=True)

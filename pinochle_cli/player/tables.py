@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from ..arrays import BoolArray, IntArray
+from ..arrays import BoolArray, F32Array, IntArray, U32Array
 from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, Rank, Suit
 from ..game.trick_rules import above_masks, encode, strengths, suit_masks, void_shows_no_trump
 from ..ruleset import Ruleset
@@ -33,9 +32,6 @@ PLAYERS, NTRICKS, INFERRED, LAST_TRICK = range(4)
 SURE_WINNER = 0.8
 # a card the ruleset forbids to bury: kept before any other
 FORBIDDEN = 10_000
-
-F32Array = npt.NDArray[np.float32]
-U32Array = npt.NDArray[np.uint32]
 
 
 def canonical_order(trump: int) -> IntArray:

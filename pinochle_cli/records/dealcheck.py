@@ -16,7 +16,7 @@ from ..errors import AuctionError, CardError, MissingFactError, ScoringError
 from ..game.bidding import PASS, check_bid, run_auction, spoken_list
 from ..scoring import DealFacts, DealScore, score_deal
 from ..yamlsource import Node
-from . import bury
+from . import widowcheck
 from .dealfields import Deal, Problems
 from .dealmeld import MeldSection
 from .dealplay import PlaySection, trick_counters
@@ -162,7 +162,7 @@ class DealReader(MeldSection, PlaySection):
 
     def read_widow(self) -> None:
         """Games with a widow: the widow and the buried cards (each as many as the widow), held by the
-        bidder (``bury``); the buried cards are the rest of the pack when every hand is recorded."""
+        bidder (``widowcheck``); the buried cards are the rest of the pack when every hand is recorded."""
         rules, d = self.rules, self.d
         for key in ("widow", "buried"):
             node = self.get(key)
@@ -179,11 +179,11 @@ class DealReader(MeldSection, PlaySection):
             setattr(d, key, cards)
         hands = d.hands or {}
         if d.buried is not None:
-            self.raise_problem(bury.buried_problem(rules, d.bidder, hands, d.buried, d.trump))
+            self.raise_problem(widowcheck.buried_problem(rules, d.bidder, hands, d.buried, d.trump))
         elif rules.widow is not None and not (d.conceded or d.redeal):
-            d.buried = bury.inferred_buried(rules, hands)
+            d.buried = widowcheck.inferred_buried(rules, hands)
         if d.widow is not None:
-            self.raise_problem(bury.widow_problem(rules, d.bidder, hands, d.widow, d.buried))
+            self.raise_problem(widowcheck.widow_problem(rules, d.bidder, hands, d.widow, d.buried))
         if rules.widow is not None and d.bidder in hands and d.buried is not None:
             self.check_trump_named(hands[d.bidder] + d.buried)
 

@@ -17,7 +17,7 @@ from ..errors import CardError, RecordError, TableNameError
 from ..ruleset import Ruleset
 from ..scoring import DealFacts, DealScore, Standing
 from ..yamlsource import Node
-from . import bury
+from . import widowcheck
 from .layout import CARDS, DEAL, field_of, located, shaped
 from .model import DealRecord
 from .table import Named, Table
@@ -130,7 +130,7 @@ class FieldReader:
     def cards(self, node: Node, field: str) -> Hand:
         return Hand(self.card_list(node, field))
 
-    def raise_problem(self, problem: bury.Problem | None) -> None:
+    def raise_problem(self, problem: widowcheck.Problem | None) -> None:
         if problem is not None:
             field, message = problem
             raise self.err(self.get(field), message, field)
@@ -142,4 +142,4 @@ class FieldReader:
         if rules.bury is None or rules.bury.counters != "bidder" or d.bidder is None \
                 or side != self.table.side_of(d.bidder):
             return 0
-        return None if d.buried is None else bury.buried_counters(rules, d.buried)
+        return None if d.buried is None else widowcheck.buried_counters(rules, d.buried)

@@ -21,7 +21,7 @@ from ..game.bidding import spoken_list
 from ..ruleset import Ruleset
 from ..scoring import meld_only_from_number
 from ..yamlsource import Node
-from . import bury
+from . import widowcheck
 from .dealfields import FieldReader
 from .layout import MELD_VALUE, shaped
 
@@ -179,7 +179,7 @@ class MeldSection(FieldReader):
             if not self.melds(who):
                 continue
             if who == self.d.bidder:
-                hand = bury.meld_hand(rules, hand, self.d.buried)
+                hand = widowcheck.meld_hand(rules, hand, self.d.buried)
             result = _meld(rules, hand, trump)
             computed[who] = (result.total, result.only(rules.scoring.kept_if_only) and result.total > 0)
         for who, (pts, value) in self.given_player.items():
@@ -219,4 +219,4 @@ class MeldSection(FieldReader):
         if d.buried is None or d.bidder is None or d.bidder not in self.shown:
             return
         hand = (d.hands or {}).get(d.bidder)
-        self.raise_problem(bury.shown_problem(self.rules, d.bidder, hand, self.shown[d.bidder], d.buried))
+        self.raise_problem(widowcheck.shown_problem(self.rules, d.bidder, hand, self.shown[d.bidder], d.buried))

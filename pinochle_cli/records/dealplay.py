@@ -19,7 +19,7 @@ from ..game.bidding import spoken_list
 from ..ruleset import Ruleset
 from ..scoring import DealFacts, not_on_board
 from ..yamlsource import Node
-from . import bury
+from . import widowcheck
 from .dealfields import FieldReader
 from .layout import TRICK, by_side, shaped
 
@@ -255,5 +255,5 @@ class PlaySection(FieldReader):
             # the buried counters: the bidder's, or the last trick's winner's
             seat = bidder if rules.bury.counters == "bidder" else result.winners[-1]
             if seat is not None:
-                counters[table.side_of_seat(seat)] += bury.buried_counters(rules, self.d.buried)
+                counters[table.side_of_seat(seat)] += widowcheck.buried_counters(rules, self.d.buried)
         return counters, won

@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import Argument, Message, RecordError, TableNameError, YamlError, relocated
+from ..errors import Argument, Message, RecordError, TableNameError, YamlError, as_message, relocated
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record
 from .dealspans import DealSpans, checked_change, deal_nodes, deal_spans, next_line, with_deals
@@ -299,8 +299,8 @@ def redo_deal(path: str) -> Change:
 
 
 def _refused_redo(exc: RecordError, layout: DealSpans, edited: Edited) -> RecordError:
-    return relocated(exc, detail=f"{exc.detail} (the undone deal no longer fits the record; it stays in the history)",
-                     line=None)
+    return relocated(exc, detail=Message(*as_message(exc.detail).parts, " (the undone deal no longer fits the record; "
+                                         "it stays in the history)"), line=None)
 
 
 def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str, Any]], Entries]) -> Change:
@@ -332,8 +332,8 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
         start, end = layout.spans[number - 1]
         shift = edited.lines.count("\n") - layout.body.count("\n", start, end)
         line = None if exc.line is None else exc.line - shift
-        return relocated(exc, detail=f"{exc.detail} (deal {exc.deal} no longer holds with deal {number} edited; "
-                         "the record is unchanged)", source=path, line=line)
+        return relocated(exc, detail=Message(*as_message(exc.detail).parts, f" (deal {exc.deal} no longer holds with "
+                                             f"deal {number} edited; the record is unchanged)"), source=path, line=line)
     return _rewrite(path, change, refused)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import format_cards, parse_cards, parse_suit
-from ..errors import CardError, RecordError, TableNameError, relocated
+from ..errors import Argument, CardError, Message, RecordError, TableNameError, relocated
 from ..ruleset import split_key_value
 from .brief import next_dealer
 from .model import DealRecord, MatchRecord
@@ -368,9 +368,9 @@ def check_nothing_left_out(record: MatchRecord, entries: Entries, number: int) -
     missing = meld_left_out(record, entries)
     if missing:
         names = " and ".join(missing)
-        example = " ".join(f"meld={s}=0" for s in missing)
-        raise RecordError(f"no meld given for {names} (a side with no meld: {example})", deal=number,
-                          field="meld", parameter="meld")
+        example = [part for s in missing for part in (" ", Argument("meld", f"{s}=0", assigned=True))][1:]
+        raise RecordError(Message(f"no meld given for {names} (a side with no meld: ", *example, ")"), deal=number,
+                          field="meld")
     fields = dict(entries)
     played = ("counters" in fields or "tricks" in fields) and not fields.get("conceded")
     rules = record.rules

@@ -4,7 +4,7 @@ Everything the game does comes from here: the deck, seats, counters, trick dutie
 table, the auction, trump eligibility, the exchange, deal scoring, the match and options. No
 code anywhere asks which ruleset it holds.
 
-The parts: ``model`` (the ``Ruleset`` and its pieces), ``description`` (the format, declared
+The parts: ``rules`` (the ``Ruleset`` and its pieces), ``description`` (the format, declared
 once: the validator and the JSON Schema), ``loading`` (names, files, options, the cache),
 ``vocabulary`` (the words of the rules), ``conventions`` (what the calls of an auction
 show), ``rulebook`` (the rules in words) and ``copy`` (house rules: a ruleset file copied
@@ -39,7 +39,7 @@ from .loading import (
     parse_options,
     split_key_value,
 )
-from .model import (
+from .rules import (
     SCHEMA_VERSION,
     Auction,
     CardPattern,

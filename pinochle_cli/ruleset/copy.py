@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import Argument, Message, RulesetError, YamlError
 from ..yamlsource import Node, load_text, read_source
 from .loading import bundled_path, load_ruleset, load_ruleset_text
-from .model import Ruleset
+from .rules import Ruleset
 
 __all__ = ["copy_text", "write_copy"]
 

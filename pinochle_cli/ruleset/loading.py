@@ -16,7 +16,7 @@ from ..errors import OptionError, RulesetError, YamlError
 from ..schema import fail
 from ..yamlsource import Node, load_node, load_text, read_source
 from .description import RULESET_SCHEMA, TABLE_LIMIT
-from .model import SCHEMA_VERSION, OptionSpec, Ruleset
+from .rules import SCHEMA_VERSION, OptionSpec, Ruleset
 
 __all__ = [
     "DEFAULT_RULESET", "ENV_RULESET", "bundled_names", "bundled_path", "load_from_node", "load_ruleset",

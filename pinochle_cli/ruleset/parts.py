@@ -5,7 +5,7 @@ Each is a frozen value built by the loader from a validated document (``descript
 key); the few methods answer questions of the part alone (a combination's value for some copies and its card sets
 for a trump, an auction's valid bids and their steps in words). ``CardPattern.parse`` raises ``CardError`` for a
 rank or suit it cannot read, ``Auction.next_bid`` ``RulesetError`` past the auction's last step; nothing else
-raises on purpose. ``Ruleset`` (``model.py``) holds them.
+raises on purpose. ``Ruleset`` (``rules.py``) holds them.
 """
 
 from __future__ import annotations

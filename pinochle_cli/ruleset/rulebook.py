@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .model import Combination, Duty, OptionSpec, Outcome, Ruleset
+from .rules import Combination, Duty, OptionSpec, Outcome, Ruleset
 
 __all__ = ["outcome_text", "redeal_text", "rules_json", "rules_sections", "rules_text"]
 

@@ -1,7 +1,7 @@
 """A deal entered on the page: its fields as the prompted ``record add`` asks them (same defaults), and the
 answers checked by the same code, each refusal put beside the field it concerns.
 
-A ``Field`` is what the page shows: ``name`` is the form's key (``meld:North-South``), ``field`` the
+A ``FormField`` is what the page shows: ``name`` is the form's key (``meld:North-South``), ``field`` the
 record's field it fills. The side left out of the counters is inferred, as on the command line. The
 prompted add asks only for a deal played out; the page also offers, where the ruleset has a rule for
 it, a deal that ended otherwise (the ``ending`` field: conceded, no-trump, redeal), checked alike.
@@ -19,7 +19,7 @@ from ..records import MatchRecord
 from ..records.entry import DealInput, asked_field, check_nothing_left_out, counters_questions, deal_entries, questions
 from ..records.writer import Entries, append_deal
 
-__all__ = ["ENDING", "Field", "add_deal", "deal_input", "endings", "form_fields"]
+__all__ = ["ENDING", "FormField", "add_deal", "deal_input", "endings", "form_fields"]
 
 # the form's field for a deal not played out, and the record's flag each of its choices sets
 ENDING = "ending"
@@ -29,7 +29,7 @@ ENDINGS = {"conceded": "conceded: the bidding side threw the deal in after the m
 
 
 @dataclass(frozen=True)
-class Field:
+class FormField:
     name: str
     field: str
     label: str
@@ -46,7 +46,7 @@ def _key(question_field: str, side: str | None) -> str:
     return question_field if side is None else f"{question_field}:{side}"
 
 
-def form_fields(record: MatchRecord) -> list[Field]:
+def form_fields(record: MatchRecord) -> list[FormField]:
     """The fields of the next deal, in the order ``record add`` asks them; the counters of every side but the
     last (inferred)."""
     suits = tuple(s.letter for s in record.rules.suits)
@@ -55,11 +55,11 @@ def form_fields(record: MatchRecord) -> list[Field]:
     for q in [*questions(record, DealInput()), *counters_questions(record)]:
         choices = players if q.field in ("dealer", "bidder") else suits if q.field == "trump" else None
         number = q.field in ("bid", "meld", "counters")
-        out.append(Field(_key(q.field, q.side), q.field, q.text, q.default, choices, number))
+        out.append(FormField(_key(q.field, q.side), q.field, q.text, q.default, choices, number))
     offered = endings(record)
     if offered:
-        out.append(Field(ENDING, ENDING, "How the deal ended", "", offered,
-                         shown=tuple(ENDINGS[e] for e in offered), blank="played out"))
+        out.append(FormField(ENDING, ENDING, "How the deal ended", "", offered,
+                             shown=tuple(ENDINGS[e] for e in offered), blank="played out"))
     return out
 
 
@@ -74,7 +74,7 @@ def endings(record: MatchRecord) -> tuple[str, ...]:
     return tuple(e for e in ENDINGS if offered[e])
 
 
-def _number(fields: list[Field], form: Mapping[str, str], field: Field) -> str:
+def _number(fields: list[FormField], form: Mapping[str, str], field: FormField) -> str:
     value = form.get(field.name, "").strip()
     if value and not re.fullmatch(r"\d+", value):
         raise FormError({field.name: f"{value!r}: expected a whole number"})
@@ -105,7 +105,7 @@ def deal_input(record: MatchRecord, form: Mapping[str, str]) -> DealInput:
     return replace(given, meld=tuple(meld), counters=tuple(counters))
 
 
-def _ended(given: DealInput, field: Field, value: str) -> DealInput:
+def _ended(given: DealInput, field: FormField, value: str) -> DealInput:
     if value not in (field.choices or ()):
         offered = ", ".join(field.choices or ())
         raise FormError({field.name: f"{value!r}: expected one of {offered}, or empty ({field.blank})"})

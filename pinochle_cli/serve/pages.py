@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from .chart_svg import COLOURS, totals_svg
-from .form import Field
+from .form import FormField
 from .snapshot import Snapshot
 
 __all__ = ["SCRIPT", "STYLE", "deal_form", "live", "page"]
@@ -75,7 +75,7 @@ def live(snap: Snapshot) -> str:
             f"{totals_svg(snap.record)}</section>" + _deals(snap))
 
 
-def _input(f: Field, value: str | None) -> str:
+def _input(f: FormField, value: str | None) -> str:
     shown = value if value is not None else (f.default or "")
     if f.choices is not None:
         texts = (f.blank, *(f.shown or f.choices))
@@ -86,7 +86,7 @@ def _input(f: Field, value: str | None) -> str:
     return f'<input id="f-{_e(f.name)}" name="{_e(f.name)}" value="{_e(shown)}" maxlength="40"{kind}>'
 
 
-def deal_form(fields: Sequence[Field], token: str, values: Mapping[str, str], errors: Mapping[str, str],
+def deal_form(fields: Sequence[FormField], token: str, values: Mapping[str, str], errors: Mapping[str, str],
               inferred: str | None, total: int) -> str:
     """The next deal's fields; ``values``: what was typed (kept when refused); ``errors``: by field name."""
     rows = []

@@ -13,7 +13,7 @@ import ipaddress
 import socket
 from typing import Any
 
-from ..errors import ServeError
+from ..errors import Message, ServeError
 
 __all__ = ["DEFAULT_PORT", "PORTS_TRIED", "bound_port", "listen", "qr_text", "run", "share_address"]
 
@@ -34,11 +34,12 @@ def listen(app: Any, host: str, port: int | None) -> Any:
             return create_server(app, host=host, port=candidate, threads=THREADS, ident="pinochle",
                                  clear_untrusted_proxy_headers=True)
         except ValueError:
-            raise ServeError(f"cannot listen on {host!r}: not an address of this machine", parameter="host") from None
+            raise ServeError(Message(f"cannot listen on {host!r}: not an address of this machine"),
+                             parameter="host") from None
         except OSError as exc:
             if exc.errno not in (errno.EADDRINUSE, errno.EACCES) or candidate == ports[-1]:
                 where = f"port {candidate}" if port is not None else f"ports {ports[0]}-{ports[-1]}"
-                raise ServeError(f"cannot listen on {host}, {where}: {exc.strerror or exc}",
+                raise ServeError(Message(f"cannot listen on {host}, {where}: {exc.strerror or exc}"),
                                  parameter="port") from None
     raise AssertionError("unreachable")
 

@@ -39,7 +39,7 @@ __all__ = ["VIEW_WORLDS", "CardVerdict", "DealAnalysis", "PlayerSummary", "Playe
 # worlds the players' view solves for each card (fewer when the time runs short)
 VIEW_WORLDS = 20
 
-Progress = Callable[[int, int], None]
+ProgressCallback = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,7 @@ def _items(record: MatchRecord, deal: DealRecord, steps: list[_Step], us: int,
 
 
 def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | None = None,
-                 progress: Progress | None = None, clock: Callable[[], float] = time.process_time,
+                 progress: ProgressCallback | None = None, clock: Callable[[], float] = time.process_time,
                  workers: int = 1, chunk: int = CHUNK) -> DealAnalysis:
     """Judge every card of ``deal`` (see the module docstring); ``progress(done, total)`` after each card.
 
@@ -221,7 +221,7 @@ def analyze_deal(record: MatchRecord, deal: DealRecord, *, time_limit: float | N
 
 
 def analyze_deals(record: MatchRecord, deals: Sequence[DealRecord], *, time_limit: float | None = None,
-                  workers: int = 1, progress: Progress | None = None) -> list[DealAnalysis]:
+                  workers: int = 1, progress: ProgressCallback | None = None) -> list[DealAnalysis]:
     """``analyze_deal`` of each of ``deals`` (of ``record``), in order; ``time_limit`` is per deal. With more than
     one deal and worker the deals are spread over ``workers`` processes, each judging one deal at a time alone
     (the deal's CPU time its process's); one deal is judged over the workers. ``progress(done, total)`` after
@@ -339,7 +339,7 @@ def _view_of(record: MatchRecord, deal: DealRecord, v: CardVerdict, worlds: int,
 
 
 def view_deal(record: MatchRecord, analysis: DealAnalysis, deal: DealRecord, *, time_limit: float | None = None,
-              worlds: int = VIEW_WORLDS, seed: int = 1, progress: Progress | None = None,
+              worlds: int = VIEW_WORLDS, seed: int = 1, progress: ProgressCallback | None = None,
               clock: Callable[[], float] = time.process_time) -> PlayersView:
     """Judge each card ``analysis`` judged again from its player's view (see the module docstring), from the last
     card back, each over ``worlds`` worlds drawn from ``seed``; ``time_limit`` seconds of ``clock`` only stop the

@@ -24,7 +24,7 @@ from itertools import islice
 from typing import Any
 
 from ..cards import Card, Hand, Suit
-from ..errors import PinochleError
+from ..errors import Message, PinochleError
 from ..ruleset import Ruleset
 from ..workers import ChunkPool, keep, kept
 from .solve import TABLE_BITS, Position, Solver, check_position
@@ -83,10 +83,10 @@ class BatchResult:
 
 @dataclass(frozen=True)
 class BatchFailure:
-    """A position not solved: the message of the error (``kind``: its class name; ``parameter``: the
-    library argument at fault, if one is)."""
+    """A position not solved: the message of the error, its arguments kept apart (``kind``: its class name;
+    ``parameter``: the library argument at fault, if one is)."""
 
-    error: str
+    error: Message
     kind: str
     parameter: str | None = None
 

@@ -21,7 +21,7 @@ import numpy as np
 from ..cards import N_RANKS, N_SUITS, SUIT_MASK
 from ..game.kernels import inlined, low_bit
 from .keys import _suit_words, _victim
-from .layout import (
+from .search_layout import (
     BUCKET,
     COUNTER_LIMIT,
     CS1,

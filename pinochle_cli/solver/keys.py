@@ -18,7 +18,7 @@ import numpy as np
 
 from ..cards import N_RANKS, N_SUITS, SUIT_MASK
 from ..game.kernels import inlined, low_bit
-from .layout import (
+from .search_layout import (
     BUCKET,
     KEY,
     LEAD_PLACE,

@@ -1,11 +1,11 @@
 """The search's move ordering: a node's moves, equivalent cards once, the most promising first.
 
-``_moves`` gives the cards a node's seat may play (its duties, by trickcore's rule) to ``_gather``, which drops a
-card equivalent to the one above it (both in this hand, nothing out between, equal counters) and orders the rest
-by a heuristic score above the history score (``hist``): at a lead, cashing a suit's top card still out or leading
-to a partner's, leads a partner can trump before those an opponent can (``_ruff_lean``), fewer answers the
-opponents may give first (``_fan_out``); a follower keeps the trick for the side cheaply or gives little away.
-``_behind`` puts a lead's other moves behind its killer lead, tried first. Each is compiled into ``reach``
+``_moves`` gives the cards a node's seat may play (its duties, by the rule of ``game.trick_rules``) to ``_gather``,
+which drops a card equivalent to the one above it (both in this hand, nothing out between, equal counters) and
+orders the rest by a heuristic score above the history score (``hist``): at a lead, cashing a suit's top card still
+out or leading to a partner's, leads a partner can trump before those an opponent can (``_ruff_lean``), fewer
+answers the opponents may give first (``_fan_out``); a follower keeps the trick for the side cheaply or gives little
+away. ``_behind`` puts a lead's other moves behind its killer lead, tried first. Each is compiled into ``reach``
 (``inlined``); nothing here raises on purpose. What each heuristic was worth: docs/solver.md.
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from ..cards import N_RANKS, N_SUITS, SUIT_MASK
 from ..game.kernels import inlined, low_bit
-from .layout import (
+from .search_layout import (
     LEADER,
     LEFT,
     ON,

@@ -1,7 +1,7 @@
 """The compiled double-dummy search: "can our side still take ``need`` counters from here?"
 
 ``reach`` answers that question for a position given as the arrays ``solve.py`` builds from the
-ruleset (nothing here names a game; their layout: ``layout``), and returns a bound that answers it
+ruleset (nothing here names a game; their layout: ``search_layout``), and returns a bound that answers it
 (fail-soft); it sets ``stats[STAT_ABORTED]`` and stops when it passes the node limit in
 ``stats[STAT_LIMIT]``. It raises nothing on purpose. Here are the search's stack and its nodes, and the
 bounds that end a node without a search (the top trumps, the last trick); the table and its keys are in
@@ -30,7 +30,8 @@ from .general import (
     empty_general_table,
 )
 from .keys import SUIT_CACHE_BITS, _close, _rekey, _suit_key, empty_suit_cache
-from .layout import (
+from .ordering import _behind, _moves
+from .search_layout import (
     AT,
     BEST,
     BUCKET,
@@ -84,7 +85,6 @@ from .layout import (
     _take,
     empty_stats,
 )
-from .ordering import _behind, _moves
 
 __all__ = [
     "BUCKET", "COUNTER_LIMIT", "KILLER", "LEAD_PLACE", "PAR_CLASSES", "PAR_LAST_TRICK", "PAR_OURS", "PAR_PLAYERS",

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..cards import ALL_CARDS, N_CARDS, N_RANKS, N_SUITS, SUIT_MASK, Card, Suit, as_suit
-from ..errors import PlayError, SearchLimitError
+from ..errors import Message, PlayError, SearchLimitError
 from ..game.kernels import compile_rules, legal_in_trick
 from ..game.tricks import rank_places, trick_winner
 from ..ruleset import Ruleset
@@ -233,7 +233,7 @@ class Solver:
         size = f"this position has {left} trick{'s' if left != 1 else ''} left"
         feasible = (f"{quick} tricks left usually solve in under a second" if left > quick
                     else "that many usually solve in under a second")
-        return SearchLimitError(f"stopped after {self.time_limit:g} s of CPU: {size}; {feasible}",
+        return SearchLimitError(Message(f"stopped after {self.time_limit:g} s of CPU: {size}; {feasible}"),
                                 parameter="time_limit")
 
     def _budget(self, pos: Position) -> int:

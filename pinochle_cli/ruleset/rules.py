@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from ..cards import Card, Deck, Hand, Rank, Suit
-from ..errors import PlayError
+from ..errors import Message, PlayError
 from .conventions import Conventions
 from .parts import (
     Auction,
@@ -148,8 +148,8 @@ class Ruleset:
             return self.partnerships
         if bidder is None or not 0 <= bidder < self.players:
             given = "not given" if bidder is None else f"{bidder}, not a seat 0..{self.players - 1}"
-            raise PlayError(f"in {self.name} the bidder plays alone against the others: who is whose partner "
-                            f"depends on the bidder's seat (bidder {given})", parameter="bidder")
+            raise PlayError(Message(f"in {self.name} the bidder plays alone against the others: who is whose "
+                                    f"partner depends on the bidder's seat (bidder {given})"), parameter="bidder")
         return (bidder,), tuple(s for s in range(self.players) if s != bidder)
 
     def deal_side_of(self, seat: int, bidder: int | None = None) -> int:

@@ -5,9 +5,10 @@ and field is named here once: ``par`` (``PAR_*``: the game's numbers), ``tab`` (
 counters and value class), ``stats`` (``STAT_*``), a table row's second word (``TT_*``), a frame of the search's
 stack (``TL`` … ``KILLER``, one row a node). The primitives read and change the position: ``who[card]`` (holder
 bits, ``SEAT_BITS`` a seat, one bit a copy), ``held[seat]`` (a hand as a mask of cards), a card out of and back
-into a hand, the seat some places after the leader, the counters on a trick; and trickcore's rule and bit count,
-compiled into the search. Each is compiled into its callers (``inlined``); nothing here raises on purpose. The
-arrays and what was measured: docs/solver.md (``pinochle docs solver``).
+into a hand, the seat some places after the leader, the counters on a trick; and the trick's rule
+(``game.trick_rules``) and bit count (``game.kernels``), compiled into the search. Each is compiled into its
+callers (``inlined``); nothing here raises on purpose. The arrays and what was measured: docs/solver.md
+(``pinochle docs solver``).
 """
 
 from __future__ import annotations
