@@ -33,12 +33,12 @@ VALUES = ("0", "-1", "1e-300", "1e-16", "1e15", "1e308", "inf", "-inf", "nan", s
 # the seconds one cheap run may take on a loaded machine
 SECONDS = 30
 # a time budget that is accepted runs as long as it says: still working after this, it passes
-BUDGET_SECONDS = 8
+BUDGET_SECONDS = 5
 # (a server runs until it is stopped: a port it takes is still serving at the limit)
 BUDGETS = {("analyze", "--time-limit"), ("serve", "--port")}
 # what each command needs besides the option tried ({night}: a copy of a record, made for each run)
 BASE: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("analyze",): (str(EXAMPLES / "single-deck-played.yaml"), "--deal", "1"),
+    ("analyze",): (str(EXAMPLES / "single-deck-close-call.yaml"), "--deal", "1", "--workers", "1"),
     ("estimate",): (HAND, "--samples", "50", "--seed", "1", "--workers", "1"),
     ("hint",): ("-r", "single-deck", "-t", "S", "--hand", "TS QH 9D", "--seat", "1", "--bidder", "2", "--tricks",
                 "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S; 9C KC AC 9H; 9C AH QC QS; "
