@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from analysed import analysed
 from clihelp import run_cli, run_cli_json
 
-from pinochle_cli.records import DealRecord, MatchRecord, read_record
-from pinochle_cli.solver.analyze import DealAnalysis, PlayersView, analyze_deal, view_deal
+from pinochle_cli.records import DealRecord, MatchRecord
+from pinochle_cli.solver.analyze import DealAnalysis, PlayersView, view_deal
 
 PLAYED = str(Path(__file__).resolve().parent.parent / "examples" / "single-deck-played.yaml")
 
@@ -25,9 +26,7 @@ class Played(NamedTuple):
 @pytest.fixture(scope="module")
 def played() -> Played:
     """The example's deal, its double-dummy analysis and its players' view over 2 worlds from seed 3, found once."""
-    record = read_record(PLAYED)
-    deal = next(d for d in record.deals if d.play)
-    analysis = analyze_deal(record, deal)
+    record, deal, analysis = analysed(PLAYED)
     return Played(record, deal, analysis, view_deal(record, analysis, deal, worlds=2, seed=3))
 
 

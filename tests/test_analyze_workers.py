@@ -8,10 +8,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from analysed import analysed
 from clihelp import run_cli
 from solve_reference import minimax, random_endgame, value_after
 
-from pinochle_cli.records import parse_record, read_record
+from pinochle_cli.records import parse_record
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver.analyze import analyze_deal, analyze_deals, playable_deals
 from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult, BatchSolver, SharedClock, solve_batch
@@ -24,9 +25,7 @@ CLOSE = str(ROOT / "examples" / "single-deck-close-call.yaml")
 
 @pytest.mark.parametrize("path", [PLAYED, CLOSE])
 def test_two_workers_and_any_chunks_give_the_verdicts_of_one(path: str) -> None:
-    record = read_record(path)
-    deal = playable_deals(record)[0]
-    one = analyze_deal(record, deal)
+    record, deal, one = analysed(path)
     assert (one.first_trick, one.stopped) == (1, None)
     for workers, chunk in [(2, 1), (2, 8), (2, 48)]:
         other = analyze_deal(record, deal, workers=workers, chunk=chunk)
@@ -61,9 +60,7 @@ def test_more_workers_than_cores_is_noted() -> None:
 
 
 def test_a_time_limit_across_workers_leaves_the_first_tricks_not_analysed() -> None:
-    record = read_record(PLAYED)
-    deal = playable_deals(record)[0]
-    whole = analyze_deal(record, deal)
+    record, deal, whole = analysed(PLAYED)
     # far less than the deal's search: the workers' CPU together runs out
     part = analyze_deal(record, deal, time_limit=0.05, workers=2)
     assert (part.stopped, part.makeable) == ("time limit", None) and part.first_trick > 1
