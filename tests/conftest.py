@@ -15,7 +15,6 @@ import atexit
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -63,26 +62,61 @@ def _warm_player() -> None:
     Simulator(rules, Hand.parse("AH TH KH QH JH AS KS QS KD QD KC QC"), rules.suits).load_compiled()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Under xdist, each compiled engine is built by one worker while the other loads it from numba's cache.
+# the modules whose tests run the compiled solver, in this process or in another (found by watching which tests
+# read its cache): under xdist they run after the others, and wait for the solver to be built. A module missing
+# here still passes, only slower (it may compile the solver itself while another worker does).
+SOLVER_MODULES = frozenset({
+    "test_analyze.py", "test_analyze_view.py", "test_analyze_workers.py", "test_estimate_double_dummy.py",
+    "test_estimate_perfect_cli.py", "test_exact_output.py", "test_fuzz_options.py", "test_hint.py",
+    "test_hint_cli.py", "test_json_everywhere.py", "test_readme.py", "test_solve.py", "test_solve_batch.py",
+    "test_solve_cli.py", "test_three_handed_records.py", "test_time_limit.py",
+})
+_built: set[str] = set()
 
-    Each worker takes the engines in a different order, each under a lock shared by the run: the
-    first run after an install compiles the solver in one worker and the card player in the other
-    at once, instead of both in every worker. A run in one process compiles only what it uses.
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, the tests of ``SOLVER_MODULES`` last (each in its order): the first worker's first half and
+    the other's first tests need no solver while the solver is compiled."""
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        items.sort(key=lambda item: item.path.name in SOLVER_MODULES)
+
+
+def _build(name: str, shared: Path) -> None:
+    """The compiled engine ``name`` loaded here: compiled by the first worker to ask, under a lock shared by the
+    run, and loaded from numba's cache by the others."""
+    if name not in _built:
+        with FileLock(str(shared / f"numba-{name}.lock")):
+            {"solver": _warm_solver, "player": _warm_player}[name]()
+        _built.add(name)
+
+
+@pytest.fixture(scope="session")
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.getbasetemp().parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_once(_shared: Path) -> None:
+    """Under xdist, each compiled engine is built by one worker while the others go on with tests that do not use it.
+
+    The first worker compiles the solver and then loads the card player; every other worker builds or loads the
+    card player (its build is a process of its own) and then runs the tests not in ``SOLVER_MODULES`` (they come
+    first) until the first one that is (``_solver_built``). A run in one process compiles only what it uses.
     """
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker is None:
-        yield
         return
-    shared = tmp_path_factory.getbasetemp().parent
-    engines = [("solver", _warm_solver), ("player", _warm_player)]
-    if int(worker.removeprefix("gw") or 0) % 2:
-        engines.reverse()
-    for name, warm in engines:
-        with FileLock(str(shared / f"numba-{name}.lock")):
-            warm()
-    yield
+    if worker == "gw0":
+        _build("solver", _shared)
+    _build("player", _shared)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _solver_built(request: pytest.FixtureRequest, _shared: Path) -> None:
+    """Under xdist, a module of ``SOLVER_MODULES`` first waits for the solver (built by the first worker), before
+    its own fixtures too."""
+    if "PYTEST_XDIST_WORKER" in os.environ and request.path.name in SOLVER_MODULES:
+        _build("solver", _shared)
 
 
 @pytest.fixture(autouse=True)
