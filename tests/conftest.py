@@ -53,6 +53,15 @@ def _warm_solver() -> None:
     assert ran.code == 0, ran
 
 
+def _warm_generalised() -> None:
+    from pinochle_cli.cards import Hand, Suit
+    from pinochle_cli.ruleset import load_ruleset
+    from pinochle_cli.solver.solve import Position, Solver
+
+    pos = Position(tuple(Hand.parse(h) for h in ("9H AS", "9D KS", "AH QS", "QH JS")), 0)
+    Solver(load_ruleset("single-deck"), Suit.H, generalise=True).value(pos)
+
+
 def _warm_player() -> None:
     from pinochle_cli.cards import Hand
     from pinochle_cli.estimate.simulate import Simulator
@@ -75,10 +84,11 @@ _built: set[str] = set()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under xdist, the tests of ``SOLVER_MODULES`` last (each in its order): the first worker's first half and
-    the other's first tests need no solver while the solver is compiled."""
+    """Under xdist, the tests of ``SOLVER_MODULES`` last (each in its order), and the generalised entries' tests
+    after them: each worker's first tests need no solver while one worker compiles it (and the last worker starts
+    on the generalised search while the others run the rest)."""
     if "PYTEST_XDIST_WORKER" in os.environ:
-        items.sort(key=lambda item: item.path.name in SOLVER_MODULES)
+        items.sort(key=lambda item: ("generalised_search" in item.fixturenames, item.path.name in SOLVER_MODULES))
 
 
 def _build(name: str, shared: Path) -> None:
@@ -86,7 +96,7 @@ def _build(name: str, shared: Path) -> None:
     run, and loaded from numba's cache by the others."""
     if name not in _built:
         with FileLock(str(shared / f"numba-{name}.lock")):
-            {"solver": _warm_solver, "player": _warm_player}[name]()
+            {"solver": _warm_solver, "player": _warm_player, "generalised": _warm_generalised}[name]()
         _built.add(name)
 
 
@@ -117,6 +127,14 @@ def _solver_built(request: pytest.FixtureRequest, _shared: Path) -> None:
     its own fixtures too."""
     if "PYTEST_XDIST_WORKER" in os.environ and request.path.name in SOLVER_MODULES:
         _build("solver", _shared)
+
+
+@pytest.fixture(scope="session")
+def generalised_search(_shared: Path) -> None:
+    """The solver's search with generalised entries, compiled for them alone (about a minute): under xdist by the
+    first worker to ask, the others waiting for it (the long step's tests, ``test_solve_general.py``)."""
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        _build("generalised", _shared)
 
 
 @pytest.fixture(autouse=True)
