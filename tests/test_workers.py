@@ -258,10 +258,10 @@ def _loadable(cache: Path) -> bool:
 
 @needs_proc
 @pytest.mark.skipif(available_cores() < 2, reason="needs two cores for two workers")
-@pytest.mark.parametrize("every", [pytest.param(3, id="every-third"),
+@pytest.mark.parametrize("every", [pytest.param(5, id="every-fifth"),
                                    pytest.param(1, id="all", marks=pytest.mark.exhaustive)])
 def test_every_ctrl_c_is_quiet_whenever_it_comes(every: int, tmp_path: Path) -> None:
-    """30 interrupts (every third of them outside the long step): while the compiled player is compiled into an
+    """30 interrupts (every fifth of them outside the long step): while the compiled player is compiled into an
     empty cache (start-up, the build, loading it), and while numpy plays on two workers (the pool starting,
     running). Each: exit 130, nothing on stderr but the line break, no process left, the cache absent or loadable."""
     base = {**os.environ, "PINOCHLE_RULESET": "", "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1"}
