@@ -41,7 +41,7 @@ def test_the_cli_answer_does_not_depend_on_the_workers() -> None:
 
 
 def test_the_players_view_does_not_depend_on_the_workers() -> None:
-    args = ("analyze", CLOSE, "--view", "players", "--worlds", "1", "--time-limit", "3600", "--json")
+    args = ("analyze", CLOSE, "--view", "players", "--worlds", "1", "--seed", "3", "--time-limit", "3600", "--json")
     one, two = run_cli(*args, "--workers", "1"), run_cli(*args, "--workers", "2")
     assert one.code == 0 and one == two
     assert json.loads(one.out)["deals"][0]["players_view"]["judged_from_trick"] == 1
