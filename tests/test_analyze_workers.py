@@ -139,11 +139,12 @@ def test_a_judged_card_without_its_next_position_known_is_solved_anyway() -> Non
 
 # --------------------------------------------------------------------------- a record of several deals
 
-def _four_deals() -> str:
-    """A record of four played deals: the two single-deck examples twice."""
-    played, close = (Path(p).read_text(encoding="utf-8") for p in (PLAYED, CLOSE))
-    deals = [text[text.index("deals:\n") + len("deals:\n"):] for text in (played, close)]
-    return played[:played.index("deals:\n") + len("deals:\n")] + "".join(deals * 2)
+def _four_deals(*paths: str) -> str:
+    """A record of four played deals: those of ``paths`` (the two single-deck examples) over and over, under the
+    first one's head."""
+    texts = [Path(p).read_text(encoding="utf-8") for p in paths or (PLAYED, CLOSE)]
+    deals = [text[text.index("deals:\n") + len("deals:\n"):] for text in texts]
+    return texts[0][:texts[0].index("deals:\n") + len("deals:\n")] + "".join((deals * 4)[:4])
 
 
 def test_the_deals_of_a_record_spread_over_the_workers_get_the_analyses_of_one_by_one() -> None:
@@ -162,7 +163,9 @@ def test_the_deals_of_a_record_spread_over_the_workers_get_the_analyses_of_one_b
 
 def test_the_cli_answer_for_a_record_does_not_depend_on_the_workers(tmp_path: Path) -> None:
     path = tmp_path / "four.yaml"
-    path.write_text(_four_deals(), encoding="utf-8")
+    # the quick example four times: the deals' numbers in the answer show their order
+    path.write_text(_four_deals(CLOSE), encoding="utf-8")
     one = run_cli("analyze", str(path), "--workers", "1")
     assert one.code == 0 and one == run_cli("analyze", str(path), "--workers", "2")
-    assert one.out.count("Deal ") == 4
+    assert [line.split(":")[0] for line in one.out.splitlines() if line.startswith("Deal ")] == \
+        ["Deal 1", "Deal 2", "Deal 3", "Deal 4"]
