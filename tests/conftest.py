@@ -52,6 +52,32 @@ def _compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     yield
 
 
+def _warm_generalised() -> None:
+    from pinochle_cli.cards import Hand, Suit
+    from pinochle_cli.ruleset import load_ruleset
+    from pinochle_cli.solver.solve import Position, Solver
+
+    pos = Position(tuple(Hand.parse(h) for h in ("9H AS", "9D KS", "AH QS", "QH JS")), 0)
+    Solver(load_ruleset("single-deck"), Suit.H, generalise=True).value(pos)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, the tests of the generalised entries (the long step's) last: the last worker starts on their
+    own compile of the search while the other runs the rest."""
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        items.sort(key=lambda item: "generalised_search" in item.fixturenames)
+
+
+@pytest.fixture(scope="session")
+def generalised_search(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The solver's search with generalised entries, compiled for them alone (about a minute): under xdist by the
+    first worker to ask, the others waiting for it (the long step's tests, ``test_solve_general.py``)."""
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        with FileLock(str(tmp_path_factory.getbasetemp().parent / "generalised.lock")):
+            _warm_generalised()
+
+
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """No default ruleset from the environment, a fixed terminal width, a UTF-8 locale."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from analysed import analysed
 from clihelp import run_cli
 
 from pinochle_cli.cards import Card
@@ -147,9 +148,8 @@ def test_the_example_gets_its_verdict_within_the_default_limit() -> None:
 
 def test_a_deal_within_its_time_is_searched_as_without_a_limit() -> None:
     """Under a time limit it does not run out of, the search is the search without one: the same nodes."""
-    record = read_record(PLAYED)
-    deal = playable_deals(record)[0]
-    free, timed = analyze_deal(record, deal), analyze_deal(record, deal, time_limit=30)
+    record, deal, free = analysed(PLAYED)
+    timed = analyze_deal(record, deal, time_limit=30)
     assert (timed.first_trick, timed.stopped, timed.makeable) == (1, None, False)
     assert (timed.nodes, timed.verdicts) == (free.nodes, free.verdicts)
 

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from analysed import analysed
 from clihelp import run_cli
 
-from pinochle_cli.records import parse_record, read_record
+from pinochle_cli.records import parse_record
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.solver.analyze import analyze_deal, analyze_deals, playable_deals
 from pinochle_cli.solver.batch import BatchFailure, BatchItem, BatchResult, BatchSolver, SharedClock, solve_batch
@@ -24,9 +25,7 @@ CLOSE = str(ROOT / "examples" / "single-deck-close-call.yaml")
 
 @pytest.mark.parametrize("path", [PLAYED, CLOSE])
 def test_two_workers_and_any_chunks_give_the_verdicts_of_one(path: str) -> None:
-    record = read_record(path)
-    deal = playable_deals(record)[0]
-    one = analyze_deal(record, deal)
+    record, deal, one = analysed(path)
     assert (one.first_trick, one.stopped) == (1, None)
     for workers, chunk in [(2, 1), (2, 8), (2, 48)]:
         other = analyze_deal(record, deal, workers=workers, chunk=chunk)
@@ -42,7 +41,7 @@ def test_the_cli_answer_does_not_depend_on_the_workers() -> None:
 
 
 def test_the_players_view_does_not_depend_on_the_workers() -> None:
-    args = ("analyze", CLOSE, "--view", "players", "--worlds", "1", "--time-limit", "3600", "--json")
+    args = ("analyze", CLOSE, "--view", "players", "--worlds", "1", "--seed", "3", "--time-limit", "3600", "--json")
     one, two = run_cli(*args, "--workers", "1"), run_cli(*args, "--workers", "2")
     assert one.code == 0 and one == two
     assert json.loads(one.out)["deals"][0]["players_view"]["judged_from_trick"] == 1
@@ -61,9 +60,7 @@ def test_more_workers_than_cores_is_noted() -> None:
 
 
 def test_a_time_limit_across_workers_leaves_the_first_tricks_not_analysed() -> None:
-    record = read_record(PLAYED)
-    deal = playable_deals(record)[0]
-    whole = analyze_deal(record, deal)
+    record, deal, whole = analysed(PLAYED)
     # far less than the deal's search: the workers' CPU together runs out
     part = analyze_deal(record, deal, time_limit=0.05, workers=2)
     assert (part.stopped, part.makeable) == ("time limit", None) and part.first_trick > 1
@@ -142,28 +139,33 @@ def test_a_judged_card_without_its_next_position_known_is_solved_anyway() -> Non
 
 # --------------------------------------------------------------------------- a record of several deals
 
-def _four_deals() -> str:
-    """A record of four played deals: the two single-deck examples twice."""
-    played, close = (Path(p).read_text(encoding="utf-8") for p in (PLAYED, CLOSE))
-    deals = [text[text.index("deals:\n") + len("deals:\n"):] for text in (played, close)]
-    return played[:played.index("deals:\n") + len("deals:\n")] + "".join(deals * 2)
+def _four_deals(*paths: str) -> str:
+    """A record of four played deals: those of ``paths`` (the two single-deck examples) over and over, under the
+    first one's head."""
+    texts = [Path(p).read_text(encoding="utf-8") for p in paths or (PLAYED, CLOSE)]
+    deals = [text[text.index("deals:\n") + len("deals:\n"):] for text in texts]
+    return texts[0][:texts[0].index("deals:\n") + len("deals:\n")] + "".join((deals * 4)[:4])
 
 
 def test_the_deals_of_a_record_spread_over_the_workers_get_the_analyses_of_one_by_one() -> None:
     record = parse_record(_four_deals())
     deals = playable_deals(record)
-    one = [analyze_deal(record, deal) for deal in deals]
+    # deals 3 and 4 are deals 1 and 2 again: one by one, each of the two once
+    one = [analyze_deal(record, deal) for deal in deals[:2]] * 2
     seen: list[tuple[int, int]] = []
     spread = analyze_deals(record, deals, workers=2, progress=lambda done, total: seen.append((done, total)))
-    assert [(a.number, a.perfect, a.first_trick, a.verdicts) for a in spread] == \
-        [(a.number, a.perfect, a.first_trick, a.verdicts) for a in one]
+    assert [a.number for a in spread] == [1, 2, 3, 4]
+    assert [(a.perfect, a.first_trick, a.verdicts) for a in spread] == \
+        [(a.perfect, a.first_trick, a.verdicts) for a in one]
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
     assert [a.perfect for a in spread] == [70, 200, 70, 200]
 
 
 def test_the_cli_answer_for_a_record_does_not_depend_on_the_workers(tmp_path: Path) -> None:
     path = tmp_path / "four.yaml"
-    path.write_text(_four_deals(), encoding="utf-8")
+    # the quick example four times: the deals' numbers in the answer show their order
+    path.write_text(_four_deals(CLOSE), encoding="utf-8")
     one = run_cli("analyze", str(path), "--workers", "1")
     assert one.code == 0 and one == run_cli("analyze", str(path), "--workers", "2")
-    assert one.out.count("Deal ") == 4
+    assert [line.split(":")[0] for line in one.out.splitlines() if line.startswith("Deal ")] == \
+        ["Deal 1", "Deal 2", "Deal 3", "Deal 4"]

@@ -4,19 +4,23 @@ Each is given ``/dev/zero`` (a device that never ends), a named pipe nobody writ
 over ``MAX_BYTES``, in every place it takes one (a record argument, ``-r PATH``, a ruleset
 argument, a record naming it as its ruleset): it must answer at once with exit 2 and one line
 on stderr, nothing on stdout. A command added later with a file argument or ``-r`` must be added
-to ``READERS`` (the last test walks the command tree).
+to ``READERS`` (the last test walks the command tree). Each runs in this process (click's test runner),
+under a time limit and a cap on the memory it may take (``_limits``).
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
+import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import click
 import pytest
+from click.testing import CliRunner
 
 from pinochle_cli.cli import cli
 from pinochle_cli.yamlsource import MAX_BYTES
@@ -69,27 +73,57 @@ def _bad_file(kind: str, tmp: Path) -> str:
     return str(big)
 
 
-def _limits() -> None:
-    # a reader that reads /dev/zero to the end runs out of memory here, not on the machine
-    import resource
+class _TooLong(BaseException):
+    pass
 
-    cap = 4 << 30
-    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+def _too_long(_signum: int, _frame: FrameType | None) -> None:
+    raise _TooLong
+
+
+@contextmanager
+def _limits() -> Iterator[None]:
+    """``LIMIT`` seconds (a reader waiting on the pipe is interrupted), and 2 GiB more address space than the
+    process has (a reader that reads /dev/zero to the end runs out of memory here, not on the machine)."""
+    alarm = hasattr(signal, "setitimer")
+    try:
+        import resource
+
+        cap = resource.getrlimit(resource.RLIMIT_AS)
+        with open("/proc/self/statm") as fh:  # the pages the process maps now
+            mapped = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (mapped + (2 << 30), cap[1]))
+    except (ImportError, OSError, ValueError):
+        cap = None  # no such limit here: the time limit alone
+    if alarm:
+        before = signal.signal(signal.SIGALRM, _too_long)
+        signal.setitimer(signal.ITIMER_REAL, LIMIT)
+    try:
+        yield
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, before)
+        if cap is not None:
+            resource.setrlimit(resource.RLIMIT_AS, cap)
 
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("name", sorted(READERS))
-def test_every_reader_refuses_a_special_or_huge_file_at_once(name: str, kind: str, tmp_path: Path) -> None:
+def test_every_reader_refuses_a_special_or_huge_file_at_once(name: str, kind: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     bad = _bad_file(kind, tmp_path)
     (tmp_path / "names-it.yaml").write_text(f"ruleset: {bad}\nplayers: [Ann, Bob]\ndeals:\n", encoding="utf-8")
     args = [bad if a == "BAD" else a.replace("TMP", str(tmp_path)) for a in READERS[name]]
+    monkeypatch.chdir(tmp_path)
     start = time.monotonic()
-    ran = subprocess.run([sys.executable, "-m", "pinochle_cli", *args], capture_output=True, text=True,
-                         timeout=LIMIT, stdin=subprocess.DEVNULL, cwd=tmp_path,
-                         preexec_fn=_limits if os.name == "posix" else None)
+    with _limits():
+        ran = CliRunner().invoke(cli, args, input="")
     took = time.monotonic() - start
+    assert not isinstance(ran.exception, _TooLong), f"still reading after {LIMIT} s"
+    assert ran.exception is None or isinstance(ran.exception, SystemExit), f"a traceback: {ran.exception!r}"
     lines = ran.stderr.splitlines()
-    assert (ran.returncode, ran.stdout, len(lines)) == (2, "", 1), ran
+    assert (ran.exit_code, ran.stdout, len(lines)) == (2, "", 1), (ran.exit_code, ran.stdout, ran.stderr)
     assert lines[0].startswith("Error: ") and bad in lines[0], lines
     assert any(w in lines[0] for w in ("not a regular file", "too large")), lines
     assert took < LIMIT / 2, took

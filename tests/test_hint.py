@@ -3,12 +3,14 @@ agreeing, the inferences of every duty list, determinism."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from hintcheck import check_world
+from sample import sizes
 
 from pinochle_cli.cards import Hand, Suit, parse_cards
 from pinochle_cli.errors import HintError
@@ -97,6 +99,7 @@ def test_the_checker_finds_a_broken_world() -> None:
     assert check_world(facts, swapped) or swapped[a] == swapped[b]
 
 
+@functools.cache
 def _position_with_worlds(low: int, high: int):
     record, deal = _played_deal()
     for trick in range(12, 0, -1):
@@ -108,7 +111,8 @@ def _position_with_worlds(low: int, high: int):
     raise AssertionError("no position with that many worlds")
 
 
-def test_enumeration_and_sampling_agree() -> None:
+@pytest.mark.parametrize("draws", sizes(4000, 1000))
+def test_enumeration_and_sampling_agree(draws: int) -> None:
     facts, every = _position_with_worlds(8, 400)
     total = sum(w.weight for w in every.worlds)
     exact = {w.hands: w.weight / total for w in every.worlds}
@@ -118,7 +122,7 @@ def test_enumeration_and_sampling_agree() -> None:
     rng = random.Random(5)
     n = 0
     seen: Counter[tuple[Hand, ...]] = Counter()
-    while n < 4000:
+    while n < draws:
         world = _draw(facts, space, counter, rng)
         if consistent(facts, world):
             seen[world.hands] += 1

@@ -142,7 +142,7 @@ def test_buried_cards_that_cannot_be_are_refused(args: tuple[str, ...], says: st
 
 def test_the_bidder_counts_its_buried_counters() -> None:
     base = ("hint", "-r", "three-handed", "-t", "S", "--hand", THREE_HAND, "--seat", "1", "--bidder", "1",
-            "--workers", "1", "--worlds", "2", "--time", "600")
+            "--workers", "1", "--worlds", "1", "--time", "600")
     with_low = run_cli_json(*base, "--buried", "9H 9H JH")
     with_high = run_cli_json(*base, "--buried", "AH TH KH")
     low = {c["card"]: c["points"] - 2 * c["counters"] for c in with_low["cards"]}

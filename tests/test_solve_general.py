@@ -3,6 +3,9 @@ minimax, with and without a table kept from position to position, and fewer node
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar, cast
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -17,6 +20,14 @@ from pinochle_cli.solver.search_layout import PRUNE, _holders
 from pinochle_cli.solver.solve import Position, Solver
 
 SD = load_ruleset("single-deck")
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def solves_generalised(test: F) -> F:
+    """A test that solves with generalised entries: those run a search compiled for them alone (about a minute on a
+    fresh install, and no command uses them), so the test is the long step's (``python -m pytest -m exhaustive``),
+    and waits for that search to be built (conftest's ``generalised_search``)."""
+    return cast(F, pytest.mark.exhaustive(pytest.mark.usefixtures("generalised_search")(test)))
 
 
 def _bidder(rules: Ruleset) -> int | None:
@@ -28,6 +39,7 @@ def _endgame(rules: Ruleset, rng: np.random.Generator, tricks: int) -> tuple[Sui
     return random_endgame(rules, rng, tricks, bidder=_bidder(rules))
 
 
+@solves_generalised
 @pytest.mark.parametrize("name", bundled_names())
 def test_generalised_entries_agree_with_exhaustive_minimax(name: str) -> None:
     # one solver a trump, its small tables shared by every position (mid-trick ones too)
@@ -40,6 +52,7 @@ def test_generalised_entries_agree_with_exhaustive_minimax(name: str) -> None:
         assert solvers[trump].value(pos) == minimax(rules, trump, pos, bidder=bidder), (trump, pos)
 
 
+@solves_generalised
 @pytest.mark.parametrize("name", bundled_names())
 def test_with_and_without_reuse_and_generalised_entries_the_values_are_the_same(name: str) -> None:
     # each position solved four ways: a fresh solver or one kept from position to position (its tables, history
@@ -55,6 +68,7 @@ def test_with_and_without_reuse_and_generalised_entries_the_values_are_the_same(
         assert len(values) == 1, (trump, pos, values)
 
 
+@solves_generalised
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), tricks=st.integers(2, 7))
 def test_a_position_has_one_value_with_or_without_generalised_entries(seed: int, tricks: int) -> None:
@@ -62,6 +76,7 @@ def test_a_position_has_one_value_with_or_without_generalised_entries(seed: int,
     assert Solver(SD, trump, generalise=True).value(pos) == Solver(SD, trump).value(pos)
 
 
+@solves_generalised
 @pytest.mark.parametrize("name", ["single-deck", "double-deck"])
 def test_generalised_entries_cut_the_nodes(name: str) -> None:
     # measured with bench_solve.py --tricks 8 --generalise: about a fifth fewer nodes on endings of eight tricks
@@ -76,6 +91,7 @@ def test_generalised_entries_cut_the_nodes(name: str) -> None:
     assert general < 0.95 * plain, (general, plain)
 
 
+@solves_generalised
 def test_a_position_differing_in_cards_that_did_not_matter_is_found_in_the_table() -> None:
     # the same deal with two low spades of the defenders swapped: after the first, the second takes fewer nodes
     # with generalised entries than without, and has the value a fresh solver finds
@@ -92,6 +108,7 @@ def test_a_position_differing_in_cards_that_did_not_matter_is_found_in_the_table
     assert nodes[True] < nodes[False], nodes
 
 
+@solves_generalised
 def test_a_bound_that_depended_on_a_duty_to_beat_is_not_used_where_those_ranks_differ() -> None:
     # found by solving without the duty's marks: the generalised entries then gave 40 here, not 50
     hands = ("10S JS KH QH JH KD QC 9C", "10H 10H QH JH KD JD 9D KC", "AS 10S KS AH 10D QD 9D QC",

@@ -449,7 +449,7 @@ def test_analyze_gives_the_buried_counters_to_the_last_tricks_winner_where_the_r
     played = (root / "examples" / "three-handed-played.yaml").read_text(encoding="utf-8")
     (tmp_path / "played.yaml").write_text(played.replace("ruleset: three-handed", "ruleset: last.yaml", 1),
                                           encoding="utf-8")
-    deal = run_cli_json("analyze", str(tmp_path / "played.yaml"), "--time-limit", "5")["deals"][0]
+    deal = run_cli_json("analyze", str(tmp_path / "played.yaml"), "--time-limit", "1")["deals"][0]
     # Bob takes 60 in tricks; the 30 buried (A♥ A♣ 10♣) go with the last trick to Ann: 160 + 30 for Ann and Cy
     assert deal["taken"] == 60
     assert deal["cards"][-1]["trick"] == 15 and deal["cards"][-1]["kept"] == 190
