@@ -62,10 +62,14 @@ def _names(text: str) -> list[str]:
               help="A player (games without partnerships; once per player, in seating order).")
 @click.option("--seating", metavar="P1,P2,...", default=None,
               help="Players clockwise from seat 0 [default: the teams alternate].")
+@click.option("--title", metavar="TEXT", default=None,
+              help="The match's name (e.g. \"Friday at Cy's\"), shown by `score` and the score page.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[str, ...],
-        players: tuple[str, ...], seating: str | None, force: bool) -> None:
+        players: tuple[str, ...], seating: str | None, title: str | None, force: bool) -> None:
     """Start a match record FILE for a ruleset and its table."""
+    if title is not None:
+        check_name(title, "--title")
     rules = get_ruleset(ruleset, options)
     team_list: list[tuple[str, list[str]]] = []
     for item in teams:
@@ -90,7 +94,7 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
                              else f"--player NAME for each of its {rules.players} players"))
     seats = [n for n in re.split(r"[\s,]+", seating or "") if n]
     text = new_record_text(ruleset_spec_for(ruleset, rules, path), parse_options(options), teams=team_list,
-                           players=list(players), seating=seats)
+                           players=list(players), seating=seats, title=" ".join((title or "").split()) or None)
     made = write_new_record(path, text, force=force)
     click.echo(f"Started {path}: {made.rules.name}, {made.table.describe()}.")
     click.echo(f"Seating, clockwise: {', '.join(made.table.seating)}.")
