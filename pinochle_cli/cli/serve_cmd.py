@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import ipaddress
+import os
+import sys
 
 import click
 
@@ -24,6 +26,14 @@ def _check_extra() -> None:
 EVERY = ("0.0.0.0", "::")
 NOT_FOUND = ("(No network address of this machine was found, so its name is shown: if the phones cannot open "
              "it, give --host the machine's address; see `pinochle docs serve`.)")
+
+
+def _colours() -> bool:
+    """Whether stdout is a terminal that shows ANSI colours (not asked to go without: ``NO_COLOR``, ``TERM=dumb``;
+    on Windows, the Windows Terminal)."""
+    if not sys.stdout.isatty() or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return os.name != "nt" or "WT_SESSION" in os.environ
 
 
 def _loopback(host: str) -> bool:
@@ -68,7 +78,7 @@ def serve(path: str, host: str | None, port: int | None, share: bool) -> None:
         click.echo(NOT_FOUND)
     if guard.pin is not None:
         if share:
-            click.echo("\n".join(qr_text(url, blocks=prints("█▀▄"))))
+            click.echo("\n".join(qr_text(url, blocks=prints("█▀▄"), colours=_colours())))
         click.echo(f"PIN to enter deals: {guard.pin}")
     click.echo("Ctrl-C stops the server.")
     run(server)
