@@ -7,6 +7,8 @@ import sys
 import click
 
 from .. import __version__
+from ..ruleset import bundled_names
+from ..ruleset.loading import DEFAULT_RULESET
 from .common import CONTEXT_SETTINGS, LazyCommand, PinochleGroup, plain_fallback
 
 # Every command, imported only when it is run: name, where it lives, its line in `pinochle --help`.
@@ -39,16 +41,21 @@ COMMANDS = {
 }
 
 
-@click.group("pinochle", cls=PinochleGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS)
-@click.version_option(__version__, "--version", prog_name="pinochle")
-def cli() -> None:
-    """Pinochle at the table: exact meld, legal plays, score sheets and bid estimates.
+# every bundled ruleset, found (not written by hand): a new one is listed as soon as it is bundled
+RULESETS = ", ".join(f"{name} (default)" if name == DEFAULT_RULESET else name for name in bundled_names())
+HELP = f"""Pinochle at the table: exact meld, legal plays, score sheets and bid estimates.
 
-    Rulesets: two-handed, single-deck (default), single-deck-small, double-deck, or your own
-    YAML file (-r PATH). Exit codes: 0 ok, 1 the answer is no, 2 bad input.
+    Rulesets: {RULESETS}, or your own YAML file (-r PATH). Exit codes: 0 ok, 1 the answer is no, 2 bad input,
+    130 stopped by Ctrl-C.
 
     Shell completion (bash): eval "$(_PINOCHLE_COMPLETE=bash_source pinochle)"
     """
+
+
+@click.group("pinochle", cls=PinochleGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS, help=HELP)
+@click.version_option(__version__, "--version", prog_name="pinochle")
+def cli() -> None:
+    """The ``pinochle`` command: its help is ``HELP``."""
 
 
 def main() -> None:

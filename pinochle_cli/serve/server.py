@@ -59,12 +59,13 @@ def listen(app: Any, host: str, port: int | None) -> Any:
         except ValueError:
             raise ServeError(f"cannot listen on {host!r}: not an address of this machine", parameter="host") from None
         except socket.gaierror:
-            raise ServeError(f"cannot listen on {host!r}: no address of this machine has that name",
+            raise ServeError(f"cannot listen on {host!r}: not an address of this machine (no address has that name)",
                              parameter="host") from None
         except OSError as exc:
             if exc.errno in _NOT_HERE or getattr(exc, "winerror", None) in _NOT_HERE:
                 raise ServeError(f"cannot listen on {host!r}: not an address of this machine (its addresses: "
-                                 "`ip -4 addr` or `hostname -I` on Linux, `ipconfig` on Windows)",
+                                 "`hostname -I` on Linux, `ipconfig getifaddr en0` on macOS, `ipconfig` on "
+                                 "Windows)",
                                  parameter="host") from None
             if exc.errno not in (errno.EADDRINUSE, errno.EACCES) or candidate == ports[-1]:
                 where = f"port {candidate}" if port is not None else f"ports {ports[0]}-{ports[-1]}"
