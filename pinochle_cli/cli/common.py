@@ -8,6 +8,7 @@ import importlib
 import os
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -291,18 +292,37 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((80, 24)).columns
 
 
+# below this many columns the estimate's and the pass's tables take their narrow layout
+NARROW_COLUMNS = 80
+
+
+def narrow() -> bool:
+    """Whether the terminal is narrower than ``NARROW_COLUMNS`` ($COLUMNS first)."""
+    return terminal_width() < NARROW_COLUMNS
+
+
+def fitted(line: str) -> str:
+    """A line of prose wrapped to a narrow terminal (as it is on a wider one); wrapped lines are indented."""
+    if not narrow() or len(line) <= terminal_width():
+        return line
+    return textwrap.fill(line, terminal_width(), subsequent_indent="  ", break_on_hyphens=False,
+                         break_long_words=False)
+
+
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any) -> str:
     return tabulate(list(rows), headers=list(headers), **kw)
 
 
-def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str], colalign: Sequence[str] | None = None) -> str:
+def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str], colalign: Sequence[str] | None = None, *,
+                numparse: bool = True) -> str:
     """A table whose columns are no wider than their widest cell or header (for narrow terminals);
-    ``colalign``: each column's alignment (default: numbers right, text left)."""
+    ``colalign``: each column's alignment (default: numbers right, text left); ``numparse`` False: cells as given."""
     saved = tabulate_module.MIN_PADDING
     # tabulate pads every header by 2 otherwise
     tabulate_module.MIN_PADDING = 0
     try:
-        return tabulate(list(rows), headers=list(headers), colalign=None if colalign is None else list(colalign))
+        return tabulate(list(rows), headers=list(headers), colalign=None if colalign is None else list(colalign),
+                        disable_numparse=not numparse)
     finally:
         tabulate_module.MIN_PADDING = saved
 

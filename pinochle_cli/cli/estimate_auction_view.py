@@ -13,7 +13,7 @@ from ..estimate.question import Answer, Call, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
-from .common import emit_json, heading, table, words
+from .common import emit_json, fitted, heading, table, words
 from .estimate_view import pct, show_estimate
 
 # without --ladder, the partner's ladder shows the bids made at least this often
@@ -74,13 +74,14 @@ def _call(c: Call | None, verb: str) -> str:
 
 def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: bool) -> None:
     if a.estimate is not None:
-        show_estimate(a.estimate, rules, confidence, ladder)
+        # one recommendation: the auction's, below
+        show_estimate(a.estimate, rules, confidence, ladder, advice=False)
     else:
         assert a.side is not None
         _side(a.side, rules, hand, a.smallest, ladder)
     click.echo("")
     for line in _auction_lines(a):
-        click.echo(line)
+        click.echo(fitted(line))
 
 
 def _side(side: SideEstimate, rules: Ruleset, hand: Hand, smallest: int, ladder: bool) -> None:
@@ -116,7 +117,7 @@ def _auction_lines(a: Answer) -> list[str]:
     best = a.best_by_points
     worth = "" if best is None else f" ({_points(best.points)}" + (
         f"; pass {_points(a.passing.points)})" if a.passing is not None and best.bid is not None else ")")
-    out.append(f"Best call by expected points: {_call(best, 'bid')}{worth}")
+    out.append(f"By expected points: {_call(best, 'bid')}{worth}")
     out.append(f"By confidence: {_call(a.best_by_confidence, 'bid up to')} (the highest bid made at least "
                f"{pct(a.confidence)} of the time)")
     out.append(f"Recommended (by {a.by}): "
