@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 
 import click
@@ -59,7 +61,42 @@ def cli() -> None:
 
 
 def main() -> None:
+    """The command line (``pinochle_cli.__main__`` runs it, stopped by Ctrl-C at once): output that cannot be
+    written (a full device, a broken disk) ends with one ``Error:`` line and exit code 2."""
     # a terminal without ♠ ♥ ♦ ♣ gets S H D C
     for stream in (sys.stdout, sys.stderr):
         plain_fallback(stream)
-    cli(prog_name="pinochle")
+    try:
+        cli(prog_name="pinochle")
+    except SystemExit:
+        # what is still buffered is written now: a failure to write it is said, not a traceback at exit
+        try:
+            sys.stdout.flush()
+        except OSError as exc:
+            _output_lost(exc)
+        raise
+    except OSError as exc:
+        if not _writing_output(exc):
+            raise
+        _output_lost(exc)
+
+
+def _writing_output(exc: OSError) -> bool:
+    """The error came from writing the output (``click.echo``, the help, the version), not from anything else."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_name == "echo" and \
+        tb.tb_frame.f_globals.get("__name__") == "click.utils"
+
+
+def _output_lost(exc: OSError) -> None:
+    """Output that cannot be written: one ``Error:`` line on stderr, exit 2 (nothing more is tried on stdout: the
+    interpreter would flush it once more at exit)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"Error: cannot write the output: {exc.strerror or exc}\n")
+        sys.stderr.flush()
+    sys.exit(2)
