@@ -9,8 +9,8 @@ at the end of the file (the reader skips them), newest last::
 The contract:
 
 * ``with_entry`` adds an entry, then drops the oldest ones until at most ``HISTORY_ENTRIES`` entries and
-  ``HISTORY_BYTES`` bytes are left: a long night's history stays small, and the record stays well under the
-  reader's size limit however many deals are added, edited and undone.
+  ``HISTORY_BYTES`` bytes are left (``bounded``, which a deal added applies too): a long night's history stays
+  small, and the record stays well under the reader's size limit however many deals are added, edited and undone.
 * Redo takes the newest ``undone deal`` entry (``last_undone``). A new deal or an edit makes every
   ``undone deal`` entry a ``retired`` one (``retire_undone``): it stays in the history, but is never put back,
   as an editor forgets what it could redo once something new is typed.
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["HISTORY_BYTES", "HISTORY_ENTRIES", "HISTORY_HEAD", "can_redo", "drop_entry", "edited_title", "entries",
-           "has_retired", "last_undone", "retire_undone", "span", "undone_title", "with_entry"]
+__all__ = ["HISTORY_BYTES", "HISTORY_ENTRIES", "HISTORY_HEAD", "bounded", "can_redo", "drop_entry", "edited_title",
+           "entries", "has_retired", "last_undone", "retire_undone", "span", "undone_title", "with_entry"]
 
 HISTORY_HEAD = ("# record history: deals taken out by `pinochle record undo` and deals as they were "
                 "before `record edit`")
@@ -75,7 +75,7 @@ def entries(body: str) -> list[tuple[int, int]]:
     return list(zip(titles, [*titles[1:], end], strict=True))
 
 
-def _trimmed(body: str) -> str:
+def bounded(body: str) -> str:
     """``body`` without the oldest entries beyond ``HISTORY_ENTRIES`` entries or ``HISTORY_BYTES`` bytes (the newest
     entry is always kept)."""
     found = entries(body)
@@ -101,7 +101,7 @@ def with_entry(body: str, title: str, lines: str) -> str:
     if start == end:
         lead = "" if not body or body.endswith("\n") else "\n"
         return body + lead + HISTORY_HEAD + "\n" + entry
-    return _trimmed(body[:end] + entry + body[end:])
+    return bounded(body[:end] + entry + body[end:])
 
 
 def last_undone(body: str) -> tuple[int, int, str] | None:

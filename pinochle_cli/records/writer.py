@@ -26,13 +26,13 @@ from ..errors import Argument, Message, RecordError, YamlError, relocated
 from ..ruleset import Ruleset, bundled_path
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record, parse_record
-from .history import retire_undone
+from .history import bounded, retire_undone
 from .safewrite import atomic_write, create_exclusive, decode_text, locked, replace_locked
 from .version import Expected, check_expected
 
 __all__ = [
-    "Entries", "FAST_LOADER", "append_deal", "changed_fields", "check_name", "insert_deal", "new_record_text",
-    "ruleset_spec_for", "write_new_record", "yaml_value",
+    "Entries", "FAST_LOADER", "add_text", "append_deal", "changed_fields", "check_name", "insert_deal",
+    "new_record_text", "ruleset_spec_for", "write_new_record", "yaml_value",
 ]
 
 Entries = list[tuple[str, Any]]
@@ -256,7 +256,7 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries], *, expect: E
             if exc.source is not None:
                 raise
             raise relocated(exc, source=path, line=None) from None
-        new_text = _retired(insert_deal(text, entries, path))
+        new_text = add_text(text, entries, path)
         try:
             root = _load(new_text, path)
             record = check_record(root, base)
@@ -270,11 +270,13 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries], *, expect: E
     return record
 
 
-def _retired(text: str) -> str:
-    """``text`` with the undone deals of its history retired (a deal was added after them)."""
-    if "\r\n" not in text:
-        return retire_undone(text)
-    return retire_undone(text.replace("\r\n", "\n")).replace("\n", "\r\n")
+def add_text(text: str, entries: Entries, source: str = "<record>") -> str:
+    """``text`` with one more deal (``insert_deal``), the undone deals of its history retired (a new deal ends
+    what redo could put back) and the history within its bounds."""
+    added = insert_deal(text, entries, source)
+    if "\r\n" not in added:
+        return bounded(retire_undone(added))
+    return bounded(retire_undone(added.replace("\r\n", "\n"))).replace("\n", "\r\n")
 
 
 def _load(text: str, path: str) -> Node:
