@@ -25,12 +25,8 @@ import pytest
 from clihelp import Ran, run_cli
 
 from pinochle_cli.cli import cli
-from pinochle_cli.records import history as history_module
 from pinochle_cli.records import parse_record, read_record
-from pinochle_cli.records.edit import edit_text, undo_text
 from pinochle_cli.records.entry import DealInput, deal_entries
-from pinochle_cli.records.history import HISTORY_ENTRIES, HISTORY_HEAD, entries
-from pinochle_cli.records.writer import add_text, new_record_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -107,6 +103,10 @@ def test_a_prompted_deal_is_refused_when_the_sheet_changed_meanwhile(night: Path
 # ------------------------------------------------------------------ 3. a long night stays readable
 
 def test_a_thousand_deals_added_edited_and_undone_keep_the_record_small() -> None:
+    from pinochle_cli.records.edit import edit_text, undo_text
+    from pinochle_cli.records.history import HISTORY_BYTES, HISTORY_ENTRIES, entries
+    from pinochle_cli.records.writer import add_text, new_record_text
+
     text = new_record_text("single-deck", {}, teams=(("Us", ("Ann", "Cy")), ("Them", ("Bob", "Di"))))
     record = parse_record(text)
     made = deal_entries(record, DealInput(bidder="Ann", bid=250, trump="H", meld=("Us=100", "Them=0"),
@@ -123,22 +123,25 @@ def test_a_thousand_deals_added_edited_and_undone_keep_the_record_small() -> Non
         sizes.append(len(text))
     body = text.replace("\r\n", "\n")
     assert len(entries(body)) == HISTORY_ENTRIES
-    assert len(text.encode()) < history_module.HISTORY_BYTES + 4096
+    assert len(text.encode()) < HISTORY_BYTES + 4096
     # the size stopped growing long ago, and the record reads back with its two deals
     assert max(sizes[-500:]) == max(sizes)
     assert len(parse_record(text).deals) == 2
 
 
 def test_a_history_grown_without_bound_is_trimmed_by_the_next_write(night: Path) -> None:
-    """A record whose history main let grow (3,000 entries, 800 KB) is back within bounds after one change."""
+    """A record whose history grew without bound (3,000 entries, 500 KB) is back within bounds after one change."""
+    head = ("# record history: deals taken out by `pinochle record undo` and deals as they were before `record "
+            "edit`")
     assert run("record", "add", str(night), *MADE).code == 0
     entry = "".join(f"#@ deal 1 before record edit\n#|   - dealer: Ann\n#|     bidder: Ann\n#|     bid: {250 + i % 9}\n"
                     "#|     trump: hearts\n#|     meld: {Us: 100, Them: 0}\n#|     counters: {Us: 150, Them: 100}\n"
                     for i in range(3000))
-    night.write_text(night.read_text() + HISTORY_HEAD + "\n" + entry, encoding="utf-8")
+    night.write_text(night.read_text() + head + "\n" + entry, encoding="utf-8")
     assert night.stat().st_size > 400_000
     assert run("record", "add", str(night), *OTHER).code == 0
-    assert len(entries(night.read_text())) == HISTORY_ENTRIES
+    # the newest hundred entries are kept
+    assert night.read_text().count("\n#@ ") == 100
     assert night.stat().st_size < 20_000
     assert run("record", "undo", str(night)).code == 0 and run("record", "redo", str(night)).code == 0
     assert run("score", str(night)).code == 0
@@ -237,7 +240,11 @@ def test_an_option_is_named_with_its_dashes() -> None:
 # ------------------------------------------------------------------ 13. Ctrl-C at once
 
 def _interrupted(proc: subprocess.Popen[bytes], started: float) -> tuple[int, str, float]:
-    _out, err = proc.communicate(timeout=60)
+    try:
+        _out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _out, err = proc.communicate()
     return proc.returncode, err.decode(errors="replace"), time.monotonic() - started
 
 
@@ -264,7 +271,7 @@ def test_ctrl_c_during_a_search_in_this_process(tmp_path: Path) -> None:
     from pinochle_cli.ruleset import load_ruleset
 
     cards = load_ruleset("double-deck").deck.cards()
-    random.Random(5).shuffle(cards)
+    random.Random(7).shuffle(cards)
     size = len(cards) // 4
     hands = [arg for i in range(4) for arg in ("--hand", " ".join(c.ascii() for c in cards[i * size:(i + 1) * size]))]
     # a double-deck position of twenty cards each: a search of many seconds, in this process
