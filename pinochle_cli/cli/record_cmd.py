@@ -317,7 +317,7 @@ def _answer(path: str, text: str, record: MatchRecord, given: DealInput, questio
 def undo(path: str, as_json: bool) -> None:
     """Take the last deal out of FILE and print it; `record redo` puts it back.
 
-    The deal is kept in the file's history (comments at its end), so nothing is lost.
+    The deal is kept in the file's history (comments at its end; the newest 100 changes are kept).
     """
     change = undo_deal(path)
     _after(path, change.record, as_json, f"Took out deal {change.number}: {_one_line(change)}\n"
@@ -328,7 +328,11 @@ def undo(path: str, as_json: bool) -> None:
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @json_option
 def redo(path: str, as_json: bool) -> None:
-    """Put the last deal taken out by `record undo` back into FILE, checked like a deal added."""
+    """Put the last deal taken out by `record undo` back into FILE, checked like a deal added.
+
+    Once a deal is added or edited after the undo there is nothing to redo (as in every editor):
+    the deal taken out stays in the file's history, never put back.
+    """
     change = redo_deal(path)
     _after(path, change.record, as_json, f"Put back deal {change.number}: {_one_line(change)}")
 
