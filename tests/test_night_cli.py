@@ -235,6 +235,9 @@ def test_help_lists_every_bundled_ruleset() -> None:
 def test_an_option_is_named_with_its_dashes() -> None:
     result = run("estimate", "AS TS KS QS JS 9S AH TH KH QH JH 9H AD AC 9C", "-r", "three-handed", "--as", "partner")
     assert result.code == 2 and result.err.startswith("Error: --as partner: ")
+    # a game without an auction: said, not a traceback
+    result = run("estimate", "AS TS KS QS JS 9S AH TH KH QH JH 9H", "-r", "two-handed", "--as", "partner")
+    assert result.code == 2 and "has no auction" in result.err
 
 
 # ------------------------------------------------------------------ 13. Ctrl-C at once

@@ -163,6 +163,17 @@ def test_a_refused_field_is_marked_and_focused(record: Path) -> None:
     assert html.count("autofocus") == 1
 
 
+# ------------------------------------------------------------------ 4. the title and why the match ended
+
+def test_the_page_shows_the_title_and_why_the_match_ended(tmp_path: Path) -> None:
+    path = tmp_path / "saturday.yaml"
+    path.write_bytes((Path(__file__).resolve().parent.parent / "examples" / "three-handed-night.yaml").read_bytes())
+    html = _html(Phone(path).open())
+    assert "<title>Saturday at Cy&#x27;s</title>" in html and "<h1>Saturday at Cy&#x27;s</h1>" in html
+    assert "saturday.yaml</h1>" not in html
+    assert "Ann won: the bidder went out (Bob also reached 1,500 on that deal)." in html
+
+
 # ------------------------------------------------------------------ 9. bounded, well-formed requests
 
 @pytest.mark.parametrize("host", ["localhost:99999", "localhost:abc", "local host", "localhost:8177/x", "a@localhost",

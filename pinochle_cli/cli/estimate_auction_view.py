@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ..cards import Hand, Suit, format_cards
+from ..estimate.checks import check_rules
 from ..estimate.conditions import Given
 from ..estimate.question import Answer, Call, answer
 from ..estimate.seated import SideEstimate
@@ -45,6 +46,8 @@ def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: Question, *, samples:
     if q.view == "partner" and precision is not None:
         raise click.UsageError("--precision does not combine with --as partner: give the number of deals with "
                                "--samples")
+    # a game without an auction has no bid to estimate, as whichever player (said as the plain estimate says it)
+    check_rules(rules)
     givens = [Given.parse(text) for text in q.given]
     conventions = load_conventions(q.conventions) if q.conventions is not None else None
     count, notice = workers_for(workers)
