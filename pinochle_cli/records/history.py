@@ -78,6 +78,10 @@ def entries(body: str) -> list[tuple[int, int]]:
 def bounded(body: str) -> str:
     """``body`` without the oldest entries beyond ``HISTORY_ENTRIES`` entries or ``HISTORY_BYTES`` bytes (the newest
     entry is always kept)."""
+    start, end = span(body)
+    if start == end or (body.count("\n" + _ENTRY, start, end) <= HISTORY_ENTRIES
+                        and len(body[start:end].encode("utf-8")) <= HISTORY_BYTES):
+        return body
     found = entries(body)
     size = sum(len(body[a:b].encode("utf-8")) for a, b in found)
     cut = 0
