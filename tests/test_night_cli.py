@@ -240,6 +240,33 @@ def test_an_option_is_named_with_its_dashes() -> None:
     assert result.code == 2 and "has no auction" in result.err
 
 
+# ------------------------------------------------------------------ 6. tables that fit 60 columns, one recommendation
+
+ESTIMATED = "AH 10H KH QH JH AS AD AC KS QS JD 9H"
+
+
+@pytest.mark.parametrize("args", [
+    ["estimate", ESTIMATED, "--samples", "60", "--seed", "7", "--ladder"],
+    ["estimate", ESTIMATED, "--samples", "30", "--seed", "7", "--play", "double-dummy", "--exact-from", "12"],
+    ["estimate", ESTIMATED, "--samples", "60", "--seed", "7", "--auction", "250 pass", "--dealer", "left", "--as",
+     "partner"],
+    ["estimate", ESTIMATED, "--samples", "60", "--seed", "7", "--auction", "250 300", "--dealer", "left"],
+    ["pass", "AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300", "--samples", "20", "--seed", "2",
+     "--top", "3"],
+])
+def test_estimate_and_pass_fit_sixty_columns(args: list[str]) -> None:
+    result = run_cli(*args, env={"COLUMNS": "60"})
+    assert result.code == 0, result.err
+    assert max(len(line) for line in result.out.splitlines()) <= 60, result.out
+
+
+def test_an_auction_gives_one_recommendation() -> None:
+    out = run_cli("estimate", ESTIMATED, "--samples", "60", "--seed", "7", "--auction", "250 300", "--dealer",
+                  "left", env={"COLUMNS": "200"}).out
+    assert "Best suit" not in out and out.count("Recommended") == 1
+    assert "By expected points: " in out and "By confidence: " in out
+
+
 # ------------------------------------------------------------------ 13. Ctrl-C at once
 
 def _interrupted(proc: subprocess.Popen[bytes], started: float) -> tuple[int, str, float]:

@@ -14,7 +14,7 @@ from ..estimate.question import Answer, Call, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
-from .common import emit_json, fitted, heading, table, words
+from .common import emit_json, fitted, heading, narrow, table, tight_table, words
 from .estimate_view import pct, show_estimate
 
 # without --ladder, the partner's ladder shows the bids made at least this often
@@ -88,12 +88,19 @@ def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: boo
 
 
 def _side(side: SideEstimate, rules: Ruleset, hand: Hand, smallest: int, ladder: bool) -> None:
-    click.echo(f"{heading(rules)}: {format_cards(hand)} (the bidder's partner)")
+    click.echo(fitted(f"{heading(rules)}: {format_cards(hand)} (the bidder's partner)"))
     named = ", ".join(f"{'none' if s is None else s.symbol + ' ' + s.word} {pct(p)}" for s, p in side.named.items())
-    click.echo(f"{side.samples} sampled deals, seed {side.seed}; partner bids and names trump: {named}")
+    click.echo(fitted(f"{side.samples} sampled deals, seed {side.seed}; partner bids and names trump: {named}"))
     click.echo("")
-    rows = [[str(c.bid), pct(c.p_make), f"{pct(c.ci95[0])} – {pct(c.ci95[1])}", _points(c.points)]
-            for c in side.bids if ladder or (c.bid >= smallest and c.p_make >= SHOWN_FROM)]
+    shown = [c for c in side.bids if ladder or (c.bid >= smallest and c.p_make >= SHOWN_FROM)]
+    if narrow():
+        # fits 60 columns: the headers on two lines, the interval without its spaces
+        click.echo(tight_table([[str(c.bid), pct(c.p_make), f"{100 * c.ci95[0]:.1f}–{100 * c.ci95[1]:.1f}",
+                                 _points(c.points)] for c in shown],
+                               ["partner\nplays at", "P(make)", "95 %\ninterval", "exp.\npoints"],
+                               colalign=("right", "right", "right", "right"), numparse=False))
+        return
+    rows = [[str(c.bid), pct(c.p_make), f"{pct(c.ci95[0])} – {pct(c.ci95[1])}", _points(c.points)] for c in shown]
     click.echo(table(rows, headers=["partner plays at", "P(make)", "95 % interval", "exp. points"],
                      colalign=("right", "right", "right", "right"), disable_numparse=True))
 
