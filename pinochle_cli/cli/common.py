@@ -163,12 +163,6 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f"; did you mean {named[close[0]]!r}?" if close else ""
 
 
-def _bundled_and_aliases() -> list[str]:
-    from ..ruleset.loading import _alias_map
-
-    return [*bundled_names(), *_alias_map()]
-
-
 def get_ruleset(ruleset: str | None, options: Sequence[str], *, where: str = "-r/--ruleset") -> Ruleset:
     """The ruleset named by ``-r`` (None: the default), with the ``-o`` choices applied; a mistyped bundled name,
     option or choice gets the closest one suggested."""
@@ -177,8 +171,9 @@ def get_ruleset(ruleset: str | None, options: Sequence[str], *, where: str = "-r
     try:
         return load_ruleset(ruleset, parse_options(options))
     except RulesetError as exc:
+        # a name that is neither a bundled game nor a file: the closest bundled game
         mistyped = ruleset is not None and bundled_path(ruleset) is None and not os.path.exists(ruleset)
-        hint = did_you_mean(ruleset, _bundled_and_aliases()) if mistyped and ruleset is not None else ""
+        hint = did_you_mean(ruleset, bundled_names()) if ruleset is not None and mistyped else ""
         if not hint:
             raise
         raise RulesetError(f"{exc}{hint}") from None
