@@ -315,3 +315,12 @@ class FormError(PinochleError, ValueError):
 class ServeError(PinochleError):
     """The score page cannot be served: its extra not installed, no free port, an address that cannot be used
     (not bad input alone: a port in use is the machine's state)."""
+
+
+class StaleRecordError(RecordError):
+    """A change made from a version of a record that is no longer the record's (another phone, or a terminal, changed
+    it meanwhile): refused, the file unchanged. ``deals``: how many deals the record holds now."""
+
+    def __init__(self, message: str, *, source: str | None = None, deals: int = 0) -> None:
+        self.deals = deals
+        super().__init__(message, source=source)

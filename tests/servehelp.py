@@ -34,29 +34,54 @@ def new_record(folder: Path, *args: str, name: str = "game.yaml") -> Path:
     return path
 
 
+# a form that changes the record, and the hidden fields it carries
+FORM = re.compile(r'<form method="post" action="(/[a-z]+)#said"[^>]*>(.*?)</form>', re.DOTALL)
+HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
+
+
 class Phone:
-    """One phone: its own cookies, the token of the page it last opened."""
+    """One phone: its own cookies, and the hidden fields of each form of the page it last showed (kept as a browser
+    keeps them: the page after a change is the one the change was answered with)."""
 
-    def __init__(self, path: Path, guard: Guard | None = None) -> None:
+    def __init__(self, path: Path, guard: Guard | None = None, *, address: str = "127.0.0.1",
+                 app: Any = None) -> None:
         self.guard = guard or Guard(None)
-        self.app = create_app(str(path), self.guard)
+        # phones of one server share its application
+        self.app = app or create_app(str(path), self.guard)
         self.client = self.app.test_client()
+        self.client.environ_base["REMOTE_ADDR"] = address
         self.token = ""
+        self.forms: dict[str, dict[str, str]] = {}
 
-    def open(self) -> Any:
-        page = self.client.get("/", base_url=ORIGIN)
-        found = TOKEN.search(page.get_data(as_text=True))
-        if found:
-            self.token = found.group(1)
+    def read(self, page: Any) -> Any:
+        """Keep the forms of a page shown (an answer that is not a page keeps those before)."""
+        html = page.get_data(as_text=True)
+        if "<form" in html:
+            self.forms = {action: dict(HIDDEN.findall(body)) for action, body in FORM.findall(html)}
+            found = TOKEN.search(html)
+            self.token = found.group(1) if found else self.token
         return page
 
+    def open(self, where: str = "/") -> Any:
+        return self.read(self.client.get(where, base_url=ORIGIN))
+
     def post(self, where: str, data: dict[str, str] | None = None, *, origin: str | None = ORIGIN,
-             token: bool = True) -> Any:
+             token: bool = True, hidden: bool = True) -> Any:
+        """Send the page's form ``where`` with ``data``; after a change, the page it answers with is shown."""
         if not self.token:
             self.open()
-        form = {**({"token": self.token} if token else {}), **(data or {})}
+        sent = dict(self.forms.get(where, {"token": self.token})) if hidden else {"token": self.token}
+        sent.setdefault("token", self.token)
+        if not token:
+            sent.pop("token", None)
+        form = {**sent, **(data or {})}
         headers = {"Origin": origin} if origin is not None else {}
-        return self.client.post(where, data=form, headers=headers, base_url=ORIGIN)
+        answer = self.client.post(where, data=form, headers=headers, base_url=ORIGIN)
+        if answer.status_code == 303:
+            self.open(answer.location)
+        else:
+            self.read(answer)
+        return answer
 
 
 # a deal of the single-deck game: Ann bids 250 in hearts and makes it

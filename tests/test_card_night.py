@@ -131,10 +131,12 @@ def test_nothing_to_undo_or_redo(night, command, message):
 
 def test_redo_that_no_longer_fits_is_refused(five):
     run("record", "undo", str(five))
-    run("record", "add", str(five), "--bidder", "Ann", "--bid", "500", "-t", "H", "--meld", "NS=350", "--meld", "EW=0",
-        "--counters", "NS=150")  # North-South reach 1500: the match is over
-    assert_refused(five, ["record", "redo", str(five)], ": deal 6: the match was already decided after deal 5: "
-                   "North-South won 1500 to 500 (the undone deal no longer fits the record; it stays in the history)")
+    # the target lowered by hand: North-South's 1000 after deal 4 now win the match
+    text = five.read_text(encoding="utf-8")
+    five.write_text(text.replace("ruleset: single-deck\n", "ruleset: single-deck\noptions: {target: 1000}\n"),
+                    encoding="utf-8")
+    assert_refused(five, ["record", "redo", str(five)], ": deal 5: the match was already decided after deal 4: "
+                   "North-South won 1000 to 400 (the undone deal no longer fits the record; it stays in the history)")
 
 
 UNCHANGED = "; the record is unchanged"
@@ -245,7 +247,7 @@ def test_show_lists_the_deals_as_entered(tmp_path):
                         "trump: hearts, meld: {North-South: 150, East-West: 60}, counters: {North-South: 140, "
                         "East-West: 110}")
     assert lines[2] == "  3  dealer: Cy, redeal: true"
-    assert lines[-1] == "North-South won, 1820 to 90, after 10 deals."
+    assert lines[-1] == "North-South won: 1,820 to 90, reached 1,500 first, after 10 deals."
     result = run("record", "show", str(path), "4")
     assert result.out == (
         "  - dealer: Cy\n    bidder: Bob\n    bid: 250\n    trump: clubs\n    meld: {North-South: 80, East-West: 20}\n"
@@ -397,7 +399,7 @@ def test_narrow_layout_exact():
         "3  Hal 30 ♣  made          1/49       -10      71\n"
         "4  Fay 26 ♦  set           33/-26      23      45\n"
         "\n"
-        "Team B won, 45 to 23.\n")
+        "Team B won: 45 to 23, the higher total after 4 deals.\n")
 
 
 def test_compact_layout_at_80_columns():

@@ -301,4 +301,4 @@ def test_as_partner_in_a_game_without_partners_is_refused() -> None:
         answer(THREE, THREE_HAND, view="partner", samples=100, seed=1)
     assert e.value.parameter == "as"
     ran = run_cli("estimate", " ".join(THREE_HAND.ascii()), "-r", "three-handed", "--as", "partner")
-    assert ran.code == 2 and "Error: as partner: in the three-handed game nobody has a partner" in ran.err
+    assert ran.code == 2 and "Error: --as partner: in the three-handed game nobody has a partner" in ran.err

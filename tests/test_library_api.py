@@ -106,7 +106,7 @@ def test_option_words_word_the_arguments_alone() -> None:
     assert option_words(Argument("samples", 0)) == "--samples 0"
     assert option_words(Argument("force", True, assigned=True)) == "--force"
     assert option_words(Argument("name", '"X"', assigned=True)) == '--name "X"'
-    assert option_words(Argument("trump", "X")) == "trump X"  # no option of that name
+    assert option_words(Argument("nosuch", "X")) == "nosuch X"  # no option of that name
     message = Message(Argument("name"), " is empty: samples 0 and name= stay as they are")
     assert words(message) == "--name is empty: samples 0 and name= stay as they are"
     assert words("samples 0: plain text is not read") == "samples 0: plain text is not read"

@@ -96,14 +96,14 @@ def test_table_output_exact():
         "  3  Gus       Hal          30  ♣        1 / 24  0 / 25      made          1 / 49         -10        71\n"
         "  4  Hal       Fay          26  ♦        8 / 30  25 / 0      set           33 / -26        23        45\n"
         "\n"
-        "Team B won, 45 to 23.\n")
+        "Team B won: 45 to 23, the higher total after 4 deals.\n")
 
 
 def test_two_handed_table_has_no_auction_columns():
     out = run("score", str(EXAMPLES / "two-handed-night.yaml")).out
     header = out.splitlines()[3]
     assert header.split() == ["#", "dealer", "trump", "meld", "counters", "points", "Pat", "Sam"]
-    assert out.endswith("Sam won, 1010 to 1000.\n")
+    assert out.endswith("Sam won: 1,010 to 1,000, the higher total (Pat also reached 1,000 on that deal).\n")
 
 
 def test_in_progress_and_empty(tmp_path):
@@ -128,7 +128,7 @@ def test_draw_and_fixed_deals(tmp_path):
     assert [d["totals"] for d in data["deals"]] == [{"A": 25, "B": 10}, {"A": 35, "B": 35}, {"A": 60, "B": 45},
                                                     {"A": 70, "B": 70}]
     assert (data["status"], data["winner"]) == ("draw", None)
-    assert run("score", str(path)).out.endswith("Draw: A 70, B 70.\n")
+    assert run("score", str(path)).out.endswith("Draw: A 70, B 70; a tie after 4 deals.\n")
     path.write_text(path.read_text() + "  - {bidder: a1, bid: 25, meld: {A: 10}, counters: {A: 15, B: 10}}\n")
     result = run("score", str(path))
     assert result.code == 2

@@ -1,7 +1,9 @@
-"""The score page in a real browser (the system's headless Chromium and its driver, through selenium), at a
-phone's size: a deal entered through the form changes the standing, a deal added by `record add` in a terminal
-shows up without a reload, and the page is photographed (the README's picture: ``docs/img/serve-phone.png``,
-written there when ``PINOCHLE_SCREENSHOT_DIR`` names a folder; always written in the test's own folder).
+"""The score page in a real browser (the system's headless Chromium and its driver, through selenium), on a
+360-pixel phone: a deal entered through the form changes the standing and the answer is on the screen without
+scrolling, a refused field shows beside the field on the screen, the table of deals fits the screen, a deal added
+by `record add` in a terminal shows up without a reload, and the page is photographed (the README's picture:
+``docs/img/serve-phone.png``, written there when ``PINOCHLE_SCREENSHOT_DIR`` names a folder; always written in the
+test's own folder).
 
 Skipped, saying why, where selenium, Chromium or ChromeDriver is missing; CI installs them (``.ci/run``).
 """
@@ -30,13 +32,14 @@ MISSING = "no Chromium and ChromeDriver (Debian: apt-get install chromium chromi
 # CI installs the browser and sets this: there a missing browser fails rather than skips
 REQUIRED = os.environ.get("PINOCHLE_REQUIRE_BROWSER") == "1"
 pytestmark = pytest.mark.skipif((CHROMIUM is None or DRIVER is None) and not REQUIRED, reason=MISSING)
-PHONE = (390, 844)
+# a small phone's screen, in CSS pixels
+PHONE = (360, 740)
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage"]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -79,6 +82,14 @@ def _deals(path: Path) -> None:
                        env=env, check=True, capture_output=True, timeout=120)
 
 
+def _on_screen(driver: object, selector: str) -> bool:
+    """The element ``selector`` names is wholly inside the screen as it is scrolled now."""
+    return bool(driver.execute_script(  # type: ignore[attr-defined]
+        "var r=document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return r.top>=0&&r.left>=0&&r.bottom<=window.innerHeight&&r.right<=window.innerWidth&&r.height>0;",
+        selector))
+
+
 def _file_totals(path: Path) -> list[str]:
     return [str(t) for t in read_record(str(path)).standing.totals]
 
@@ -115,7 +126,11 @@ def test_a_deal_entered_on_a_phone(browser: object, tmp_path: Path) -> None:  # 
         _until(lambda: _totals(driver) != before)
         assert len(read_record(str(path)).deals) == 4
         assert _totals(driver) == _file_totals(path)
-        assert "Deal added." in driver.page_source  # type: ignore[attr-defined]
+        # the answer, with the deal and the new standing, is on the screen without scrolling
+        assert "Deal 4 added" in driver.page_source  # type: ignore[attr-defined]
+        assert _on_screen(driver, "#said .message")
+        said = driver.find_element(By.CSS_SELECTOR, "#said .message").text  # type: ignore[attr-defined]
+        assert f"Now: Us {_file_totals(path)[0]}, Them {_file_totals(path)[1]}" in said
         # a deal added in a terminal shows up within a second or two, without a reload
         driver.execute_script("window.notReloaded = true")  # type: ignore[attr-defined]
         subprocess.run([sys.executable, "-m", "pinochle_cli", "record", "add", str(path), "--no-prompt",
@@ -135,6 +150,40 @@ def test_a_deal_entered_on_a_phone(browser: object, tmp_path: Path) -> None:  # 
         assert driver.execute_script("return window.innerWidth") == PHONE[0]  # type: ignore[attr-defined]
         width = driver.execute_script("return document.documentElement.scrollWidth")  # type: ignore[attr-defined]
         assert width <= PHONE[0]
+    finally:
+        code, _err, _took = stop_server(proc)
+    assert code == 130
+
+
+def test_a_refused_field_and_the_table_on_a_small_phone(browser: object, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver: object = browser
+    path = new_record(tmp_path)
+    _deals(path)
+    proc, url = start_server(path)
+    try:
+        driver.get(url)  # type: ignore[attr-defined]
+        # the table of deals fits the 360-pixel screen: no column is cut off or scrolled
+        assert driver.execute_script("return window.innerWidth") == PHONE[0]  # type: ignore[attr-defined]
+        table = driver.execute_script(  # type: ignore[attr-defined]
+            "var r=document.querySelector('.deals table').getBoundingClientRect();return [r.left,r.right,r.width];")
+        assert table[0] >= 0 and table[1] <= PHONE[0], table
+        box = driver.execute_script(  # type: ignore[attr-defined]
+            "var d=document.querySelector('.deals');return [d.scrollWidth,d.clientWidth];")
+        assert box[0] <= box[1], box
+        # a deal whose counters are refused: the message beside the field is on the screen, the field focused
+        Select(driver.find_element(By.NAME, "bidder")).select_by_visible_text("Ann")  # type: ignore[attr-defined]
+        Select(driver.find_element(By.NAME, "trump")).select_by_visible_text("H")  # type: ignore[attr-defined]
+        for name, value in (("bid", "270"), ("meld:Us", "120"), ("meld:Them", "30"), ("counters:Us", "300")):
+            driver.find_element(By.NAME, name).send_keys(value)  # type: ignore[attr-defined]
+        driver.find_element(By.CSS_SELECTOR, "#deal button").click()  # type: ignore[attr-defined]
+        _until(lambda: "Not added" in driver.page_source)  # type: ignore[attr-defined]
+        _until(lambda: _on_screen(driver, '#deal span.error[id="e-counters:Us"]'), seconds=5)
+        assert _on_screen(driver, '[name="counters:Us"]')
+        assert driver.execute_script("return document.activeElement.name") == "counters:Us"  # type: ignore[attr-defined]
+        assert len(read_record(str(path)).deals) == 3
     finally:
         code, _err, _took = stop_server(proc)
     assert code == 130

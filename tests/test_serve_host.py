@@ -50,7 +50,7 @@ def test_a_post_under_another_host_changes_nothing(record: Path, host: str, stat
     phone.open()
     before = record.read_bytes()
     # the same form, token and cookies: only the Host (and the Origin the browser would send with it) differ
-    answer = phone.client.post("/deal", data={"token": phone.token, "dealer": "Ann", **MADE},
+    answer = phone.client.post("/deal", data={**phone.forms["/deal"], "dealer": "Ann", **MADE},
                                headers={"Host": host, "Origin": f"http://{host}"})
     assert answer.status_code == status
     if status == 400:

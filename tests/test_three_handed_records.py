@@ -255,7 +255,8 @@ def test_the_example_night_ends_with_the_bidder_winning_below_another() -> None:
     assert (rec.standing.totals, rec.winner) == ((1510, 1520, 1140), "Ann")
     code, out, err = run_cli("score", str(ROOT / "examples" / "three-handed-night.yaml"), "--brief")
     assert (code, err) == (0, "")
-    assert out.splitlines()[-1] == "Ann won (the bidder, past 1500): Ann 1510, Bob 1520, Cy 1140, after 11 deals."
+    assert " ".join(out.split("\n\n")[-1].split()) == ("Ann won: 1,510 to Bob 1,520 and Cy 1,140, the bidder went out (Bob "
+                                                       "also reached 1,500 on that deal), after 11 deals.")
 
 
 # --------------------------------------------------------------------------- the replay
@@ -413,7 +414,7 @@ def test_undo_redo_edit_and_show_of_a_three_player_record(tmp_path: Path, monkey
     code, out, _ = run_cli("record", "undo", "n.yaml")
     assert code == 0 and out.splitlines()[-1] == ("After 10 deals: Ann 1100 (400 to go), Bob 1140 (360 to go), "
                                                   "Cy 1100 (400 to go). Next dealer: Bob.")
-    assert run_cli("record", "redo", "n.yaml")[1].splitlines()[-1].startswith("Ann won (the bidder, past 1500)")
+    assert run_cli("record", "redo", "n.yaml")[1].splitlines()[-1].startswith("Ann won: 1,510 to Bob 1,520 and Cy 1,140, the bidder went out")
     # the widow changed; a bury of two cards is refused, the file unchanged
     code, out, _ = run_cli("record", "edit", "n.yaml", "1", "--widow", "KH 9H AS")
     assert code == 0 and "widow: KH 9H AS" in (tmp_path / "n.yaml").read_text(encoding="utf-8")

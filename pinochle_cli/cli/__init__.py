@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 
 import click
 
 from .. import __version__
+from ..ruleset import bundled_names
+from ..ruleset.loading import DEFAULT_RULESET
 from .common import CONTEXT_SETTINGS, LazyCommand, PinochleGroup, plain_fallback
 
 # Every command, imported only when it is run: name, where it lives, its line in `pinochle --help`.
@@ -39,20 +43,60 @@ COMMANDS = {
 }
 
 
-@click.group("pinochle", cls=PinochleGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS)
-@click.version_option(__version__, "--version", prog_name="pinochle")
-def cli() -> None:
-    """Pinochle at the table: exact meld, legal plays, score sheets and bid estimates.
+# every bundled ruleset, found (not written by hand): a new one is listed as soon as it is bundled
+RULESETS = ", ".join(f"{name} (default)" if name == DEFAULT_RULESET else name for name in bundled_names())
+HELP = f"""Pinochle at the table: exact meld, legal plays, score sheets and bid estimates.
 
-    Rulesets: two-handed, single-deck (default), single-deck-small, double-deck, or your own
-    YAML file (-r PATH). Exit codes: 0 ok, 1 the answer is no, 2 bad input.
+    Rulesets: {RULESETS}, or your own YAML file (-r PATH). Exit codes: 0 ok, 1 the answer is no, 2 bad input,
+    130 stopped by Ctrl-C.
 
     Shell completion (bash): eval "$(_PINOCHLE_COMPLETE=bash_source pinochle)"
     """
 
 
+@click.group("pinochle", cls=PinochleGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS, help=HELP)
+@click.version_option(__version__, "--version", prog_name="pinochle")
+def cli() -> None:
+    """The ``pinochle`` command: its help is ``HELP``."""
+
+
 def main() -> None:
+    """The command line (``pinochle_cli.__main__`` runs it, stopped by Ctrl-C at once): output that cannot be
+    written (a full device, a broken disk) ends with one ``Error:`` line and exit code 2."""
     # a terminal without ♠ ♥ ♦ ♣ gets S H D C
     for stream in (sys.stdout, sys.stderr):
         plain_fallback(stream)
-    cli(prog_name="pinochle")
+    try:
+        cli(prog_name="pinochle")
+    except SystemExit:
+        # what is still buffered is written now: a failure to write it is said, not a traceback at exit
+        try:
+            sys.stdout.flush()
+        except OSError as exc:
+            _output_lost(exc)
+        raise
+    except OSError as exc:
+        if not _writing_output(exc):
+            raise
+        _output_lost(exc)
+
+
+def _writing_output(exc: OSError) -> bool:
+    """The error came from writing the output (``click.echo``, the help, the version), not from anything else."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_name == "echo" and \
+        tb.tb_frame.f_globals.get("__name__") == "click.utils"
+
+
+def _output_lost(exc: OSError) -> None:
+    """Output that cannot be written: one ``Error:`` line on stderr, exit 2 (nothing more is tried on stdout: the
+    interpreter would flush it once more at exit)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"Error: cannot write the output: {exc.strerror or exc}\n")
+        sys.stderr.flush()
+    sys.exit(2)

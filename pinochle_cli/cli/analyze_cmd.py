@@ -122,7 +122,7 @@ def _json(record: MatchRecord, a: DealAnalysis, limit: float | None) -> dict[str
                    "is shared by both.")
 @click.option("--worlds", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --view players: the worlds each card is judged over [default: 20].")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
               help="With --view players: the seed the worlds are drawn from (the answer depends on it and on "
                    "--worlds only; the time limit only stops the work early).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import codecs
+import difflib
 import importlib
 import os
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -17,8 +19,8 @@ from click.shell_completion import CompletionItem
 from tabulate import tabulate
 
 from ..cards import Card, Suit, parse_cards, parse_suit
-from ..errors import Argument, CardError, PinochleError, RulesetError, as_message
-from ..ruleset import Ruleset, bundled_names, load_ruleset, parse_options
+from ..errors import Argument, CardError, OptionError, PinochleError, RulesetError, as_message
+from ..ruleset import Ruleset, bundled_names, bundled_path, load_ruleset, parse_options
 
 if TYPE_CHECKING:
     from ..records import MatchRecord
@@ -154,20 +156,69 @@ def condition_options(given: str, auction: str, dealer: str) -> Callable[[F], F]
     return deco
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``; did you mean 'X'?`` for the choice closest to a mistyped ``word`` (any case), or ``""``."""
+    named = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(word.strip().lower(), list(named), n=1, cutoff=0.6)
+    return f"; did you mean {named[close[0]]!r}?" if close else ""
+
+
 def get_ruleset(ruleset: str | None, options: Sequence[str], *, where: str = "-r/--ruleset") -> Ruleset:
-    """The ruleset named by ``-r`` (None: the default), with the ``-o`` choices applied."""
+    """The ruleset named by ``-r`` (None: the default), with the ``-o`` choices applied; a mistyped bundled name,
+    option or choice gets the closest one suggested."""
     if ruleset is not None and not ruleset.strip():
         raise RulesetError(f"{where} is empty: give a bundled ruleset ({', '.join(bundled_names())}) or a YAML path")
-    return load_ruleset(ruleset, parse_options(options))
+    try:
+        return load_ruleset(ruleset, parse_options(options))
+    except RulesetError as exc:
+        # a name that is neither a bundled game nor a file: the closest bundled game
+        mistyped = ruleset is not None and bundled_path(ruleset) is None and not os.path.exists(ruleset)
+        hint = did_you_mean(ruleset, bundled_names()) if ruleset is not None and mistyped else ""
+        if not hint:
+            raise
+        raise RulesetError(f"{exc}{hint}") from None
+    except OptionError as exc:
+        hint = _option_hint(ruleset, options)
+        if not hint:
+            raise
+        raise OptionError(f"{error_words(exc)}{hint}") from None
+
+
+def _option_hint(ruleset: str | None, options: Sequence[str]) -> str:
+    """The closest option or choice to the first mistyped ``-o KEY=VALUE``, or ``""``."""
+    try:
+        plain = load_ruleset(ruleset)
+    except PinochleError:
+        return ""
+    known = {o.name.lower(): o for o in plain.options}
+    for key, _, value in (pair.partition("=") for pair in options):
+        found = known.get(key.strip().lower())
+        if found is None:
+            return did_you_mean(key, [o.name for o in plain.options])
+        if value.strip() not in found.choices:
+            return did_you_mean(value, found.choices)
+    return ""
 
 
 def get_trump(text: str | None, rules: Ruleset | None = None) -> Suit | None:
     if text is None:
         return None
-    suit = parse_suit(text)
+    try:
+        suit = parse_suit(text)
+    except CardError as exc:
+        raise CardError(f"{exc}{suit_hint(text)}") from None
     if rules is not None and suit not in rules.suits:
         raise CardError(f'"{text}" is not a suit of the {rules.name} pack')
     return suit
+
+
+def suit_hint(text: str) -> str:
+    """``; did you mean 'hearts'?`` for a mistyped suit's name (``""`` for a suit, or nothing close)."""
+    try:
+        parse_suit(text)
+    except CardError:
+        return did_you_mean(text, [s.word for s in Suit])
+    return ""
 
 
 def game_label(rules: Ruleset) -> str:
@@ -198,7 +249,8 @@ OPTION_OF = {"samples": "--samples", "precision": "--precision", "confidence": "
              "bidder": "--bidder", "leader": "--leader", "hand": "--hand", "bid": "--bid", "passed": "--passed",
              "received": "--received", "tricks": "--tricks", "given": "--given", "auction": "--auction",
              "dealer": "--dealer", "conventions": "--conventions", "top": "--top", "pass_policy": "--pass",
-             "buried": "--buried", "widow": "--widow"}
+             "buried": "--buried", "widow": "--widow", "as": "--as", "role": "--as", "by": "--by",
+             "trump": "--trump", "time_limit": "--time-limit", "trick": "--trick"}
 
 
 def option_words(argument: Argument) -> str:
@@ -235,18 +287,37 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((80, 24)).columns
 
 
+# below this many columns the estimate's and the pass's tables take their narrow layout
+NARROW_COLUMNS = 80
+
+
+def narrow() -> bool:
+    """Whether the terminal is narrower than ``NARROW_COLUMNS`` ($COLUMNS first)."""
+    return terminal_width() < NARROW_COLUMNS
+
+
+def fitted(line: str) -> str:
+    """A line of prose wrapped to a narrow terminal (as it is on a wider one); wrapped lines are indented."""
+    if not narrow() or len(line) <= terminal_width():
+        return line
+    return textwrap.fill(line, terminal_width(), subsequent_indent="  ", break_on_hyphens=False,
+                         break_long_words=False)
+
+
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str] = (), **kw: Any) -> str:
     return tabulate(list(rows), headers=list(headers), **kw)
 
 
-def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str], colalign: Sequence[str] | None = None) -> str:
+def tight_table(rows: Iterable[Sequence[Any]], headers: Sequence[str], colalign: Sequence[str] | None = None, *,
+                numparse: bool = True) -> str:
     """A table whose columns are no wider than their widest cell or header (for narrow terminals);
-    ``colalign``: each column's alignment (default: numbers right, text left)."""
+    ``colalign``: each column's alignment (default: numbers right, text left); ``numparse`` False: cells as given."""
     saved = tabulate_module.MIN_PADDING
     # tabulate pads every header by 2 otherwise
     tabulate_module.MIN_PADDING = 0
     try:
-        return tabulate(list(rows), headers=list(headers), colalign=None if colalign is None else list(colalign))
+        return tabulate(list(rows), headers=list(headers), colalign=None if colalign is None else list(colalign),
+                        disable_numparse=not numparse)
     finally:
         tabulate_module.MIN_PADDING = saved
 
@@ -331,6 +402,15 @@ class PinochleGroup(click.Group):
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         names = [CompletionItem(name, help=self.listed_help(name)) for name in self._listed(ctx, incomplete)]
         return names + click.Command.shell_complete(self, ctx, incomplete)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                             list[str]]:
+        """A command, or an error suggesting the closest of every command (the lazy ones too)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand:
+            raise click.exceptions.NoSuchCommand(click.utils.make_str(args[0]), possibilities=self.list_commands(ctx),
+                                                 ctx=ctx) from None
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:

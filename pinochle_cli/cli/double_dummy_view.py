@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import table
+from .common import fitted, narrow, table, tight_table
 from .progress import duration
 
 if TYPE_CHECKING:
@@ -76,6 +76,14 @@ def _bid(bid: int | None) -> str:
 
 
 def _summary(result: PerfectPlay) -> str:
+    if narrow():
+        # fits 60 columns: the best suit marked beside its symbol, the headers on two lines
+        cells = [[s.trump.symbol + (" *" if s.trump == result.best else ""), f"{s.heuristic.counters_mean:.1f}",
+                  f"{s.perfect.counters_mean:.1f}", _bid(s.heuristic.recommended_bid), _bid(s.perfect.recommended_bid)]
+                 for s in result.suits]
+        return tight_table(cells, ["trump", "counters\nheuristic", "counters\nperfect", "bid\nheuristic",
+                                   "bid\nperfect"], colalign=("left", "right", "right", "right", "right"),
+                           numparse=False)
     rows = [["*" if s.trump == result.best else "", f"{s.trump.symbol} {s.trump.word}",
              f"{s.heuristic.counters_mean:.1f}", f"{s.perfect.counters_mean:.1f}",
              _bid(s.heuristic.recommended_bid), _bid(s.perfect.recommended_bid)] for s in result.suits]
@@ -111,17 +119,17 @@ def show(result: PerfectPlay) -> None:
         return
     click.echo("")
     if result.exact_from == 1:
-        click.echo(f"Perfect play (double-dummy: every hand seen, both sides perfect) in every trick, on the same "
-                   f"{result.samples} deals:")
+        click.echo(fitted(f"Perfect play (double-dummy: every hand seen, both sides perfect) in every trick, on the "
+                          f"same {result.samples} deals:"))
     else:
-        click.echo(f"Perfect play (double-dummy: every hand seen, both sides perfect) from trick {result.exact_from} "
-                   f"of {result.tricks}, on the same {result.samples} deals")
-        click.echo(f"(tricks 1–{result.exact_from - 1} as the heuristic plays them):")
+        click.echo(fitted(f"Perfect play (double-dummy: every hand seen, both sides perfect) from trick "
+                          f"{result.exact_from} of {result.tricks}, on the same {result.samples} deals"))
+        click.echo(fitted(f"(tricks 1–{result.exact_from - 1} as the heuristic plays them):"))
     click.echo(_summary(result))
-    click.echo("counters: the bidding side's mean; bid: the recommended bid under each play model; "
-               "* best with perfect play")
+    click.echo(fitted("counters: the bidding side's mean; bid: the recommended bid under each play model; "
+                      "* best with perfect play"))
     for s in result.suits:
         click.echo("")
-        click.echo(f"Trump {s.trump.symbol} {s.trump.word}: P(make) by play model (difference: perfect minus "
-                   "heuristic, in percentage points)")
+        click.echo(fitted(f"Trump {s.trump.symbol} {s.trump.word}: P(make) by play model (difference: perfect minus "
+                          "heuristic, in percentage points)"))
         click.echo(_suit_table(s))

@@ -8,12 +8,13 @@ from typing import Any
 import click
 
 from ..cards import Hand, Suit, format_cards
+from ..estimate.checks import check_rules
 from ..estimate.conditions import Given
 from ..estimate.question import Answer, CallWorth, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
-from .common import emit_json, heading, table, words
+from .common import emit_json, fitted, heading, narrow, table, tight_table, words
 from .estimate_view import pct, show_estimate
 
 # without --ladder, the partner's ladder shows the bids made at least this often
@@ -45,6 +46,8 @@ def run(rules: Ruleset, hand: Hand, trump: Suit | None, q: AuctionOptions, *, sa
     if q.view == "partner" and precision is not None:
         raise click.UsageError("--precision does not combine with --as partner: give the number of deals with "
                                "--samples")
+    # a game without an auction has no bid to estimate, as whichever player (said as the plain estimate says it)
+    check_rules(rules)
     givens = [Given.parse(text) for text in q.given]
     conventions = load_conventions(q.conventions) if q.conventions is not None else None
     count, notice = workers_for(workers)
@@ -74,22 +77,30 @@ def _call(c: CallWorth | None, verb: str) -> str:
 
 def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: bool) -> None:
     if a.estimate is not None:
-        show_estimate(a.estimate, rules, confidence, ladder)
+        # one recommendation: the auction's, below
+        show_estimate(a.estimate, rules, confidence, ladder, advice=False)
     else:
         assert a.side is not None
         _side(a.side, rules, hand, a.smallest, ladder)
     click.echo("")
     for line in _auction_lines(a):
-        click.echo(line)
+        click.echo(fitted(line))
 
 
 def _side(side: SideEstimate, rules: Ruleset, hand: Hand, smallest: int, ladder: bool) -> None:
-    click.echo(f"{heading(rules)}: {format_cards(hand)} (the bidder's partner)")
+    click.echo(fitted(f"{heading(rules)}: {format_cards(hand)} (the bidder's partner)"))
     named = ", ".join(f"{'none' if s is None else s.symbol + ' ' + s.word} {pct(p)}" for s, p in side.named.items())
-    click.echo(f"{side.samples} sampled deals, seed {side.seed}; partner bids and names trump: {named}")
+    click.echo(fitted(f"{side.samples} sampled deals, seed {side.seed}; partner bids and names trump: {named}"))
     click.echo("")
-    rows = [[str(c.bid), pct(c.p_make), f"{pct(c.ci95[0])} – {pct(c.ci95[1])}", _points(c.points)]
-            for c in side.bids if ladder or (c.bid >= smallest and c.p_make >= SHOWN_FROM)]
+    shown = [c for c in side.bids if ladder or (c.bid >= smallest and c.p_make >= SHOWN_FROM)]
+    if narrow():
+        # fits 60 columns: the headers on two lines, the interval without its spaces
+        click.echo(tight_table([[str(c.bid), pct(c.p_make), f"{100 * c.ci95[0]:.1f}–{100 * c.ci95[1]:.1f}",
+                                 _points(c.points)] for c in shown],
+                               ["partner\nplays at", "P(make)", "95 %\ninterval", "exp.\npoints"],
+                               colalign=("right", "right", "right", "right"), numparse=False))
+        return
+    rows = [[str(c.bid), pct(c.p_make), f"{pct(c.ci95[0])} – {pct(c.ci95[1])}", _points(c.points)] for c in shown]
     click.echo(table(rows, headers=["partner plays at", "P(make)", "95 % interval", "exp. points"],
                      colalign=("right", "right", "right", "right"), disable_numparse=True))
 
@@ -116,7 +127,7 @@ def _auction_lines(a: Answer) -> list[str]:
     best = a.best_by_points
     worth = "" if best is None else f" ({_points(best.points)}" + (
         f"; pass {_points(a.passing.points)})" if a.passing is not None and best.bid is not None else ")")
-    out.append(f"Best call by expected points: {_call(best, 'bid')}{worth}")
+    out.append(f"By expected points: {_call(best, 'bid')}{worth}")
     out.append(f"By confidence: {_call(a.best_by_confidence, 'bid up to')} (the highest bid made at least "
                f"{pct(a.confidence)} of the time)")
     out.append(f"Recommended (by {a.by}): "

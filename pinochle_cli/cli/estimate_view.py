@@ -9,7 +9,7 @@ from ..estimate.checks import MAX_SAMPLES
 from ..estimate.results import BidChance, ChoiceEstimate, Estimate, SuitEstimate
 from ..meld import meld_by_trump
 from ..ruleset import Ruleset
-from .common import heading, table
+from .common import fitted, heading, narrow, table, tight_table
 
 __all__ = ["SAFE_BID", "no_trump_note", "pct", "show_estimate"]
 
@@ -76,6 +76,8 @@ def _recommended(s: SuitEstimate | ChoiceEstimate) -> BidChance | None:
 
 
 def _summary_table(result: Estimate, in_hand: dict[Suit, int]) -> str:
+    if narrow():
+        return _narrow_summary(result, in_hand)
     rows = []
     for s in result.suits:
         rec = _recommended(s)
@@ -87,6 +89,20 @@ def _summary_table(result: Estimate, in_hand: dict[Suit, int]) -> str:
                                 "P(make)", "95 % interval"],
                  colalign=("left", "left", "right", "right", "right", "right", "right", "right", "right"),
                  disable_numparse=True)
+
+
+def _narrow_summary(result: Estimate, in_hand: dict[Suit, int]) -> str:
+    """The summary on a narrow terminal (fits 60 columns): the best suit marked beside its symbol, the headers on
+    two lines, the interval without its spaces, the score (meld + counters) left out."""
+    rows = []
+    for s in result.suits:
+        rec = _recommended(s)
+        rows.append([s.trump.symbol + (" *" if s.trump == result.best else ""), str(in_hand[s.trump]),
+                     f"{s.meld_mean:.1f}", f"{s.counters_mean:.1f}", "none" if rec is None else str(rec.bid),
+                     "" if rec is None else pct(rec.p_make),
+                     "" if rec is None else f"{100 * rec.ci95[0]:.1f}–{100 * rec.ci95[1]:.1f}"])
+    return tight_table(rows, ["trump", "meld\nin hand", "side's\nmeld", "counters", "bid", "P(make)", "95 %\ninterval"],
+                       colalign=("left", "right", "right", "right", "right", "right", "right"), numparse=False)
 
 
 def _best_line(best: SuitEstimate | ChoiceEstimate) -> str:
@@ -101,31 +117,34 @@ def _best_line(best: SuitEstimate | ChoiceEstimate) -> str:
             f"(95 % interval {_interval(*rec.ci95)})")
 
 
-def show_estimate(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) -> None:
-    """The estimate in words on stdout; ``ladder``: each trump's bids too."""
-    click.echo(f"{heading(rules)}: {format_cards(result.hand)}")
+def show_estimate(result: Estimate, rules: Ruleset, confidence: float, ladder: bool, *, advice: bool = True) -> None:
+    """The estimate in words on stdout; ``ladder``: each trump's bids too; ``advice``: the best suit's line (an
+    auction's answer gives its own recommendation instead)."""
+    click.echo(fitted(f"{heading(rules)}: {format_cards(result.hand)}"))
     if not result.suits:
         click.echo(no_trump_note(rules))
         return
-    click.echo(f"{result.samples} sampled deals, seed {result.seed}"
+    click.echo(fitted(f"{result.samples} sampled deals, seed {result.seed}"
                + ("" if result.pass_policy == "heuristic" else f", {result.pass_policy} pass")
                + ("" if result.precision is None else
                   f", precision ±{result.precision}" + ("" if result.precision_reached else
-                                                         f" not reached (stopped at {MAX_SAMPLES})")))
+                                                         f" not reached (stopped at {MAX_SAMPLES})"))))
     click.echo("")
     in_hand = {s: r.total for s, r in meld_by_trump(rules, result.hand).items()}
     click.echo(_summary_table(result, in_hand))
+    means = "side's meld, counters" + ("" if narrow() else ", score")
     if result.widow:
-        click.echo("meld in hand: before the widow; side's meld, counters, score: means of the bidding side with "
-                   "the widow and the bury")
+        click.echo(fitted(f"meld in hand: before the widow; {means}: means of the bidding side with the widow and "
+                          "the bury"))
     else:
-        click.echo("meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it")
-    click.echo(f"bid: the highest made at least {pct(confidence)} of the time")
+        click.echo(fitted(f"meld in hand: before the pass; {means}: means of the bidding side after it"))
+    click.echo(fitted(f"bid: the highest made at least {pct(confidence)} of the time"))
     assert result.best is not None
     best = next(s for s in result.suits if s.trump == result.best)
-    click.echo(_best_line(best))
-    if result.after_widow is not None:
-        click.echo(_best_line(result.after_widow))
+    if advice:
+        click.echo(fitted(_best_line(best)))
+        if result.after_widow is not None:
+            click.echo(fitted(_best_line(result.after_widow)))
     if not ladder:
         return
     for s in result.suits:

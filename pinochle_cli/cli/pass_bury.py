@@ -10,7 +10,7 @@ from ..estimate.conditions import Given
 from ..passing.bury import BuryAdvice, BuryQuestion, advise_bury
 from ..passing.burywords import bidders
 from ..ruleset import Ruleset
-from .common import heading, read_cards
+from .common import fitted, heading, narrow, read_cards
 from .pass_view import conditions_line, margin_line, ranking_table, rounds_line, run_advice
 
 __all__ = ["bury_answer"]
@@ -39,22 +39,26 @@ def bury_answer(rules: Ruleset, cards: list[Card], trump: Suit, bid: int, widow:
 
 def _human(advice: BuryAdvice) -> None:
     q = advice.question
-    click.echo(f"{heading(q.rules, q.trump)}, bid {q.bid}: the bidder's bury")
-    click.echo(f"hand: {format_cards(q.hand)}" + (f" (widow {format_cards(q.widow)})" if q.widow is not None else ""))
+    say = [f"{heading(q.rules, q.trump)}, bid {q.bid}: the bidder's bury",
+           f"hand: {format_cards(q.hand)}" + (f" (widow {format_cards(q.widow)})" if q.widow is not None else "")]
     conditions = conditions_line(advice, q.given)
     if conditions is not None:
-        click.echo(conditions)
+        say.append(conditions)
     forced = ", each forced to bury cards the rules keep back otherwise" if advice.forced else ""
-    click.echo(f"{advice.candidates} buries of {q.size}{forced} on common sampled deals (seed {advice.seed}): "
+    say.append(f"{advice.candidates} buries of {q.size}{forced} on common sampled deals (seed {advice.seed}): "
                f"{rounds_line(advice)}")
+    for line in say:
+        click.echo(fitted(line))
     click.echo("")
     click.echo(ranking_table(advice, "bury"))
     who = bidders(q.rules)
-    click.echo(f"points: what the contract scores {who}, a deal on average (made: meld + counters; set: minus the "
-               "bid)")
-    click.echo("change: P(make) against the heuristic's own bury (h) on the same deals, in percentage points; "
-               f"meld, counters: {who}'s means")
+    means = "" if narrow() else f"; meld, counters: {who}'s means"
+    for line in (f"points: what the contract scores {who}, a deal on average (made: meld + counters; set: minus the "
+                 "bid)",
+                 "change: P(make) against the heuristic's own bury (h) on the same deals, in percentage "
+                 f"points{means}"):
+        click.echo(fitted(line))
     click.echo("")
     for i, j in enumerate(advice.ranked, 1):
-        click.echo(f"{i}. {format_cards(j.cards)}: {j.words.text('buries')}")
-    click.echo(margin_line(advice, "bury"))
+        click.echo(fitted(f"{i}. {format_cards(j.cards)}: {j.words.text('buries')}"))
+    click.echo(fitted(margin_line(advice, "bury")))

@@ -12,10 +12,12 @@ from ..ruleset import Ruleset, load_conventions
 from .common import (
     CONTEXT_SETTINGS,
     condition_options,
+    fitted,
     get_ruleset,
     get_trump,
     heading,
     json_option,
+    narrow,
     read_cards,
     ruleset_options,
     trump_option,
@@ -27,24 +29,27 @@ from .progress import ready_engine
 def _human(advice: Advice) -> None:
     q = advice.question
     who = "the partner's pass to the bidder" if q.role == "partner" else "the bidder's return to the partner"
-    click.echo(f"{heading(q.rules, q.trump)}, bid {q.bid}: {who}")
-    click.echo(f"hand: {format_cards(q.hand)}")
+    say = [f"{heading(q.rules, q.trump)}, bid {q.bid}: {who}", f"hand: {format_cards(q.hand)}"]
     conditions = conditions_line(advice, q.given)
     if conditions is not None:
-        click.echo(conditions)
-    click.echo(f"{advice.candidates} passes of {q.size} on common sampled deals (seed {advice.seed}): "
+        say.append(conditions)
+    say.append(f"{advice.candidates} passes of {q.size} on common sampled deals (seed {advice.seed}): "
                f"{rounds_line(advice)}")
+    for line in say:
+        click.echo(fitted(line))
     click.echo("")
     click.echo(ranking_table(advice, "pass"))
-    click.echo("points: what the contract scores the bidding side, a deal on average (made: meld + counters; set: "
-               "minus the bid)")
-    click.echo("change: P(make) against the heuristic's own pass (h) on the same deals, in percentage points; "
-               "meld, counters: the side's means")
+    means = "" if narrow() else "; meld, counters: the side's means"
+    for line in ("points: what the contract scores the bidding side, a deal on average (made: meld + counters; set: "
+                 "minus the bid)",
+                 "change: P(make) against the heuristic's own pass (h) on the same deals, in percentage "
+                 f"points{means}"):
+        click.echo(fitted(line))
     click.echo("")
     verb = "sends" if q.role == "partner" else "returns"
     for i, j in enumerate(advice.ranked, 1):
-        click.echo(f"{i}. {format_cards(j.cards)}: {j.words.text(verb)}")
-    click.echo(margin_line(advice))
+        click.echo(fitted(f"{i}. {format_cards(j.cards)}: {j.words.text(verb)}"))
+    click.echo(fitted(margin_line(advice)))
 
 
 def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: str | None, dealer: str | None,

@@ -12,7 +12,7 @@ from ..cards import format_cards
 from ..passing.bury import BuryAdvice
 from ..passing.race import Advice, Difference, Judged, Raced
 from ..workers import workers_for
-from .common import emit_json, table, words
+from .common import emit_json, narrow, table, tight_table, words
 from .progress import Progress
 
 __all__ = ["conditions_line", "margin_line", "pct", "ranking_table", "rounds_line", "rows", "run_advice"]
@@ -91,7 +91,13 @@ def conditions_line(advice: Raced, given: Sequence[object]) -> str | None:
 
 
 def ranking_table(advice: Advice | BuryAdvice, noun: str) -> str:
-    """The ranked candidates (each named a ``noun``), the heuristic's below when it is not among them."""
+    """The ranked candidates (each named a ``noun``), the heuristic's below when it is not among them; on a narrow
+    terminal without the meld and counters, the headers on two lines (fits 60 columns)."""
+    if narrow():
+        shown = [[r[0], r[1], r[2], r[3], r[4].replace(" % – ", "–").replace(" %", ""), r[5]] for r in rows(advice)]
+        return tight_table(shown, ["rank", noun, "points", f"P(make\n{advice.question.bid})", "95 %\ninterval",
+                                  "change"], colalign=("left", "left", "right", "right", "right", "right"),
+                           numparse=False)
     return table(rows(advice), headers=["rank", noun, "points", f"P(make {advice.question.bid})", "95 % interval",
                                         "change", "meld", "counters"],
                  colalign=("left", "left", "right", "right", "right", "right", "right", "right"), disable_numparse=True)

@@ -6,11 +6,11 @@ import os
 import re
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
-from ..errors import RecordError
+from ..errors import RecordError, StaleRecordError, relocated
 from ..records import MatchRecord, parse_record
 from ..records.edit import Change, deal_lines, deal_text, edit_deal, entered_deals, merged_entries, redo_deal, undo_deal
 from ..records.entry import (
@@ -26,9 +26,11 @@ from ..records.entry import (
     preview,
     questions,
 )
+from ..records.safewrite import decode_text
+from ..records.version import Expected, version_of
 from ..records.writer import Entries, append_deal, check_name, new_record_text, ruleset_spec_for, write_new_record
 from ..ruleset import parse_options
-from ..yamlsource import read_source
+from ..yamlsource import open_nonblocking, read_capped
 from .common import (
     CONTEXT_SETTINGS,
     F,
@@ -38,6 +40,7 @@ from .common import (
     get_ruleset,
     json_option,
     ruleset_options,
+    suit_hint,
 )
 from .docs_cmd import record_format
 from .record_schema_cmd import record_schema
@@ -62,10 +65,14 @@ def _names(text: str) -> list[str]:
               help="A player (games without partnerships; once per player, in seating order).")
 @click.option("--seating", metavar="P1,P2,...", default=None,
               help="Players clockwise from seat 0 [default: the teams alternate].")
+@click.option("--title", metavar="TEXT", default=None,
+              help="The match's name (e.g. \"Friday at Cy's\"), shown by `score` and the score page.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[str, ...],
-        players: tuple[str, ...], seating: str | None, force: bool) -> None:
+        players: tuple[str, ...], seating: str | None, title: str | None, force: bool) -> None:
     """Start a match record FILE for a ruleset and its table."""
+    if title is not None:
+        check_name(title, "--title")
     rules = get_ruleset(ruleset, options)
     team_list: list[tuple[str, list[str]]] = []
     for item in teams:
@@ -90,7 +97,7 @@ def new(path: str, ruleset: str | None, options: tuple[str, ...], teams: tuple[s
                              else f"--player NAME for each of its {rules.players} players"))
     seats = [n for n in re.split(r"[\s,]+", seating or "") if n]
     text = new_record_text(ruleset_spec_for(ruleset, rules, path), parse_options(options), teams=team_list,
-                           players=list(players), seating=seats)
+                           players=list(players), seating=seats, title=" ".join((title or "").split()) or None)
     made = write_new_record(path, text, force=force)
     click.echo(f"Started {path}: {made.rules.name}, {made.table.describe()}.")
     click.echo(f"Seating, clockwise: {', '.join(made.table.seating)}.")
@@ -146,38 +153,70 @@ def _after(path: str, record: MatchRecord, as_json: bool, what: str) -> None:
 @record.command("add", context_settings=CONTEXT_SETTINGS)
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @deal_options
+@click.option("--deal", "number", type=click.IntRange(min=1), default=None, metavar="N",
+              help="The number this deal takes: refused, FILE unchanged, if the record holds another number of deals "
+                   "(it changed since you looked).")
 @click.option("--prompt/--no-prompt", "prompt", default=None,
               help="Ask for the missing fields [default: when input is a terminal].")
 @json_option
-def add(path: str, prompt: bool | None, as_json: bool, **fields: Any) -> None:
+def add(path: str, number: int | None, prompt: bool | None, as_json: bool, **fields: Any) -> None:
     """Add a deal to FILE, checked against the ruleset and the record first; print the standing.
 
     Sides may be named in full or abbreviated (NS for North-South, a unique start of a name).
     Every side's meld is given (0 for none). On a terminal the missing fields are asked for,
-    each answer checked at once, and the deal is shown as it will be scored before it is written.
+    each answer checked at once, and the deal is shown as it will be scored before it is written;
+    if FILE changed meanwhile (the score page, another terminal) nothing is added and the record is
+    shown as it is now.
     """
     given = _given(fields)
+    expect = None if number is None else Expected(number=number)
     if sys.stdin.isatty() if prompt is None else prompt:
         # with --json the questions and the deal as scored go to stderr: stdout holds the document only
-        asked = _ask_deal(path, given, err=as_json)
+        asked = _ask_deal(path, given, number, err=as_json)
         if asked is None:
             click.echo(f"Not added; {path} is unchanged.", err=as_json)
             raise SystemExit(1)
-        given = asked
+        given, expect = asked
 
     def build(current: MatchRecord) -> list[tuple[str, object]]:
         entries = deal_entries(current, given)
         check_nothing_left_out(current, entries, len(current.deals) + 1)
         return entries
 
-    updated = append_deal(path, build)
+    try:
+        updated = _hinted(given, lambda: append_deal(path, build, expect=expect))
+    except StaleRecordError as exc:
+        now = _read(path)[1]
+        raise RecordError(f"the sheet changed: nothing was added (the deal was meant as deal "
+                          f"{(expect.number if expect else None) or '?'}; the record holds {exc.deals} deal"
+                          f"{'s' if exc.deals != 1 else ''} now); here it is now: {brief_line(now)}",
+                          source=path) from None
     _after(path, updated, as_json, f"Added deal {len(updated.deals)} to {path}.")
 
 
-def _read(path: str) -> tuple[str, MatchRecord]:
-    """The record's text (read as every reader reads a record: ``read_source``) and the record."""
-    text = read_source(path)
-    return text, parse_record(text, path, os.path.dirname(os.path.abspath(path)))
+T = TypeVar("T")
+
+
+def _hinted(given: DealInput, change: Callable[[], T]) -> T:
+    """``change()``; a mistyped suit's name refused gets the closest suit suggested."""
+    try:
+        return change()
+    except RecordError as exc:
+        hint = suit_hint(given.trump) if exc.field == "trump" and given.trump else ""
+        if not hint or isinstance(exc, StaleRecordError):
+            raise
+        raise relocated(exc, detail=f"{exc.detail}{hint}") from None
+
+
+def _read(path: str) -> tuple[str, MatchRecord, str]:
+    """The record's text (read as every reader reads a record), the record and its version."""
+    try:
+        with open_nonblocking(path) as fh:
+            data = read_capped(fh, path)
+    except OSError as exc:
+        raise RecordError(f"cannot read: {exc.strerror or exc}", source=path) from None
+    text = decode_text(data, path)
+    return text, parse_record(text, path, os.path.dirname(os.path.abspath(path))), version_of(data)
 
 
 def _ask(path: str, question: Question, err: bool) -> str:
@@ -201,12 +240,15 @@ def _typed(path: str, asked: str, read: Callable[[], Any], err: bool = False) ->
         raise RecordError(f"end of input while asking {asked!r}; nothing was added", source=path) from None
 
 
-def _ask_deal(path: str, given: DealInput, *, err: bool = False) -> DealInput | None:
-    """Ask for every missing field, each answer checked; confirm the deal as scored (None: declined).
+def _ask_deal(path: str, given: DealInput, number: int | None, *,
+              err: bool = False) -> tuple[DealInput, Expected] | None:
+    """Ask for every missing field, each answer checked; confirm the deal as scored (None: declined). With the deal,
+    the version of the record it was entered from and its number (``number``: as given, else the next).
 
     ``err``: the questions and the deal as scored go to stderr (stdout is kept for a JSON document).
     """
-    text, record = _read(path)
+    text, record, version = _read(path)
+    expect = Expected(version, number or len(record.deals) + 1)
     while True:
         pending = questions(record, given)
         if pending:
@@ -217,10 +259,7 @@ def _ask_deal(path: str, given: DealInput, *, err: bool = False) -> DealInput | 
         except RecordError as exc:
             field = asked_field(exc)
             if field == "counters" and not given.counters:
-                asked = counters_questions(record)
-                # each answer but the last leaves more than one side's counters to come: checked together
-                for n, question in enumerate(asked, start=1):
-                    given = _answer(path, text, record, given, question, err, check=n == len(asked))
+                given = _ask_counters(path, text, record, given, err)
                 _show_inferred(record, given, err)
                 continue
             if field is None:
@@ -230,7 +269,24 @@ def _ask_deal(path: str, given: DealInput, *, err: bool = False) -> DealInput | 
             continue
         click.echo(deal_summary(scored, scored.deals[-1]), err=err)
         confirmed = _typed(path, "Add it?", lambda: click.confirm("Add it?", default=True, err=err), err)
-        return given if confirmed else None
+        return (given, expect) if confirmed else None
+
+
+def _ask_counters(path: str, text: str, record: MatchRecord, given: DealInput, err: bool) -> DealInput:
+    """Every side's counters but the last (inferred), checked together: refused, all of them are asked again (the
+    message may be about any of them, as their sum)."""
+    asked = counters_questions(record)
+    while True:
+        candidate = given
+        for question in asked:
+            candidate = answered(candidate, question, _ask(path, question, err))
+        try:
+            preview(text, path, record, candidate, partial=True)
+        except RecordError as exc:
+            if asked_field(exc) == "counters":
+                click.echo(f"  {exc.detail}", err=True)
+                continue
+        return candidate
 
 
 def _show_inferred(record: MatchRecord, given: DealInput, err: bool) -> None:
@@ -242,13 +298,10 @@ def _show_inferred(record: MatchRecord, given: DealInput, err: bool) -> None:
 
 
 def _answer(path: str, text: str, record: MatchRecord, given: DealInput, question: Question,
-            err: bool, *, check: bool = True) -> DealInput:
-    """Ask ``question`` until the checker takes the answer (other fields may still be missing);
-    ``check`` False: take it as typed (it is checked with the answers after it)."""
+            err: bool) -> DealInput:
+    """Ask ``question`` until the checker takes the answer (other fields may still be missing)."""
     while True:
         candidate = answered(given, question, _ask(path, question, err))
-        if not check:
-            return candidate
         try:
             preview(text, path, record, candidate, partial=True)
         except RecordError as exc:
@@ -264,7 +317,7 @@ def _answer(path: str, text: str, record: MatchRecord, given: DealInput, questio
 def undo(path: str, as_json: bool) -> None:
     """Take the last deal out of FILE and print it; `record redo` puts it back.
 
-    The deal is kept in the file's history (comments at its end), so nothing is lost.
+    The deal is kept in the file's history (comments at its end; the newest 100 changes are kept).
     """
     change = undo_deal(path)
     _after(path, change.record, as_json, f"Took out deal {change.number}: {_one_line(change)}\n"
@@ -275,7 +328,11 @@ def undo(path: str, as_json: bool) -> None:
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @json_option
 def redo(path: str, as_json: bool) -> None:
-    """Put the last deal taken out by `record undo` back into FILE, checked like a deal added."""
+    """Put the last deal taken out by `record undo` back into FILE, checked like a deal added.
+
+    Once a deal is added or edited after the undo there is nothing to redo (as in every editor):
+    the deal taken out stays in the file's history, never put back.
+    """
     change = redo_deal(path)
     _after(path, change.record, as_json, f"Put back deal {change.number}: {_one_line(change)}")
 
@@ -307,7 +364,7 @@ def edit(path: str, number: int, clear: tuple[str, ...], as_json: bool, **fields
     if given == DealInput() and not clear:
         raise RecordError("nothing to change: give the fields to change (the options of record add) or --clear "
                           "FIELD", source=path, deal=number)
-    change = edit_deal(path, number, _merge(given, clear, number))
+    change = _hinted(given, lambda: edit_deal(path, number, _merge(given, clear, number)))
     _after(path, change.record, as_json, f"Changed deal {number}: {deal_text(_fields_of(change.lines))}")
 
 
@@ -323,7 +380,7 @@ def _merge(given: DealInput, clear: tuple[str, ...],
 @click.argument("number", metavar="[N]", type=int, required=False)
 def show_deals(path: str, number: int | None) -> None:
     """The deals of FILE as entered, one line each; with N, deal N whole (as written) and its score."""
-    text, record = _read(path)
+    text, record, _version = _read(path)
     if number is None:
         for n, fields in enumerate(entered_deals(text, path), start=1):
             click.echo(f"{n:>3}  {deal_text(fields)}")

@@ -9,7 +9,7 @@ import click
 
 from ..errors import RecordError
 from ..records import DealRecord, MatchRecord, read_record
-from ..records.brief import brief, game_results, games_won
+from ..records.brief import brief, ending, game_results, games_won
 from ..yamlsource import check_distinct
 from .common import CONTEXT_SETTINGS, emit_json, json_option, table, terminal_width, tight_table
 
@@ -30,20 +30,18 @@ def _deals(n: int) -> str:
 
 
 def standing_line(record: MatchRecord) -> str:
-    """One sentence: who leads, who won, or the draw."""
+    """One sentence: who leads, or who won and why (``ending``: in the words of the ruleset's match rules), or
+    the draw."""
     st = record.standing
     scores = ", ".join(f"{s} {t}" for s, t in zip(record.sides, st.totals, strict=True))
+    why = ending(record)
     if st.status == "won":
         assert st.winner is not None
-        winner = record.sides[st.winner]
-        if len(st.totals) > 2:
-            # several reached the target on the deal and the winner is not the highest: the bidder
-            why = "" if st.totals[st.winner] == max(st.totals) else f" (the bidder, past {record.rules.match.target})"
-            return f"{winner} won{why}: {scores}."
-        rest = " to ".join(str(t) for i, t in enumerate(st.totals) if i != st.winner)
-        return f"{winner} won, {st.totals[st.winner]} to {rest}."
+        others = [(s, t) for i, (s, t) in enumerate(zip(record.sides, st.totals, strict=True)) if i != st.winner]
+        rest = f"{others[0][1]:,}" if len(others) == 1 else " and ".join(f"{s} {t:,}" for s, t in others)
+        return f"{record.sides[st.winner]} won: {st.totals[st.winner]:,} to {rest}, {why}."
     if st.status == "draw":
-        return f"Draw: {scores}."
+        return f"Draw: {scores}; {why}."
     n = len(record.deals)
     played = f"after {_deals(n)}" if n else "no deals yet"
     return f"In progress ({played}, {_goal(record)}): {scores}."
@@ -53,7 +51,7 @@ def brief_line(record: MatchRecord) -> str:
     """The standing in one line: totals, what each side needs, the deals played, the next dealer."""
     b = brief(record)
     if b.status != "in-progress":
-        return f"{standing_line(record)[:-1]}, after {_deals(b.deals_played)}."
+        return _over_line(record, b.deals_played)
     needs = b.needs or (None,) * len(b.sides)
     scores = ", ".join(f"{s} {t}" + ("" if n is None else f" ({n} to go)")
                        for s, t, n in zip(b.sides, b.totals, needs, strict=True))
@@ -62,20 +60,33 @@ def brief_line(record: MatchRecord) -> str:
     return f"After {_deals(b.deals_played)}{left}: {scores}.{dealer}"
 
 
+def _over_line(record: MatchRecord, deals: int) -> str:
+    """The standing of a match that is over, and after how many deals (said already where they end it)."""
+    line = standing_line(record)
+    return line if record.rules.match.target is None else f"{line[:-1]}, after {_deals(deals)}."
+
+
 def brief_text(record: MatchRecord) -> str:
     """``score --brief``: the table of players, each side's total and what it needs, the next dealer."""
     b = brief(record)
     headers = ["", "total"] + (["to go"] if b.needs is not None else [])
     rows = [[s, t] + ([n] if b.needs is not None else []) for s, t, n in
             zip(b.sides, b.totals, b.needs or b.totals, strict=True)]
-    lines = [_head(record), "", table(rows, headers), ""]
+    lines = [*_title(record), _head(record), "", table(rows, headers), ""]
     if b.status != "in-progress":
-        lines.append(f"{standing_line(record)[:-1]}, after {_deals(b.deals_played)}.")
+        lines.append(textwrap.fill(_over_line(record, b.deals_played), terminal_width(), break_on_hyphens=False))
     else:
         left = "" if b.deals_left is None else f", {_deals(b.deals_left)} to play"
         lines.append(f"{_deals(b.deals_played).capitalize()} played{left}."
                      + ("" if b.next_dealer is None else f" Next dealer: {b.next_dealer}."))
     return "\n".join(lines)
+
+
+def _title(record: MatchRecord, width: int | None = None) -> list[str]:
+    """The record's title on the first lines (none without a title)."""
+    if record.title is None:
+        return []
+    return textwrap.wrap(record.title, width or terminal_width(), break_on_hyphens=False)
 
 
 def _head(record: MatchRecord) -> str:
@@ -149,7 +160,7 @@ def _deal_table(record: MatchRecord, layout: str) -> list[str]:
 def standings_text(record: MatchRecord, width: int | None = None) -> str:
     """The human report: the table, a row per deal in the widest layout that fits, and the standing."""
     width = terminal_width() if width is None else width
-    lines = [textwrap.fill(_head(record), width, break_on_hyphens=False)]
+    lines = [*_title(record, width), textwrap.fill(_head(record), width, break_on_hyphens=False)]
     if record.deals:
         for layout in ("wide", "compact", "narrow"):
             block = _deal_table(record, layout)
@@ -161,7 +172,7 @@ def standings_text(record: MatchRecord, width: int | None = None) -> str:
         numbers = [str(n) for n in record.skipped]
         listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
         lines.append(f"Not scored: deal{'s' if len(numbers) > 1 else ''} {listed} (see the problems).")
-    lines.append(standing_line(record))
+    lines.append(textwrap.fill(standing_line(record), width, break_on_hyphens=False))
     return "\n".join(lines)
 
 
@@ -171,9 +182,9 @@ def chart_text(record: MatchRecord) -> str:
     from .chart_view import chart_glyphs, chart_width
 
     width = chart_width()
-    lines = [textwrap.fill(_head(record), width, break_on_hyphens=False), ""]
+    lines = [*_title(record, width), textwrap.fill(_head(record), width, break_on_hyphens=False), ""]
     lines += totals_chart(record, width, chart_glyphs())
-    return "\n".join([*lines, "", standing_line(record)])
+    return "\n".join([*lines, "", textwrap.fill(standing_line(record), width, break_on_hyphens=False)])
 
 
 def problems_error(record: MatchRecord, path: str) -> RecordError:
@@ -195,7 +206,7 @@ def night_text(records: Sequence[MatchRecord]) -> str:
     rows = []
     for g in game_results(records):
         result = (f"{g.winner} won" if g.winner is not None else "draw" if g.status == "draw" else "in progress")
-        rows.append([g.source, result, ", ".join(f"{s} {t}" for s, t in zip(g.sides, g.totals, strict=True)),
+        rows.append([g.title or g.source, result, ", ".join(f"{s} {t}" for s, t in zip(g.sides, g.totals, strict=True)),
                      g.deals])
     won = ", ".join(f"{s} {n}" for s, n in games_won(records).items())
     return "\n".join([f"{len(records)} games", "", table(rows, ["game", "result", "totals", "deals"]), "",

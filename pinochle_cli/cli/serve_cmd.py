@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import ipaddress
+import os
+import sys
 
 import click
 
@@ -26,6 +28,14 @@ NOT_FOUND = ("(No network address of this machine was found, so its name is show
              "it, give --host the machine's address; see `pinochle docs serve`.)")
 
 
+def _colours() -> bool:
+    """Whether stdout is a terminal that shows ANSI colours (not asked to go without: ``NO_COLOR``, ``TERM=dumb``;
+    on Windows, the Windows Terminal)."""
+    if not sys.stdout.isatty() or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return os.name != "nt" or "WT_SESSION" in os.environ
+
+
 def _loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -44,11 +54,14 @@ def _loopback(host: str) -> bool:
 def serve(path: str, host: str | None, port: int | None, share: bool) -> None:
     """A live score page over the record FILE, for every phone at the table.
 
-    The page shows the standing, a chart of the running totals and the deals, and updates by itself
-    within a second when FILE changes (also when `record add` writes it). Deals are entered on the
-    page with the same fields and checks as `record add`, undone and redone; every change is the
-    same locked, atomic write. Off this machine (--share, or a --host that is not loopback) a phone
-    must enter the PIN printed here before it may change the record. Ctrl-C stops the server.
+    The page shows the match's title, the standing, a chart of the running totals and the deals,
+    and updates by itself within a second when FILE changes (also when `record add` writes it).
+    Deals are entered on the page with the same fields and checks as `record add`, undone and
+    redone; every change is the same locked, atomic write, and names the version of the sheet it
+    was made on: a form left open while the sheet changed is refused ("the sheet changed: here it
+    is now"), a form sent twice is applied once. Off this machine (--share, or a --host that is not
+    loopback) a phone must enter the PIN printed here before it may change the record; a phone
+    that sends wrong PINs waits longer after each, the others do not. Ctrl-C stops the server.
     """
     _check_extra()
     from ..serve.app import create_app
@@ -68,7 +81,7 @@ def serve(path: str, host: str | None, port: int | None, share: bool) -> None:
         click.echo(NOT_FOUND)
     if guard.pin is not None:
         if share:
-            click.echo("\n".join(qr_text(url, blocks=prints("█▀▄"))))
+            click.echo("\n".join(qr_text(url, blocks=prints("█▀▄"), colours=_colours())))
         click.echo(f"PIN to enter deals: {guard.pin}")
     click.echo("Ctrl-C stops the server.")
     run(server)

@@ -1,4 +1,9 @@
-"""``pinochle solve --batch``: positions as JSON lines in, one JSON line out per position, in order."""
+"""``pinochle solve --batch``: positions as JSON lines in, one JSON line out per position, in order.
+
+Each line is read on its own: one that is not UTF-8 text, not JSON, JSON nested too deeply, an object with a key
+given twice, or a position that cannot be read gets its own answer, ``{"line": N, "error": "..."}``; the other
+lines' answers are kept.
+"""
 
 from __future__ import annotations
 
@@ -40,7 +45,11 @@ def read_item(text: str, rulesets: Callable[[str | None], Ruleset], time_limit: 
     from ..solver.solve import Position
 
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_once)
+    except RecursionError:
+        raise PlayError("not a position: JSON nested too deeply") from None
+    except PlayError:
+        raise
     except ValueError as exc:
         raise PlayError(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -64,6 +73,15 @@ def read_item(text: str, rulesets: Callable[[str | None], Ruleset], time_limit: 
     return BatchItem(rules, suit, Position(cards, leader, trick), bidder=bidder, time_limit=time_limit)
 
 
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose every key is given once (``PlayError`` naming one given twice)."""
+    keys = [key for key, _ in pairs]
+    twice = next((key for key in keys if keys.count(key) > 1), None)
+    if twice is not None:
+        raise PlayError(f"the key {json.dumps(twice[:40])} is given more than once")
+    return dict(pairs)
+
+
 def _bidder(rules: Ruleset, bidder: int | None) -> int | None:
     """``"bidder"``: needed where the auction forms the sides, refused where the partnerships are fixed (as
     ``solve --bidder``); seat 0's side is "us" either way."""
@@ -78,9 +96,14 @@ def _bidder(rules: Ruleset, bidder: int | None) -> int | None:
     return bidder
 
 
-def _lines(source: IO[str]) -> Iterator[tuple[int, str]]:
-    """The lines that are not blank, numbered from 1."""
-    for number, text in enumerate(source, start=1):
+def _lines(source: IO[bytes]) -> Iterator[tuple[int, str | PlayError]]:
+    """The lines that are not blank, numbered from 1, as text (or why a line is not UTF-8 text)."""
+    for number, data in enumerate(source, start=1):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield number, PlayError(f"not UTF-8 text (byte {exc.start + 1} of the line is {data[exc.start]:#04x})")
+            continue
         if text.strip():
             yield number, text
 
@@ -96,7 +119,7 @@ def result_json(result: BatchResult | BatchFailure, number: int) -> dict[str, An
             "nodes": result.nodes, "seconds": round(result.seconds, 4)}
 
 
-def run_batch(source: IO[str], ruleset: str | None, options: tuple[str, ...], time_limit: float,
+def run_batch(source: IO[bytes], ruleset: str | None, options: tuple[str, ...], time_limit: float,
               workers: int) -> None:
     """Solve every line of ``source``; at the end, ``PlayError`` if any line was bad."""
     from ..solver.batch import BatchFailure, BatchItem, solve_batch
@@ -112,6 +135,8 @@ def run_batch(source: IO[str], ruleset: str | None, options: tuple[str, ...], ti
     read: list[tuple[int, BatchItem | BatchFailure]] = []
     for number, text in _lines(source):
         try:
+            if isinstance(text, PlayError):
+                raise text
             read.append((number, read_item(text, rulesets, time_limit)))
         except PinochleError as exc:
             read.append((number, BatchFailure(Message(error_words(exc)), type(exc).__name__)))

@@ -165,7 +165,7 @@ def _missing(ctx: click.Context, name: str) -> click.MissingParameter:
               help="Cards already played to this trick, leader first (those players hold one card fewer).")
 @time_limit_option(60, "CPU seconds for the whole answer (at most a day): past them it stops (exit 2) and says how "
                          "many tricks are left and how many usually solve in under a second.")
-@click.option("--batch", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE",
+@click.option("--batch", type=click.File("rb"), default=None, metavar="FILE",
               help='Positions as JSON lines (- for stdin), each with the keys "trump", "hands", "leader", "trick", '
                    '"ruleset", "bidder": one JSON line out per position, in order (docs: pinochle docs json). '
                    "--time-limit is then per position.")
@@ -175,7 +175,7 @@ def _missing(ctx: click.Context, name: str) -> click.MissingParameter:
 @json_option
 @click.pass_context
 def solve(ctx: click.Context, hand_texts: tuple[str, ...], trump: str | None, leader: int, bidder: int | None,
-          trick_text: str, time_limit: float, batch: IO[str] | None, workers: int | None, ruleset: str | None,
+          trick_text: str, time_limit: float, batch: IO[bytes] | None, workers: int | None, ruleset: str | None,
           options: tuple[str, ...], as_json: bool) -> None:
     """The counters seat 0's side takes from here on when every player plays perfectly, all cards seen.
 
@@ -224,7 +224,7 @@ def solve(ctx: click.Context, hand_texts: tuple[str, ...], trump: str | None, le
     click.echo(table([[f"{c}{' *' if c in best else ''}", v] for c, v in plays], headers=["card", "us after it"]))
 
 
-def _batch(source: IO[str], hand_texts: tuple[str, ...], trump: str | None, leader: int, bidder: int | None,
+def _batch(source: IO[bytes], hand_texts: tuple[str, ...], trump: str | None, leader: int, bidder: int | None,
            trick_text: str, time_limit: float, workers: int | None, ruleset: str | None,
            options: tuple[str, ...]) -> None:
     """``--batch``: the positions come from the lines, so --hand, -t, --leader, --bidder and --trick are left out."""

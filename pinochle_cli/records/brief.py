@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import MatchRecord
 
-__all__ = ["Brief", "GameResult", "brief", "game_results", "games_won", "next_dealer"]
+__all__ = ["Brief", "GameResult", "brief", "ending", "game_results", "games_won", "next_dealer"]
 
 
 def next_dealer(record: MatchRecord) -> str | None:
@@ -21,6 +21,11 @@ def next_dealer(record: MatchRecord) -> str | None:
             table = record.table
             return table.seating[(table.seat_of(deal.dealer) + 1) % len(table.seating)]
     return None
+
+
+def ending(record: MatchRecord) -> str | None:
+    """Why the match ended (``MatchRecord.ending``); None while it goes on."""
+    return record.ending
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,8 @@ class Brief:
     winner: str | None
     # None when the match is over or nobody has dealt yet
     next_dealer: str | None
+    # why the match ended (``ending``), None while it goes on
+    ended: str | None = None
 
 
 def brief(record: MatchRecord) -> Brief:
@@ -50,7 +57,7 @@ def brief(record: MatchRecord) -> Brief:
     left = None if match.deals is None else max(0, match.deals - st.deals)
     over = st.status != "in-progress"
     return Brief(record.sides, st.totals, needs, match.target, len(record.deals), left, st.status, record.winner,
-                 None if over else next_dealer(record))
+                 None if over else next_dealer(record), ending(record))
 
 
 @dataclass(frozen=True)
@@ -63,10 +70,12 @@ class GameResult:
     status: str
     winner: str | None
     deals: int
+    # the record's title, None without one
+    title: str | None = None
 
 
 def game_results(records: Sequence[MatchRecord]) -> list[GameResult]:
-    return [GameResult(r.source, r.sides, r.standing.totals, r.standing.status, r.winner, len(r.deals))
+    return [GameResult(r.source, r.sides, r.standing.totals, r.standing.status, r.winner, len(r.deals), r.title)
             for r in records]
 
 

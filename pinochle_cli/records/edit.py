@@ -1,7 +1,7 @@
 """Changing a record after the fact: undo the last deal, redo it, edit a deal, show the deals as entered.
 
-Nothing is lost. ``undo`` takes the last deal's text out of the ``deals`` list and keeps it,
-line for line, in a history of comments at the end of the file::
+``undo`` takes the last deal's text out of the ``deals`` list and keeps it, line for line, in the
+record's history of comments at its end (``history``: the newest entries, within a bound)::
 
     # record history: deals taken out by `pinochle record undo` and deals as they were before `record edit`
     #@ undone deal 7
@@ -9,10 +9,12 @@ line for line, in a history of comments at the end of the file::
     #|     bidder: Bob
 
 ``redo`` puts the last undone deal's text back where it was, so an undo followed by a redo
-gives back the file byte for byte; ``edit`` keeps the replaced deal's text there too. Each
-change is made to the text (the user's comments and layout elsewhere are kept), read back and
-checked as a whole record, and written with the same locked, atomic write as ``record add``:
-a refused change leaves the file as it was.
+gives back the file byte for byte; ``edit`` keeps the replaced deal's text there too. A deal
+added or edited after an undo ends what redo may put back (the undone deal stays in the history,
+retired). Each change is made to the text (the user's comments and layout elsewhere are kept),
+read back and checked as a whole record, and written with the same locked, atomic write as
+``record add``: a refused change leaves the file as it was. Every change may name the version
+of the text it was made from (``Expected``): a record changed since is refused (``StaleRecordError``).
 """
 
 from __future__ import annotations
@@ -28,77 +30,24 @@ import yaml
 from ..errors import Argument, Message, RecordError, TableNameError, YamlError, as_message, relocated
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record
-from .dealspans import DealSpans, checked_change, deal_nodes, deal_spans, next_line, with_deals
+from .dealspans import DealSpans, checked_change, deal_nodes, deal_spans, with_deals
 from .entry import DealInput, check_nothing_left_out, deal_entries
+from .history import (
+    HISTORY_HEAD,
+    drop_entry,
+    edited_title,
+    has_retired,
+    last_undone,
+    retire_undone,
+    undone_title,
+    with_entry,
+)
 from .safewrite import decode_text, locked, replace_locked
+from .version import Expected, check_expected
 from .writer import Entries, _block_item, changed_fields, yaml_value
 
 __all__ = ["HISTORY_HEAD", "Change", "deal_lines", "deal_text", "edit_deal", "edit_text", "entered_deals",
            "merged_entries", "redo_deal", "redo_text", "undo_deal", "undo_text"]
-
-HISTORY_HEAD = ("# record history: deals taken out by `pinochle record undo` and deals as they were "
-                "before `record edit`")
-_ENTRY = "#@ "
-_LINE = "#|"
-_UNDONE = "undone deal "
-_EDITED = "deal {n} before record edit"
-
-
-# --------------------------------------------------------------------------- the history at the end
-
-def _history(body: str) -> tuple[int, int]:
-    """[start, end) of the history block (both ``len(body)`` when there is none)."""
-    head = body.find(HISTORY_HEAD + "\n")
-    if head < 0 or (head and body[head - 1] != "\n"):
-        return len(body), len(body)
-    end = head + len(HISTORY_HEAD) + 1
-    while end < len(body) and body.startswith((_ENTRY, _LINE), end):
-        end = next_line(body, end)
-    return head, end
-
-
-def _with_entry(body: str, title: str, lines: str) -> str:
-    """``body`` with one more history entry: ``title`` and ``lines`` (each kept behind ``#|``)."""
-    start, end = _history(body)
-    # the last line of a file may have no line end
-    whole = lines if lines.endswith("\n") else lines + "\n"
-    kept = "".join(f"{_LINE} {line}\n" if line else f"{_LINE}\n" for line in whole.split("\n")[:-1])
-    entry = f"{_ENTRY}{title}\n{kept}"
-    if start == end:
-        lead = "" if not body or body.endswith("\n") else "\n"
-        return body + lead + HISTORY_HEAD + "\n" + entry
-    return body[:end] + entry + body[end:]
-
-
-def _last_undone(body: str) -> tuple[int, int, str] | None:
-    """The last undone deal in the history: [start, end) of its entry and its text."""
-    start, end = _history(body)
-    at, found = start, None
-    while at < end:
-        nxt = next_line(body, at)
-        if body.startswith(_ENTRY + _UNDONE, at):
-            found = at
-        at = nxt
-    if found is None:
-        return None
-    stop = next_line(body, found)
-    lines = []
-    while stop < end and body.startswith(_LINE, stop):
-        nxt = next_line(body, stop)
-        line = body[stop + len(_LINE):nxt].rstrip("\n")
-        lines.append(line[1:] if line.startswith(" ") else line)
-        stop = nxt
-    return found, stop, "".join(line + "\n" for line in lines)
-
-
-def _drop(body: str, start: int, end: int) -> str:
-    """``body`` without [start, end), and without the history's head when no entry is left."""
-    out = body[:start] + body[end:]
-    h_start, h_end = _history(out)
-    if h_start < h_end and h_end - h_start == len(HISTORY_HEAD) + 1:
-        out = out[:h_start] + out[h_end:]
-    return out
-
 
 # --------------------------------------------------------------------------- the changes, as text
 
@@ -120,8 +69,8 @@ def undo_text(text: str, source: str = "<record>", layout: DealSpans | None = No
     body, last = layout.body, len(layout.spans) - 1
     cut_from, (start, end) = layout.gap_start(last), layout.spans[last]
     cut = body[cut_from:end]
-    kept = _with_entry(body[:cut_from] + body[end:], f"{_UNDONE}{last + 1}", cut)
-    undone = _last_undone(kept)
+    kept = with_entry(body[:cut_from] + body[end:], undone_title(last + 1), cut)
+    undone = last_undone(kept)
     if undone is None or undone[2] != (cut if cut.endswith("\n") else cut + "\n"):
         raise RecordError("could not keep the last deal in the history; the record is unchanged", source=source)
     out = kept.replace("\n", layout.newline)
@@ -134,16 +83,18 @@ def redo_text(text: str, source: str = "<record>", layout: DealSpans | None = No
     its entry is not exactly one deal (a key of the record, a second deal, text that is not YAML)."""
     layout = layout or deal_spans(text, source)
     body = layout.body
-    undone = _last_undone(body)
+    undone = last_undone(body)
     if undone is None:
-        raise RecordError("no undone deal to redo (the record's history has none)", source=source)
+        why = (": a deal was added or edited after the last undo (the undone deal stays in the history)"
+               if has_retired(body) else " (the record's history has none)")
+        raise RecordError(f"no undone deal to redo{why}", source=source)
     start, end, lines = undone
     at = layout.spans[-1][1] if layout.spans else layout.first
     if at < 0:
         raise RecordError("the deals are written `deals: []`: write `deals:` alone to redo into it", source=source,
                           field="deals")
     deal = _undone_deal(lines, source, body.count("\n", 0, start) + 1)
-    out = _drop(body, start, end)
+    out = drop_entry(body, start, end)
     out = (out[:at] + lines + out[at:]).replace("\n", layout.newline)
     root = checked_change(out, source, "put the undone deal back", layout.deals, lambda node: node.to_python() == deal,
                     rest=layout.composed)
@@ -204,7 +155,7 @@ def edit_text(text: str, number: int, entries: Entries, source: str = "<record>"
     expected = {k: (list(v) if isinstance(v, tuple) else v) for k, v in entries}
     kept = _kept_text(body, start, end, layout.deals[number - 1], old, entries, key)
     for new in ([kept] if kept is not None else []) + [_block_item(entries, dash, key)]:
-        out = _with_entry(body[:start] + new + body[end:], _EDITED.format(n=number), body[start:end])
+        out = with_entry(retire_undone(body[:start] + new + body[end:]), edited_title(number), body[start:end])
         out = out.replace("\n", layout.newline)
         try:
             root = checked_change(out, source, f"replace deal {number}", layout.deals[:number - 1],
@@ -274,11 +225,16 @@ class Change:
 Refusal = Callable[[RecordError, DealSpans, Edited], RecordError]
 
 
-def _rewrite(path: str, change: Callable[[DealSpans], Edited], refused: Refusal | None = None) -> Change:
-    """Under the record's lock: read, change the text, check the new text as a record, write it atomically."""
+def _rewrite(path: str, change: Callable[[DealSpans], Edited], refused: Refusal | None = None, *,
+             expect: Expected | None = None, meant: Callable[[DealSpans], int] = lambda layout: 0,
+             what: str = "the change") -> Change:
+    """Under the record's lock: read, check it is the version expected (``meant``: the deal the change means), change
+    the text, check the new text as a record, write it atomically."""
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
-        layout = deal_spans(decode_text(fh.read(), path), path)
+        data = fh.read()
+        layout = deal_spans(decode_text(data, path), path)
+        check_expected(expect, data, meant(layout), len(layout.spans), what, path)
         edited = change(layout)
         try:
             record = check_record(edited.root, base)
@@ -288,14 +244,18 @@ def _rewrite(path: str, change: Callable[[DealSpans], Edited], refused: Refusal 
     return Change(record, edited.lines, edited.number)
 
 
-def undo_deal(path: str) -> Change:
-    """Take the last deal out of the record at ``path`` (kept in its history)."""
-    return _rewrite(path, lambda layout: undo_text(layout.body, path, layout))
+def undo_deal(path: str, *, expect: Expected | None = None) -> Change:
+    """Take the last deal out of the record at ``path`` (kept in its history); ``expect``: the version it was asked
+    from and the deal it means to take out."""
+    return _rewrite(path, lambda layout: undo_text(layout.body, path, layout), expect=expect,
+                    meant=lambda layout: len(layout.spans), what="the undo")
 
 
-def redo_deal(path: str) -> Change:
-    """Put the last undone deal back, checked like a deal added (refused: a ``RecordError``, file unchanged)."""
-    return _rewrite(path, lambda layout: redo_text(layout.body, path, layout), _refused_redo)
+def redo_deal(path: str, *, expect: Expected | None = None) -> Change:
+    """Put the last undone deal back, checked like a deal added (refused: a ``RecordError``, file unchanged);
+    ``expect``: the version it was asked from and the number the deal put back takes."""
+    return _rewrite(path, lambda layout: redo_text(layout.body, path, layout), _refused_redo, expect=expect,
+                    meant=lambda layout: len(layout.spans) + 1, what="the redo")
 
 
 def _refused_redo(exc: RecordError, layout: DealSpans, edited: Edited) -> RecordError:
@@ -303,10 +263,12 @@ def _refused_redo(exc: RecordError, layout: DealSpans, edited: Edited) -> Record
                                          "it stays in the history)"), line=None)
 
 
-def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str, Any]], Entries]) -> Change:
+def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str, Any]], Entries], *,
+              expect: Expected | None = None) -> Change:
     """Replace deal ``number`` with ``build(record, old fields)``; every later deal is checked again.
 
-    Refused (file unchanged) with a ``RecordError`` naming the first deal that no longer holds.
+    Refused (file unchanged) with a ``RecordError`` naming the first deal that no longer holds; ``expect``: the
+    version the edit was made from.
     """
     base = os.path.dirname(os.path.abspath(path))
 
@@ -334,7 +296,8 @@ def edit_deal(path: str, number: int, build: Callable[[MatchRecord, Mapping[str,
         line = None if exc.line is None else exc.line - shift
         return relocated(exc, detail=Message(*as_message(exc.detail).parts, f" (deal {exc.deal} no longer holds with "
                                              f"deal {number} edited; the record is unchanged)"), source=path, line=line)
-    return _rewrite(path, change, refused)
+    return _rewrite(path, change, refused, expect=expect, meant=lambda layout: number,
+                    what=f"the edit of deal {number}")
 
 
 FLAGS = ("conceded", "no-trump", "redeal")

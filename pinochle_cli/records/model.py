@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,7 +13,7 @@ from ..ruleset import Ruleset
 from ..scoring import DealFacts, DealScore, Standing
 from .table import Table
 
-__all__ = ["DealRecord", "MatchRecord", "problem_json"]
+__all__ = ["DealRecord", "MatchRecord", "match_ending", "problem_json"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ class MatchRecord:
     problems: tuple[RecordError, ...] = ()
     # deals not scored because of a problem
     skipped: tuple[int, ...] = ()
+    # the record's own name for the match (its ``title``), None when it has none
+    title: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -77,6 +80,16 @@ class MatchRecord:
     @property
     def sides(self) -> tuple[str, ...]:
         return self.table.sides
+
+    @property
+    def name(self) -> str:
+        """What the match is called: its title, else the record's file name."""
+        return self.title or os.path.basename(self.source)
+
+    @property
+    def ending(self) -> str | None:
+        """Why the match ended (``match_ending``), None while it goes on."""
+        return match_ending(self)
 
     @property
     def winner(self) -> str | None:
@@ -116,10 +129,39 @@ class MatchRecord:
             "totals": by_side(self.standing.totals),
             "winner": self.winner,
             "status": self.standing.status,
+            "ending": self.ending,
+            "title": self.title,
             "target": self.rules.match.target,
             "deals_to_play": self.rules.match.deals,
             "problems": [problem_json(p) for p in self.problems],
         }
+
+
+def _deals(n: int) -> str:
+    return f"{n} deal{'s' if n != 1 else ''}"
+
+
+def match_ending(record: MatchRecord) -> str | None:
+    """Why the match ended, in the words of its ruleset's match rules (``match``: a target, a number of deals, who
+    wins when several reach the target on one deal, an exact tie), e.g. ``reached 1,500 first`` or ``the bidder
+    went out``; None while it goes on."""
+    st, m = record.standing, record.rules.match
+    if st.status == "in-progress" or not record.deals:
+        return None
+    if m.target is None:
+        return f"{'the higher total' if st.status == 'won' else 'a tie'} after {_deals(m.deals or st.deals)}"
+    reached = [i for i, total in enumerate(st.totals) if total >= m.target]
+    target = f"{m.target:,}"
+    if st.status == "draw":
+        return f"{' and '.join(record.sides[i] for i in reached)} reached {target} on the same deal with the same total"
+    if len(reached) == 1:
+        return f"reached {target} first"
+    others = [record.sides[i] for i in reached if i != st.winner]
+    also = f"{' and '.join(others)} also reached {target} on that deal"
+    if m.both_reach == "bidders" and st.winner == record.deals[-1].bidder_side:
+        who = "the bidding side" if record.table.teams else "the bidder"
+        return f"{who} went out ({also})"
+    return f"the {'higher' if len(reached) == 2 else 'highest'} total ({also})"
 
 
 def _cards(cards: Sequence[Card] | None) -> list[str] | None:

@@ -98,7 +98,16 @@ def check_record(root: Node, base: str | None = None, *, strict: bool = True) ->
     for number, node in enumerate(items, start=1):
         match.add(DealReader(rules, table, node, number, problems), problems)
     return MatchRecord(root.source, rules, table, tuple(match.deals), match.standing, spec, options,
-                       tuple(problems.found), tuple(match.skipped))
+                       tuple(problems.found), tuple(match.skipped), _title(root))
+
+
+def _title(root: Node) -> str | None:
+    """The record's title as one line of text (any YAML scalar; None when absent, empty or not a scalar)."""
+    node = _present(root.get("title"))
+    if node is None or node.kind != "scalar":
+        return None
+    text = " ".join(node.raw.split())
+    return text or None
 
 
 class _Match:

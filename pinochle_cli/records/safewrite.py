@@ -1,7 +1,7 @@
 """Writing a file so that a crash never leaves half of it: an atomic replace, and the record's lock.
 
-* the record is locked (a ``.NAME.lock`` file beside it, held with ``filelock``, which works the
-  same on Linux, macOS and Windows) and read again under the lock;
+* the record is locked (a ``.NAME.lock`` file beside it while a write is under way, removed when it is
+  done: ``lockfile``) and read again under the lock;
 * new text goes to a temporary file in the same folder, is flushed and fsynced, and replaces the
   file with ``os.replace``: a write killed at any moment leaves the old file or the new one; a new
   file is linked into place, so a full disk leaves no file;
@@ -18,17 +18,12 @@ import os
 import stat
 import tempfile
 import time
-import warnings
 from collections.abc import Iterator
 from typing import IO
 
-# where fcntl is missing filelock warns that it uses a lock file; that is fine
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from filelock import FileLock, Timeout
-
 from ..errors import RecordError, YamlError, relocated
 from ..yamlsource import open_nonblocking, read_capped
+from .lockfile import LockBusy, LockUnavailable, hold, lock_path
 
 __all__ = [
     "LOCK_WAIT", "atomic_write", "check_writable", "create_exclusive", "decode_text", "locked",
@@ -178,24 +173,17 @@ def remove_stale_temporaries(target: str) -> list[str]:
     return removed
 
 
-def _lock_file(target: str) -> str:
-    return os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.lock")
-
-
 @contextlib.contextmanager
 def _record_lock(target: str, path: str) -> Iterator[None]:
-    lock = FileLock(_lock_file(target), timeout=LOCK_WAIT)
     try:
-        lock.acquire()
-    except Timeout:
-        raise RecordError(f"another writer has held {_lock_file(target)} for {LOCK_WAIT:.0f} seconds; the record "
+        with hold(target, LOCK_WAIT):
+            yield
+    except LockBusy:
+        raise RecordError(f"another writer has held {lock_path(target)} for {LOCK_WAIT:.0f} seconds; the record "
                           f"is unchanged (if no one else is writing, remove that file)", source=path) from None
-    except OSError as exc:
-        raise RecordError(f"cannot lock: {exc.strerror or exc}; the record is unchanged", source=path) from None
-    try:
-        yield
-    finally:
-        lock.release()
+    except LockUnavailable as exc:
+        raise RecordError(f"cannot lock: {exc.strerror} (is the folder read-only?); the record is unchanged",
+                          source=path) from None
 
 
 def _open_record(target: str, path: str) -> IO[bytes]:
@@ -217,10 +205,9 @@ def _open_record(target: str, path: str) -> IO[bytes]:
 def locked(path: str) -> Iterator[IO[bytes]]:
     """Hold the record's lock; yields the record (the file a link points to) open for reading.
 
-    The lock is a separate ``.NAME.lock`` file beside the record (``filelock``: ``fcntl`` where
-    there is one, ``msvcrt`` on Windows, a lock file with the owner's process id elsewhere), so the
-    record itself can be replaced while it is held. Temporary files of writers killed mid-write
-    are removed once the lock is taken.
+    The lock is a separate ``.NAME.lock`` file beside the record while it is held (``lockfile``: ``flock`` where
+    there is ``fcntl``, ``filelock`` elsewhere), so the record itself can be replaced while it is held; it is
+    removed when the write is done. Temporary files of writers killed mid-write are removed once the lock is taken.
     """
     target = os.path.realpath(path)
     # a missing or special file: say so before making a lock file

@@ -26,11 +26,13 @@ from ..errors import Argument, Message, RecordError, YamlError, relocated
 from ..ruleset import Ruleset, bundled_path
 from ..yamlsource import Node, load_text
 from . import MatchRecord, check_record, parse_record
+from .history import bounded, retire_undone
 from .safewrite import atomic_write, create_exclusive, decode_text, locked, replace_locked
+from .version import Expected, check_expected
 
 __all__ = [
-    "Entries", "FAST_LOADER", "append_deal", "changed_fields", "check_name", "insert_deal", "new_record_text",
-    "ruleset_spec_for", "write_new_record", "yaml_value",
+    "Entries", "FAST_LOADER", "add_text", "append_deal", "changed_fields", "check_name", "insert_deal",
+    "new_record_text", "ruleset_spec_for", "write_new_record", "yaml_value",
 ]
 
 Entries = list[tuple[str, Any]]
@@ -232,26 +234,29 @@ def insert_deal(text: str, entries: Entries, source: str = "<record>") -> str:
 
 
 
-def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchRecord:
+def append_deal(path: str, build: Callable[[MatchRecord], Entries], *, expect: Expected | None = None) -> MatchRecord:
     """Append one deal to the record at ``path`` and return the record with it.
 
     ``build(record)`` turns the current record (read under the lock) into the deal's fields.
     The new deal and the record are checked before writing; on any error (a ``RecordError``
-    naming ``path``, the deal and field) the file is untouched.
+    naming ``path``, the deal and field) the file is untouched. ``expect``: the version the deal was
+    entered from and its number (a ``StaleRecordError`` if the record is not that version any more).
+    What the history held to redo is retired: a new deal ends it.
     """
     base = os.path.dirname(os.path.abspath(path))
     with locked(path) as fh:
         data = fh.read()
         text = decode_text(data, path)
         current = parse_record(text, path, base)
+        number = len(current.deals) + 1
+        check_expected(expect, data, number, len(current.deals), f"deal {number}", path)
         try:
             entries = build(current)
         except RecordError as exc:
             if exc.source is not None:
                 raise
             raise relocated(exc, source=path, line=None) from None
-        new_text = insert_deal(text, entries, path)
-        number = len(current.deals) + 1
+        new_text = add_text(text, entries, path)
         try:
             root = _load(new_text, path)
             record = check_record(root, base)
@@ -264,6 +269,14 @@ def append_deal(path: str, build: Callable[[MatchRecord], Entries]) -> MatchReco
         replace_locked(path, fh, new_text)
     return record
 
+
+def add_text(text: str, entries: Entries, source: str = "<record>") -> str:
+    """``text`` with one more deal (``insert_deal``), the undone deals of its history retired (a new deal ends
+    what redo could put back) and the history within its bounds."""
+    added = insert_deal(text, entries, source)
+    if "\r\n" not in added:
+        return bounded(retire_undone(added))
+    return bounded(retire_undone(added.replace("\r\n", "\n"))).replace("\n", "\r\n")
 
 
 def _load(text: str, path: str) -> Node:
@@ -320,11 +333,12 @@ def check_name(name: str, option: str) -> None:
 
 def new_record_text(ruleset_spec: str, options: Mapping[str, str], *,
                     teams: Sequence[tuple[str, Sequence[str]]] = (), players: Sequence[str] = (),
-                    seating: Sequence[str] = ()) -> str:
-    """The text of an empty record."""
+                    seating: Sequence[str] = (), title: str | None = None) -> str:
+    """The text of an empty record (``title``: the match's name, shown by the score page and ``score``)."""
     lines = [
         "# Pinochle match record. `pinochle score FILE` shows the standings;",
         "# `pinochle record add FILE ...` adds a deal. Comments and layout are kept.",
+        *([f"title: {yaml_value(title)}"] if title else []),
         f"ruleset: {yaml_value(ruleset_spec)}",
     ]
     if options:

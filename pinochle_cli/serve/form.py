@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import FormError, RecordError
+from ..errors import FormError, RecordError, StaleRecordError
 from ..records import MatchRecord
 from ..records.entry import DealInput, asked_field, check_nothing_left_out, counters_questions, deal_entries, questions
+from ..records.version import Expected
 from ..records.writer import Entries, append_deal
 
 __all__ = ["ENDING", "FormField", "add_deal", "deal_input", "endings", "form_fields"]
@@ -126,9 +127,10 @@ def _where(record: MatchRecord, exc: RecordError) -> str:
     return names[0] if names else "deal"
 
 
-def add_deal(path: str, form: Mapping[str, str]) -> MatchRecord:
+def add_deal(path: str, form: Mapping[str, str], expect: Expected | None = None) -> MatchRecord:
     """Append the deal the form gives to the record at ``path`` (locked, checked, atomic); ``FormError`` (file
-    unchanged) names the field each problem is beside."""
+    unchanged) names the field each problem is beside; ``expect``: the version the form was filled in from and the
+    deal's number (``StaleRecordError`` if the record changed since)."""
 
     def build(current: MatchRecord) -> Entries:
         entries = deal_entries(current, deal_input(current, form))
@@ -136,7 +138,9 @@ def add_deal(path: str, form: Mapping[str, str]) -> MatchRecord:
         return entries
 
     try:
-        return append_deal(path, build)
+        return append_deal(path, build, expect=expect)
+    except StaleRecordError:
+        raise
     except RecordError as exc:
         from ..records import read_record
 
