@@ -33,7 +33,7 @@ def copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_modules_that_compile_are_found_by_their_imports() -> None:
     assert set(machine_code.engine_modules()) == {"game.kernels", "solver.search", "solver.search_layout", "solver.keys",
                                                   "solver.ordering", "solver.general", "solver.solve", "player.play",
-                                                  "player.exchange"}
+                                                  "player.exchange", "player.seat", "player.rollout"}
 
 
 @pytest.mark.parametrize("source", ["game/trick_rules.py", "cards.py", "player/tables.py", "solver/search.py",

@@ -34,8 +34,8 @@ COMMANDS = {
     "solve": LazyCommand("solve_cmd:solve", "The counters seat 0's side takes from here on when every player plays "
                          "perfectly, all cards seen."),
     "hint": LazyCommand("hint_cmd:hint", "What should I play? Each legal card judged over the deals of the unseen "
-                        "cards consistent with everything you saw, each solved double-dummy, by the deal's score for "
-                        "your side."),
+                        "cards consistent with everything you saw, by the deal's score for your side, within --time "
+                        "seconds."),
     "analyze": LazyCommand("analyze_cmd:analyze", "Could the bid have been made, and which cards cost points? Each "
                            "card of a recorded deal is compared with the best card, every player playing perfectly "
                            "afterwards with all hands seen."),

@@ -29,7 +29,7 @@ from .inference import Inference, infer
 from .judging import WorldsJudged, judge_worlds
 from .values import Plan, Valued, WorldValues, plan_for
 from .weigh import CardJudgement, best_card, judge, last_trick_worth, world_points
-from .worlds import World, draw_worlds
+from .worlds import World, Worlds, draw_worlds
 
 __all__ = ["CALIBRATE_FOR", "DEFAULT_WORLDS", "EARLY_STOP_AT", "RELIABLE_WORLDS", "Hint", "Margin", "hint",
            "hint_facts"]
@@ -167,17 +167,22 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
         plan = Plan(False, 0)
         grace = None if seconds is None else clock() + max(_RESERVE, _RESERVE_SHARE * seconds)
         judged = _at_least_one(deal, judged_by(plan), judged.why, workers, grace, clock, stop)
+    return _answer(facts, drawn, judged, plan, tuple(inferences), clock() - start)
+
+
+def _answer(facts: Facts, drawn: Worlds, judged: WorldsJudged[Valued], plan: Plan,
+            inferences: tuple[Inference, ...], seconds: float) -> Hint:
+    """The hint from the worlds judged: each card's figures, the best card and its margin over the next."""
+    deal = drawn.worlds
     found = list(judged.values)
     kept = tuple(deal[i] for i in judged.indices)
-    plays = [list(v.plays) for v in found]
-    cards = judge(facts, kept, plays)
+    cards = judge(facts, kept, [list(v.plays) for v in found])
     exact = drawn.exact and len(kept) == len(deal)
     method = "exact" if all(v.exact for v in found) else "estimated"
     final = _Points(facts)
     final.extend(list(kept), found)
     return Hint(facts.seat, best_card(cards), tuple(cards), kept, exact, len(deal), drawn.layouts,
-                tuple(inferences), clock() - start, plan.words(facts), method, final.margin(), judged.why,
-                judged.skipped, plan)
+                inferences, seconds, plan.words(facts), method, final.margin(), judged.why, judged.skipped, plan)
 
 
 def _at_least_one(deal: Sequence[World], value: Callable[[World], Valued], why: str, workers: int,
