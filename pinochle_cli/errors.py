@@ -338,3 +338,12 @@ class FormError(PinochleError, ValueError):
 class ServeError(PinochleError):
     """The score page cannot be served: its extra not installed, no free port, an address that cannot be used
     (not bad input alone: a port in use is the machine's state)."""
+
+
+class SessionError(PinochleError, ValueError):
+    """A play session that cannot start, go on or resume: settings the game does not take, a line that is no
+    command of the session, a saved session that cannot be read or does not match what was asked."""
+
+
+class JournalError(SessionError):
+    """The journal of a session kept for ``resume``: missing, unreadable, or not a session of this program."""
