@@ -160,10 +160,11 @@ def review_lines(r: Review, rules: Ruleset, seat: int) -> list[str]:
     out += ["  " + line[:WIDTH - 2] for line in table.splitlines()]
     costly = sum(1 for j in r.rows if j.cost)
     notes = sorted({j.note for j in r.rows if j.cost is None and j.note})
-    tail = f"  {r.judged} decisions, {costly} shown costly" + (f"; {r.more} more not shown" if r.more else "") + "."
+    tail = (f"  {r.judged} decisions: {costly} cost something, {r.fine} cards cost nothing"
+            + (f", {r.more} more not shown" if r.more else "") + ".")
     out += _wrap(tail)
     out += [line for note in notes[:2] for line in _wrap(f"  –: {note}.", "    ")]
-    out += _wrap("  cost: pts of the deal's score (yours less theirs), ctr: counters the card gave up.")
+    out += _wrap("  cost: pts of the deal's score (yours less theirs'), ctr: counters a card gave up.")
     return out
 
 

@@ -145,7 +145,7 @@ def _again(session: Session, out: _Out, decision: Decision, terminal: bool) -> N
     """After a refusal, on a terminal: what is still asked."""
     if terminal and not out.as_json:
         s = session
-        for line in decision_lines(decision, s.rules, s.settings.seat, s.settings.follow):
+        for line in decision_lines(decision, s.rules, s.settings.seat, s.settings.follow, s.names):
             click.echo(line)
 
 

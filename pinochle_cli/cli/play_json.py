@@ -69,7 +69,9 @@ def _body(event: Event) -> tuple[str, dict[str, Any]]:  # long: one branch a kin
     if isinstance(event, DealStarted):
         return "deal_started", {"deal": event.number, "ruleset": event.ruleset, "dealer": event.dealer,
                                 "seat": event.seat, "names": list(event.names), "hand": _cards(event.hand),
-                                "mode": "follow" if event.follow else "practice", "seed": event.seed}
+                                "mode": "follow" if event.follow else "practice", "seed": event.seed,
+                                "trump": None if event.trump is None else event.trump.letter,
+                                "turned_up": None if event.turned is None else event.turned.ascii()}
     if isinstance(event, Decision):
         return "decision", _decision(event)
     if isinstance(event, Acted):
@@ -124,7 +126,7 @@ def _decision(d: Decision) -> dict[str, Any]:
     if d.meld is not None:
         out["meld"] = _cards(d.meld)
     if d.stage == "play":
-        out.update({"trick": d.trick, "on_trick": _cards(d.on_trick), "cards": _cards(d.cards)})
+        out.update({"trick": d.trick, "leader": d.leader, "on_trick": _cards(d.on_trick), "cards": _cards(d.cards)})
     return out
 
 
@@ -165,7 +167,8 @@ def advice_json(a: Advice) -> dict[str, Any]:
 
 def review_json(r: Review) -> dict[str, Any]:
     return {"perfect": r.perfect, "meld": r.meld, "bid": r.bid, "bidder": r.bidder, "makeable": r.makeable,
-            "analysed_from_trick": r.first_trick, "judged": r.judged, "more": r.more, "seconds": round(r.seconds, 3),
+            "analysed_from_trick": r.first_trick, "judged": r.judged, "fine": r.fine, "more": r.more,
+            "seconds": round(r.seconds, 3),
             "decisions": [{"kind": j.kind, "action": j.index + 1, "trick": j.trick or None, "played": _action(j.played),
                            "advised": None if j.advised is None else _action(j.advised), "best": j.best,
                            "cost": j.cost, "unit": j.unit, "note": j.note or None} for j in r.rows]}

@@ -62,7 +62,7 @@ def lines(event: Event, rules: Ruleset, seat: int, follow: bool, names: Sequence
     if isinstance(event, DealStarted):
         return _started(event, rules)
     if isinstance(event, Decision):
-        return decision_lines(event, rules, seat, follow)
+        return decision_lines(event, rules, seat, follow, names)
     if isinstance(event, Acted):
         return _acted(event, rules, seat)
     if isinstance(event, TrickDone):
@@ -109,6 +109,9 @@ def _started(e: DealStarted, rules: Ruleset) -> list[str]:
     if e.follow:
         seats = ", ".join(f"{s} {n}" for s, n in enumerate(e.names))
         out.append(f"Seats: {seats}. Enter what each seat does in turn (help lists the commands).")
+    if e.trump is not None:
+        turned = f" (the {e.turned} turned up)" if e.turned is not None else ""
+        out.append(f"Trump: {e.trump.symbol} {e.trump.word}{turned}.")
     if e.hand is not None:
         out.append(f"Your hand: {_cards(e.hand)}")
     return [line for text in out for line in wrap(text, "  ")]
@@ -120,7 +123,7 @@ def _bids(d: Decision) -> str:
     return f"bid {d.smallest} or more, or pass"
 
 
-def decision_lines(d: Decision, rules: Ruleset, seat: int, follow: bool) -> list[str]:
+def decision_lines(d: Decision, rules: Ruleset, seat: int, follow: bool, names: Sequence[str]) -> list[str]:
     """What the table waits for, in words (in practice only the user's own decisions are asked)."""
     if d.next_deal is not None:
         return [f"next (or Enter) deals deal {d.next_deal}; quit stops."]
@@ -136,22 +139,26 @@ def decision_lines(d: Decision, rules: Ruleset, seat: int, follow: bool) -> list
     elif d.stage == "widow":
         text = f"The widow turned up: widow {d.count} cards."
     elif d.stage == "meld":
-        shows = f" (shows {_cards(d.meld)})" if d.meld is not None else ""
-        text = f"{who} meld: meld{shows}" + (f", or meld {d.seat} CARDS." if follow and not d.yours else ".")
+        if d.meld is not None:
+            text = f"{who} meld: {_cards(d.meld)} (meld shows it)."
+        else:
+            text = f"{who} meld: meld {d.seat} CARDS (meld {d.seat} alone: none)."
     elif d.stage == "play":
-        return _card_lines(d, seat)
+        return _card_lines(d, seat, names)
     else:
         text = f"{who} turn: {' or '.join(d.kinds)}."
     return wrap(text, "  ")
 
 
-def _card_lines(d: Decision, seat: int) -> list[str]:
+def _card_lines(d: Decision, seat: int, names: Sequence[str]) -> list[str]:
     if "draw" in d.kinds:
         return [f"{'Your' if d.yours else d.name + chr(39) + 's'} draw from the stock: draw CARD."]
-    on = f": {_cards(d.on_trick)} on it" if d.on_trick else ": to lead"
+    lead = d.leader if d.leader is not None else 0
+    played = ", ".join(f"{'you' if (lead + j) % len(names) == seat else names[(lead + j) % len(names)]} {card}"
+                       for j, card in enumerate(d.on_trick))
     who = "your card" if d.yours else f"{d.name}'s card"
     extra = " (or meld CARDS first)" if "meld" in d.kinds else ""
-    text = f"Trick {d.trick}{on}; {who}{extra}."
+    text = f"Trick {d.trick}: {played} — {who}{extra}." if played else f"Trick {d.trick}: {who} to lead{extra}."
     out = wrap(text, "  ")
     if d.yours and d.cards:
         out += wrap(f"  legal: {_cards(d.cards)}", "    ")
@@ -165,7 +172,7 @@ def _acted(e: Acted, rules: Ruleset, seat: int) -> list[str]:
         return []
     verb = _verb(act, by_you)
     if act.kind == "give":
-        return [_gave(e, act, seat)]
+        return [_gave(e, act, seat, rules.exchange)]
     if act.kind == "bury":
         shown = f" {len(act.cards) or rules.widow_size} cards" if e.hidden or not len(act.cards) else \
             f" {_cards(act.cards)}"
@@ -185,13 +192,14 @@ def _verb(act: Action, you: bool) -> str:
              "widow": "take the widow", "draw": "draw", "give": "pass"}[act.kind]
     if you:
         return plain
-    return {"pass": "passes", "bury": "buries", "widow": "takes the widow"}.get(act.kind, plain + "s")
+    return {"pass": "passes", "give": "passes", "bury": "buries", "widow": "takes the widow"}.get(act.kind,
+                                                                                                  plain + "s")
 
 
-def _gave(e: Acted, act: Action, seat: int) -> str:
+def _gave(e: Acted, act: Action, seat: int, count: int) -> str:
     """A pass: its cards only where the user sees them (theirs, or passed to them)."""
     who = _you(e.name, e.seat, seat)
-    cards = f"{len(act.cards)} cards" if e.hidden or not len(act.cards) else _cards(act.cards)
+    cards = f"{count} cards" if e.hidden or not len(act.cards) else _cards(act.cards)
     return f"{who.capitalize()} {_verb(act, e.seat == seat)} {cards}."
 
 
@@ -199,6 +207,8 @@ def _meld_lines(e: Acted, rules: Ruleset, who: str, verb: str) -> list[str]:
     act = e.action
     if not len(act.cards):
         return [f"{who.capitalize()} {verb} no meld."]
+    if rules.has_stock:
+        verb = "declare" if e.action.seat == e.seat and who == "you" else "declares"
     return wrap(f"{who.capitalize()} {verb} {_cards(act.cards)}.", "  ")
 
 

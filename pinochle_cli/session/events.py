@@ -26,7 +26,8 @@ __all__ = ["Acted", "Advised", "Contract", "DealEnded", "DealStarted", "Decision
 
 @dataclass(frozen=True)
 class DealStarted:
-    """A deal begins: its number, dealer, the user's seat and hand (None: not known), the seats' names."""
+    """A deal begins: its number, dealer, the user's seat and hand (None: not known), the seats' names, and trump
+    when the deal turns it up (the bottom card of a stock, ``turned``)."""
 
     number: int
     dealer: int
@@ -36,6 +37,8 @@ class DealStarted:
     follow: bool
     seed: int
     ruleset: str
+    trump: Suit | None = None
+    turned: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class Decision:
     ``yours``: the user's own decision (in practice, the only ones asked); ``cards``: the legal cards (a card to
     play); ``smallest``: the least bid allowed, ``stuck``: the dealer must take it; ``suits``: the suits that may
     be named; ``count``: the cards to give, bury or take; ``meld``: the cards the hand shows (the meld, or a
-    declaration allowed now); ``trick``: the trick's number and its cards so far."""
+    declaration allowed now); ``trick``: the trick's number, its cards so far and who led it."""
 
     seat: int | None
     name: str
@@ -59,6 +62,7 @@ class Decision:
     meld: Hand | None = None
     trick: int = 0
     on_trick: tuple[Card, ...] = ()
+    leader: int | None = None
     # the next deal, when one is over
     next_deal: int | None = None
 

@@ -43,7 +43,7 @@ def decision(state: DealState, seat: int, names: tuple[str, ...]) -> Decision:
         known = who is not None and state.hand(who) is not None
         cards = tuple(state.legal_plays()) if "play" in turn.kinds and known else ()
         return replace(base, cards=cards, count=1 if "draw" in turn.kinds else 0, trick=state.trick_number,
-                       on_trick=state.trick)
+                       on_trick=state.trick, leader=state.leader)
     return base
 
 

@@ -14,9 +14,9 @@ The yardstick is the deal solved with every hand seen, everyone perfect afterwar
 
 Points are the deal's score, the user's side's less the others' (their mean, with two others). The advice from
 the user's view is the one asked for at that moment (kept by the session), else asked now within the time left.
-The review takes at most ``TIME_SHARES`` times the session's time for an answer: half for the solving, half for
+The review takes about ``TIME_SHARES`` times the session's time for an answer: half for the solving, half for
 the advice; what is left when the time is out is marked not judged. ``Review.rows`` holds at most ``SCREEN``
-rows, the costly first.
+rows, the costly first; a card that cost nothing is only counted.
 """
 
 from __future__ import annotations
@@ -59,13 +59,16 @@ class Judged:
 
 @dataclass(frozen=True)
 class Review:
-    """The user's decisions judged (``rows``: at most ``SCREEN``, the costly first; ``more``: those left out),
+    """The user's decisions judged (``judged`` of them; ``rows``: at most ``SCREEN``, the costly first — the calls,
+    the exchange and the cards that cost something or were not judged; ``fine``: the cards that cost nothing, only
+    counted; ``more``: rows left out),
     ``perfect``: the bidding side's counters with perfect play from trick ``first_trick`` (None: not solved),
     ``meld`` its meld, ``bid``; ``seconds`` taken."""
 
     rows: tuple[Judged, ...]
     more: int
     judged: int
+    fine: int
     perfect: int | None
     first_trick: int
     tricks: int
@@ -128,13 +131,15 @@ def review(record: MatchRecord, state: DealState, seat: int, advice: Mapping[int
     last_call = max((r.index for r in rows if r.kind == "call"), default=None)
     rows = [_call_cost(state, seat, r, analysis) if r.index == last_call else r for r in rows]
     rows.sort(key=lambda r: (r.cost is None, -(r.cost or 0), r.index))
-    shown = [r if r.advised is not None else replace(r, advised=asked(r.index)) for r in rows[:SCREEN]]
+    # a card that cost nothing is only counted
+    listed = [r for r in rows if r.kind != "card" or r.cost != 0]
+    shown = [r if r.advised is not None else replace(r, advised=asked(r.index)) for r in listed[:SCREEN]]
     side = [state.rules.side_of(state.bidder)] if state.bidder is not None else []
     meld = sum(state.facts().meld[i] for i in side)
     perfect = None if analysis is None else analysis.perfect
     first = analysis.first_trick if analysis is not None else state.rules.tricks_per_deal + 1
-    return Review(tuple(shown), len(rows) - len(shown), len(rows), perfect, first, state.rules.tricks_per_deal, meld,
-                  state.bid, state.bidder, clock() - began)
+    return Review(tuple(shown), len(listed) - len(shown), len(rows), len(rows) - len(listed), perfect, first,
+                  state.rules.tricks_per_deal, meld, state.bid, state.bidder, clock() - began)
 
 
 def _analysis(record: MatchRecord, limit: float) -> Any:

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..cards import Hand, parse_cards
+from ..cards import Hand, parse_card, parse_cards
 from ..errors import IllegalPlayError, PinochleError, SessionError
 from ..game.actions import Action
 from ..game.state import DealState
@@ -203,8 +203,10 @@ class Session:
     def _started(self) -> DealStarted:
         state = self._state()
         s = self.settings
+        stock = state.to_json().get("stock")
+        turned = parse_card(stock[-1]) if stock and self.rules.turn_up_trump else None
         return DealStarted(self.number, state.dealer, s.seat, state.hand(s.seat), self.names, s.follow, s.seed,
-                           self.rules.name)
+                           self.rules.name, state.trump, turned)
 
     def _state(self) -> DealState:
         if self.state is None:
@@ -366,11 +368,17 @@ class Session:
     # ------------------------------------------------------------------ what is shown
 
     def _shown(self) -> Shown:
-        state = self._state()
+        """The deal as the user sees it: in practice the computer's pass between other seats and its bury unseen."""
+        state, seat = self._state(), self.settings.seat
         tricks = tuple((t.leader, t.cards, t.winner) for t in state.tricks)
-        return Shown(self.number, self.settings.seat, state.hand(self.settings.seat), self.names, state.dealer,
-                     state.calls, state.bidder, state.bid, state.trump, state.shown, tricks,
-                     tuple(state.counters()), state.given, state.buried)
+        sees = self.settings.follow or seat == state.bidder
+        partners = self.rules.partner_seats(seat)
+        given = {s: h for s, h in state.given.items()
+                 if self.settings.follow or s == seat or (s == state.bidder and seat in partners)
+                 or (seat == state.bidder and s in partners)}
+        return Shown(self.number, seat, state.hand(seat), self.names, state.dealer, state.calls, state.bidder,
+                     state.bid, state.trump, state.shown, tricks, tuple(state.counters()), given,
+                     state.buried if sees else None)
 
     def standing(self) -> Standing:
         record = self.record
