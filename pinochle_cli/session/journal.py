@@ -15,11 +15,11 @@ import contextlib
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..errors import JournalError
-from ..records.safewrite import atomic_write
 
 __all__ = ["FORMAT", "data_dir", "drop", "journal_path", "load", "save"]
 
@@ -51,10 +51,18 @@ def journal_path(record: str | None) -> Path:
 def save(path: Path, state: dict[str, Any]) -> None:
     """Write the session ``state`` to ``path`` whole (its folder made when missing); ``JournalError`` when it cannot
     be written."""
-    data = json.dumps({"format": FORMAT, "session": state}, ensure_ascii=False, indent=1).encode("utf-8")
+    data = json.dumps({"format": FORMAT, "session": state}, ensure_ascii=False).encode("utf-8")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(str(path), data)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
     except OSError as exc:
         raise JournalError(f"{path}: cannot keep the session: {exc.strerror or exc}") from None
 

@@ -244,7 +244,10 @@ class Session:
         return not self.settings.follow and seat is not None and seat != self.settings.seat
 
     def _widow(self) -> Hand | None:
+        """The widow's cards when known: dealt (practice), or entered as the bidder took it (following)."""
         state = self._state()
+        if not self.rules.widow_size or state.stage in ("auction", "widow"):
+            return None
         setup = state.to_json().get("widow")
         if setup is not None:
             return Hand(parse_cards(" ".join(setup)))
