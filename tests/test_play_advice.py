@@ -122,9 +122,10 @@ def test_each_decision_is_advised(ruleset: str, typed: int, kind: str) -> None:
 
 
 def test_trump_and_the_bury_are_advised() -> None:
-    state = DealState.from_json({"ruleset": "three-handed", "dealer": 2, "hands": [
-        "AS AS TS KS QS JS 9S AD AD TD KD QD JD AC TC".split(), "AH AH TH TH KH KH QH QH JH JH 9H 9H KC KC QC".split(),
-        "9S KS QS JS TS 9D 9D TD KD QD JD AC TC JC 9C".split()], "widow": ["QC", "JC", "9C"],
+    hands = ["AS AS TS KS QS JS 9S AD AD TD KD QD JD AC TC", "AH AH TH TH KH KH QH QH JH JH 9H 9H KC KC QC",
+             "9S KS QS JS TS 9D 9D TD KD QD JD AC TC JC 9C"]
+    state = DealState.from_json({"ruleset": "three-handed", "dealer": 2, "hands": [h.split() for h in hands],
+                                 "widow": ["QC", "JC", "9C"],
         "actions": [{"seat": 0, "kind": "bid", "bid": 300}, {"seat": 1, "kind": "pass"},
                     {"seat": 2, "kind": "pass"}]})
     assert state.stage == "trump"
@@ -153,7 +154,7 @@ def test_the_advice_is_one_block_within_80_columns() -> None:
 def test_advice_is_for_the_user_s_own_decision(tmp_path: Path) -> None:
     from playhelp import EXAMPLES, follow_lines
 
-    lines, hand, dealer = follow_lines(EXAMPLES / "single-deck-played.yaml", 1)
+    _lines, hand, dealer = follow_lines(EXAMPLES / "single-deck-played.yaml", 1)
     code, out, _ = run_cli("play", "--follow", "--hand", hand, "--seat", "1", "--dealer", str(dealer), "--time",
                            "0.3", "--no-review", "--json", input="hint\nquit\n")
     assert code == 0

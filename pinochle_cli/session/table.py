@@ -13,8 +13,8 @@ import hashlib
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..cards import Card, Hand
-from ..errors import Argument, Message, SessionError
+from ..cards import Card, Hand, parse_cards
+from ..errors import Argument, CardError, Message, SessionError
 from ..ruleset import Ruleset
 
 __all__ = ["Settings", "deal_hands", "deal_seed", "default_names", "team_names"]
@@ -58,6 +58,19 @@ class Settings:
         if not self.follow and self.hand is not None:
             raise SessionError(Message(Argument("hand"), " is your hand at a real table: it goes with following a "
                                        "deal (in practice the program deals)"))
+        if self.hand is not None:
+            self._check_hand(rules, self.hand)
+
+    @staticmethod
+    def _check_hand(rules: Ruleset, text: str) -> None:
+        """The user's hand as dealt: cards of the pack, as many as a hand holds."""
+        try:
+            cards = rules.deck.check(parse_cards(text))
+        except CardError as exc:
+            raise SessionError(Message(Argument("hand", f'"{text}"'), f": {exc}")) from None
+        if len(cards) != rules.hand_size:
+            raise SessionError(Message(Argument("hand", f'"{text}"'), f": {len(cards)} cards; a hand in "
+                                       f"{rules.name} has {rules.hand_size}"))
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
