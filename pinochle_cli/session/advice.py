@@ -12,7 +12,8 @@
 - a card: ``hint.advice.hint`` (while a stock lasts, when the hint does not judge, the computer's card), and in
   a game with a stock the best declaration allowed first.
 
-The estimates run on this process alone (a pool of workers costs more to start than a table's time allows) and
+Every answer gets ``_SHARE`` of the time (the rest: the session's own work around it). The estimates run on this
+process alone (a pool of workers costs more to start than a table's time allows) and
 grow in stages while the time lasts: a stage is started only when the last one's pace says it ends in time, and
 one still running at the end of the time is given up (the one before it answers). ``Advice.summary`` is what the
 review keeps of an answer.
@@ -291,7 +292,7 @@ def _card(state: DealState, seat: int, seconds: float, seed: int) -> Advice:
 
     declare = best_declaration(state, seat) if "meld" in state.turn.kinds else None
     try:
-        found = hint(state, seat, seconds=seconds, seed=seed, workers=available_cores(), names=names)
+        found = hint(state, seat, seconds=_SHARE * seconds, seed=seed, workers=available_cores(), names=names)
     except HintError as exc:
         card = computer_card(state, seat)
         return Advice("card", seat, Action.play(card, seat), seconds, declare=declare,
