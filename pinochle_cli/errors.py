@@ -324,3 +324,12 @@ class StaleRecordError(RecordError):
     def __init__(self, message: str, *, source: str | None = None, deals: int = 0) -> None:
         self.deals = deals
         super().__init__(message, source=source)
+
+
+class SessionError(PinochleError, ValueError):
+    """A play session that cannot start, go on or resume: settings the game does not take, a line that is no
+    command of the session, a saved session that cannot be read or does not match what was asked."""
+
+
+class JournalError(SessionError):
+    """The journal of a session kept for ``resume``: missing, unreadable, or not a session of this program."""

@@ -2,7 +2,8 @@
 
 Each command with a ``--json`` option is run in ``RUNS`` (the last test walks the command tree, so
 a command given ``--json`` later must be added); what is not the document (a prompt, a deal as
-scored, a message) goes to stderr.
+scored, a message) goes to stderr. ``play`` is a conversation: one JSON object per event, a line each
+(``JSON_LINES``).
 """
 
 from __future__ import annotations
@@ -50,7 +51,10 @@ RUNS: dict[str, tuple[list[list[str]], list[str]]] = {
                   "QD AD QD AD; JC JC AC QC; TD KD 9D TD; QS TS JS JS; 9S KH KS AS; AS KS 9H 9S; 9C KC AC 9H; "
                   "9C AH QC QS; TH TC AH TH", "--leader", "2", "--trick", "KD", "--workers", "1"]),
     "solve": ([], ["solve", "-t", "H", "--hand", "AH KH", "--hand", "QH JH", "--hand", "AS KS", "--hand", "QS JS"]),
+    "play": ([], ["play", "--seed", "3", "--time", "0.2"]),
 }
+# the commands that print JSON Lines, and what is typed to them
+JSON_LINES = {"play": "pass\nhint\nshow\nquit\n"}
 # what ``record add --prompt`` is asked, answered
 TYPED = {"record add --prompt": "100\n0\n150\ny\n"}
 
@@ -58,6 +62,7 @@ TYPED = {"record add --prompt": "100\n0\n150\ny\n"}
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PINOCHLE_DATA_DIR", str(tmp_path / "data"))
     shutil.copy(EXAMPLES / "single-deck-night.yaml", "night.yaml")
     shutil.copy(EXAMPLES / "two-handed-night.yaml", "two.yaml")
     shutil.copy(EXAMPLES / "single-deck-played.yaml", "played.yaml")
@@ -70,8 +75,11 @@ def test_json_means_one_json_document_on_stdout(name: str, folder: Path) -> None
     setup, args = RUNS[name]
     for step in setup:
         assert run_cli(*step).code == 0, step
-    code, out, err = run_cli(*args, "--json", input=TYPED.get(name))
+    code, out, err = run_cli(*args, "--json", input=TYPED.get(name, JSON_LINES.get(name)))
     assert code == 0, (code, err)
+    if name in JSON_LINES:
+        assert err == "" and len([json.loads(line) for line in out.splitlines()]) > 3
+        return
     json.loads(out)
 
 

@@ -39,6 +39,8 @@ COMMANDS = {
     "analyze": LazyCommand("analyze_cmd:analyze", "Could the bid have been made, and which cards cost points? Each "
                            "card of a recorded deal is compared with the best card, every player playing perfectly "
                            "afterwards with all hands seen."),
+    "play": LazyCommand("play_cmd:play", "Play a deal: practise against the computer, or follow a real one, with "
+                        "advice at every decision and a review at the end."),
     "prepare": LazyCommand("prepare_cmd:prepare", "Build the fast engine now (the computer player and the solver)."),
 }
 

@@ -357,8 +357,8 @@ class Flow(Seats):
         b.call(len(self.calls), "pass" if bid is None else str(bid))
 
     def _do_widow(self, act: Action) -> None:
+        # taken by the bidder as the stage ends (``_done_widow``)
         self.widow = act.cards
-        self._take_widow()
 
     def _take_widow(self) -> None:
         assert self.bidder is not None and self.widow is not None
@@ -383,9 +383,14 @@ class Flow(Seats):
         self.sizes[receiver] += k
 
     def _do_bury(self, act: Action) -> None:
-        assert self.bidder is not None
+        assert self.bidder is not None and self.rules.bury is not None
         self.buried = act.cards if len(act.cards) else None
         self.buried_done = True
+        if not len(act.cards) and self.held[self.bidder] is None:
+            # cards nobody here saw went: of those the bidder was known to hold (the widow's), only the ones shown
+            # in meld, which the ruleset keeps from the bury, are surely still there
+            kept = self.shown.get(self.bidder, Hand()) if "melded" in self.rules.bury.forbidden else Hand()
+            self.known[self.bidder] = self.known[self.bidder] & kept
         self.move(self.bidder, act.cards, self.rules.widow_size)
 
     def _do_meld(self, act: Action) -> None:

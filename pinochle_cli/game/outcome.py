@@ -3,13 +3,15 @@
 Sides are the scoring sides (``rules.partnerships``: a team, or a player alone). The meld of a side is
 its seats' shown meld (declared, in a game with a stock); a side whose meld is only of the combinations
 the ruleset keeps regardless (``scoring.kept_if_only``) is marked so; the buried counters go to the
-bidder or to the winner of the last trick, as ``bury.counters`` says. ``score_deal`` does the rest.
+bidder or to the winner of the last trick, as ``bury.counters`` says (buried unseen, they are known once every
+card is played: the pack's cards not played). ``score_deal`` does the rest.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards import Hand
 from ..meld import meld
 from ..scoring import DealFacts, DealScore, score_deal
 
@@ -43,7 +45,11 @@ def deal_facts(flow: Flow) -> DealFacts:
         return DealFacts(meld=meld_of, bidder_side=bidder_side, bid=flow.bid, meld_only=only,
                          conceded=flow.ended == "conceded", no_trump=flow.ended == "no-trump")
     taken = list(flow.taken)
-    buried = sum(rules.counter_value(c) for c in flow.buried) if flow.buried is not None else 0
+    laid = flow.buried
+    if laid is None and rules.bury is not None and flow.buried_done and flow.play.over():
+        # buried where nobody here saw: once every card is played, they are the cards of the pack not played
+        laid = rules.deck.full() - Hand([c for cards in flow.played for c in cards])
+    buried = sum(rules.counter_value(c) for c in laid) if laid is not None else 0
     bury = rules.bury
     if buried and bury is not None and flow.play.tricks:
         to = flow.bidder if bury.counters == "bidder" else flow.play.tricks[-1].winner

@@ -1,0 +1,162 @@
+"""Advice at every decision: the card is the answer of ``pinochle hint`` for the same position and seed, the call
+the answer of ``estimate --auction``, the pass the answer of ``pass``; trump, meld, the bury and the stock's play
+are advised too; the advice prints as one short block within 80 columns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clihelp import run_cli
+from playhelp import events, of, parse, practice_lines
+
+from pinochle_cli.game.state import DealState
+from pinochle_cli.session.advice import Advice, advise, relative_seat
+from pinochle_cli.session.events import Advised
+from pinochle_cli.session.session import Session
+from pinochle_cli.session.table import Settings
+
+SEED = 5
+
+
+@pytest.fixture(autouse=True)
+def _data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PINOCHLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+
+
+def _session(ruleset: str, typed: int, seed: int = SEED) -> Session:
+    """A practice session after the user's first ``typed`` lines."""
+    s = Session.begin(Settings(ruleset, seed=seed, seconds=0.3, review=False))
+    s.start()
+    for line in practice_lines(ruleset, seed)[:typed]:
+        s.handle(parse(line))
+    return s
+
+
+def _advice(s: Session) -> Advice:
+    found = s.handle(parse("hint"))
+    assert len(found) == 1 and isinstance(found[0], Advised), found
+    return found[0].advice
+
+
+def _hint_args(state: DealState, seat: int) -> list[str]:
+    """``pinochle hint``'s options for the position ``state`` from ``seat``'s view."""
+    assert state.trump is not None and state.bidder is not None
+    done = [t for t in state.tricks if t.winner is not None]
+    hand = state.hand(seat)
+    assert hand is not None
+    args = ["hint", "-t", state.trump.letter, "--hand", " ".join(hand.ascii()), "--seat", str(seat), "--bidder",
+            str(state.bidder), "--bid", str(state.bid), "--leader", str(done[0].leader if done else state.leader),
+            "--tricks", "; ".join(" ".join(c.ascii() for c in t.cards) for t in done),
+            "--trick", " ".join(c.ascii() for c in state.trick)]
+    for s, cards in sorted(state.shown.items()):
+        args += ["--meld", f"{s}=" + " ".join(cards.ascii())]
+    partner = next(iter(state.rules.partner_seats(state.bidder)), None)
+    other = partner if seat == state.bidder else state.bidder if seat == partner else None
+    if other is not None:
+        args += ["--passed", " ".join(state.given[seat].ascii()), "--received", " ".join(state.given[other].ascii())]
+    return args
+
+
+def test_the_card_advised_is_the_hint_for_the_same_position_and_seed() -> None:
+    # trick 10: few enough cards for the hint to judge every world, whatever the time
+    s = _session("single-deck", 3 + 9)
+    assert s.state is not None and s.state.trick_number == 10 and s.state.turn.seat == 0
+    advice = _advice(s)
+    assert advice.hint is not None and advice.hint.exact
+    code, out, err = run_cli(*_hint_args(s.state, 0), "--seed", str(SEED), "--time", "5", "--json")
+    assert code == 0, err
+    alone = json.loads(out)
+    assert alone["best"] == advice.hint.best.ascii() == advice.best.card.ascii()  # type: ignore[union-attr]
+    assert [(c["card"], c["points"]) for c in alone["cards"]] == \
+        [(j.card.ascii(), round(j.points, 3)) for j in advice.hint.cards]
+
+
+def test_the_call_advised_is_estimate_with_the_auction() -> None:
+    s = _session("single-deck", 1)
+    assert s.state is not None and s.state.stage == "auction" and s.state.turn.seat == 0
+    advice = _advice(s)
+    assert advice.kind == "call" and advice.answer is not None and advice.samples
+    calls = " ".join("pass" if b is None else str(b) for _, b in s.state.calls)
+    hand = s.state.hand(0)
+    assert hand is not None
+    code, out, err = run_cli("estimate", " ".join(hand.ascii()), "--auction", calls, "--dealer",
+                             relative_seat(s.rules, 0, s.state.dealer), "--samples", str(advice.samples), "--seed",
+                             str(SEED), "--workers", "1", "--json")
+    assert code == 0, err
+    assert json.loads(out)["recommended_call"] == advice.answer.recommended.to_json()  # type: ignore[union-attr]
+
+
+def test_the_pass_advised_is_the_pass_command_s() -> None:
+    s = _session("single-deck", 1, seed=7)
+    state = s.state
+    assert state is not None and state.stage == "exchange" and state.turn.seat == 0 and state.bidder == 2
+    advice = _advice(s)
+    assert advice.kind == "pass" and advice.passing is not None
+    hand = state.hand(0)
+    assert hand is not None and state.trump is not None
+    calls = " ".join("pass" if b is None else str(b) for _, b in state.calls)
+    code, out, err = run_cli("pass", " ".join(hand.ascii()), "-t", state.trump.letter, "--bid", str(state.bid),
+                             "--auction", calls, "--dealer", relative_seat(s.rules, 0, state.dealer), "--samples",
+                             str(advice.samples), "--top", "3", "--seed", "7", "--workers", "1", "--json")
+    assert code == 0, err
+    ranked = [r["pass"] for r in json.loads(out)["ranked"]]
+    assert ranked == [[c.ascii() for c in j.cards] for j in advice.passing.ranked]
+    assert advice.best is not None and sorted(advice.best.cards.ascii()) == sorted(ranked[0])
+
+
+@pytest.mark.parametrize(("ruleset", "typed", "kind"), [
+    ("single-deck", 2, "meld"), ("three-handed", 2, "card"), ("two-handed", 0, "card")])
+def test_each_decision_is_advised(ruleset: str, typed: int, kind: str) -> None:
+    s = _session(ruleset, typed)
+    advice = _advice(s)
+    assert advice.kind == kind and advice.best is not None
+    assert s.state is not None
+    assert s.state.apply(advice.best) is not None  # the advice is an action the deal takes
+    if ruleset == "two-handed":  # while the stock lasts the hint does not judge: the computer's card
+        assert advice.hint is None and "the computer's card" in advice.note
+    if kind == "meld":
+        assert advice.meld is not None and advice.meld.total > 0
+
+
+def test_trump_and_the_bury_are_advised() -> None:
+    hands = ["AS AS TS KS QS JS 9S AD AD TD KD QD JD AC TC", "AH AH TH TH KH KH QH QH JH JH 9H 9H KC KC QC",
+             "9S KS QS JS TS 9D 9D TD KD QD JD AC TC JC 9C"]
+    state = DealState.from_json({"ruleset": "three-handed", "dealer": 2, "hands": [h.split() for h in hands],
+                                 "widow": ["QC", "JC", "9C"],
+        "actions": [{"seat": 0, "kind": "bid", "bid": 300}, {"seat": 1, "kind": "pass"},
+                    {"seat": 2, "kind": "pass"}]})
+    assert state.stage == "trump"
+    trump = advise(state, 0, seconds=0.3, seed=SEED)
+    assert trump.kind == "trump" and trump.best is not None and trump.trumps
+    assert trump.best.suit in (o.suit for o in trump.trumps)
+    state.apply(trump.best)
+    for seat in (0, 1, 2):
+        state.apply(f"meld {' '.join(state.meld_shows(seat).ascii())}")
+    assert state.stage == "bury"
+    bury = advise(state, 0, seconds=0.3, seed=SEED)
+    assert bury.kind == "bury" and bury.best is not None and len(bury.best.cards) == 3
+    state.apply(bury.best)
+
+
+def test_the_advice_is_one_block_within_80_columns() -> None:
+    lines = list(practice_lines("single-deck", SEED))
+    code, out, _ = run_cli("play", "--seed", str(SEED), "--time", "0.3", "--no-review",
+                           input="\n".join(["hint", *lines[:4], "?"]) + "\nquit\n")
+    assert code == 0
+    blocks = [line for line in out.splitlines() if line.startswith("Advice")]
+    assert len(blocks) == 2
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_advice_is_for_the_user_s_own_decision(tmp_path: Path) -> None:
+    from playhelp import EXAMPLES, follow_lines
+
+    _lines, hand, dealer = follow_lines(EXAMPLES / "single-deck-played.yaml", 1)
+    code, out, _ = run_cli("play", "--follow", "--hand", hand, "--seat", "1", "--dealer", str(dealer), "--time",
+                           "0.3", "--no-review", "--json", input="hint\nquit\n")
+    assert code == 0
+    refused = of(events(out), "refused")
+    assert refused and "advice is for your own decisions (seat 1); it is North's turn" in refused[0]["error"]
