@@ -139,7 +139,7 @@ def test_ctrl_c_stops_a_hint_at_once() -> None:
     time.sleep(2.0)
     sent = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    _out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert time.monotonic() - sent < 2.0 and "Traceback" not in err
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from ..cards import Hand, Suit
 from ..errors import Argument, Message, SimulationError
@@ -111,7 +112,7 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
         if dealer is None:
             raise SimulationError("an auction needs the dealer's seat", parameter="dealer")
         state = read_auction(rules, calls, dealer, conventions if conventions is not None else rules.conventions)
-        check_turn(state, calls)
+        check_turn(state, calls, rules)
         given = (*state.givens, *given)
     seed = default_seed(rules, hand, trump) if seed is None else seed
     run = dict(given=given, samples=samples, seed=seed, workers=workers, progress=progress)
@@ -131,9 +132,29 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
     assert rules.auction is not None
     smallest = rules.auction.minimum if state is None or state.high is None else rules.auction.next_bid(state.high)
     passing = _passing(rules, hand, state, side, dict(run, samples=est.samples if est else samples))
+    if by != "points":
+        # each bid's interval of points is part of the answer by points only
+        est, side = _without_intervals(est), _without_intervals(side)
     head = Answer(view, by, rules.name, hand.ascii(), est, side, state, smallest, passing, None, None, confidence,
                   tuple(str(g) for g in given))
     return _calls(head)
+
+
+_Ladders = TypeVar("_Ladders", Estimate, SideEstimate, None)
+
+
+def _without_intervals(found: _Ladders) -> _Ladders:
+    """``found`` with no bid's interval of expected points."""
+    if found is None:
+        return None
+    plain = partial(dataclasses.replace, points_ci95=None)
+    if isinstance(found, SideEstimate):
+        return dataclasses.replace(found, bids=tuple(map(plain, found.bids)))
+    after = found.after_widow
+    return dataclasses.replace(found, suits=tuple(dataclasses.replace(s, bids=tuple(map(plain, s.bids)))
+                                                  for s in found.suits),
+                               after_widow=None if after is None else dataclasses.replace(
+                                   after, bids=tuple(map(plain, after.bids))))
 
 
 def _passing(rules: Ruleset, hand: Hand, state: AuctionSoFar | None, side: SideEstimate | None,
