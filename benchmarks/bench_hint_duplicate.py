@@ -1,7 +1,7 @@
 """The hint against an earlier revision's hint over duplicate boards: the same deals played both ways.
 
     python benchmarks/bench_hint_duplicate.py [--boards 400] [--from-trick 1] [--time 0.5] [--baseline REV]
-                                              [--ruleset single-deck] [--seed 1] [--jobs 2]
+                                              [--ruleset single-deck] [--seed 1] [--jobs 2] [--out FILE]
 
 Each board is a deal from a fixed seed: the bidder (seat ``board % players``) names its best meld suit
 (one it may name) at the minimum bid, every seat shows its meld, and play starts (no exchange). The
@@ -13,11 +13,15 @@ seconds a card and one core. The figures: per hint, the mean counters per board 
 sides' turns), with a 95 % interval; the mean paired difference (this hint's minus the baseline's on the
 same board and side) with its interval; and the seconds and worlds per card. Boards run on ``--jobs``
 processes (each hint on one core, so the two never share one). Prints the machine's cores first.
+With ``--out FILE`` each board's result is appended to FILE (JSON Lines) as it ends, and the boards
+already there are not played again: a long run stopped part way goes on where it stopped (the same
+options), and the figures are over every board in the file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -35,7 +39,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from common import machine  # noqa: E402
 from revisions import Revision  # noqa: E402
 
-from pinochle_cli.cards import Hand  # noqa: E402
 from pinochle_cli.game.deal import deal_cards  # noqa: E402
 from pinochle_cli.game.state import DealState  # noqa: E402
 from pinochle_cli.hint.advice import hint_facts  # noqa: E402
@@ -100,6 +103,8 @@ def play(state: DealState, side: int, engine: Revision | None, a: argparse.Names
 
 def _boards(job: tuple[list[int], argparse.Namespace]) -> list[dict[str, Any]]:
     numbers, a = job
+    if not numbers:
+        return []
     rules = load_ruleset(a.ruleset)
     out = []
     with Revision(a.baseline) as old:
@@ -112,8 +117,19 @@ def _boards(job: tuple[list[int], argparse.Namespace]) -> list[dict[str, Any]]:
                     row.setdefault(f"{name}_seconds", []).extend(seconds)
                     row.setdefault(f"{name}_worlds", []).extend(worlds)
             out.append(row)
+            if a.out:
+                with open(a.out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(row) + "\n")
             print(f"  board {number}: new {row['new0']}/{row['new1']}  old {row['old0']}/{row['old1']}", flush=True)
     return out
+
+
+def _done(path: str | None) -> dict[int, dict[str, Any]]:
+    """The boards already played into ``path`` (none when it is None or absent)."""
+    if path is None or not Path(path).exists():
+        return {}
+    rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {int(r["board"]): r for r in rows}
 
 
 def _interval(values: list[float]) -> tuple[float, float]:
@@ -131,25 +147,30 @@ def main() -> None:
     ap.add_argument("--ruleset", default="single-deck")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default=None, help="JSON Lines of the boards played (resumed when it exists)")
     a = ap.parse_args()
     print(machine())
     print(f"{a.ruleset}: {a.boards} boards, the hint from trick {a.from_trick}, {a.time} s a card, baseline "
           f"{a.baseline}", flush=True)
-    numbers = list(range(a.boards))
+    done = _done(a.out)
+    numbers = [n for n in range(a.boards) if n not in done]
     jobs = [(numbers[i::a.jobs], a) for i in range(a.jobs)]
     with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
         rows = [row for part in pool.map(_boards, jobs) for row in part]
+    rows = sorted([*done.values(), *rows], key=lambda r: int(r["board"]))
     new = [float(r["new0"] + r["new1"]) / 2 for r in rows]
     old = [float(r["old0"] + r["old1"]) / 2 for r in rows]
     diff = [n - o for n, o in zip(new, old, strict=True)]
     for name, values in (("this hint", new), ("baseline", old), ("difference", diff)):
         mean, half = _interval(values)
-        print(f"{name:11s} {mean:8.2f} counters a board and side (95 % interval {mean - half:.2f} to {mean + half:.2f})")
+        print(f"{name:11s} {mean:8.2f} counters a board and side "
+              f"(95 % interval {mean - half:.2f} to {mean + half:.2f})")
     for name in ("new", "old"):
         seconds = [s for r in rows for s in r[f"{name}_seconds"]]
         worlds = [w for r in rows for w in r[f"{name}_worlds"]]
         print(f"{name}: {len(seconds)} hints, seconds a card: mean {np.mean(seconds):.3f}, p95 "
-              f"{np.percentile(seconds, 95):.3f}, max {max(seconds):.3f}; worlds a card: median {np.median(worlds):.0f}")
+              f"{np.percentile(seconds, 95):.3f}, max {max(seconds):.3f}; "
+              f"worlds a card: median {np.median(worlds):.0f}")
 
 
 if __name__ == "__main__":

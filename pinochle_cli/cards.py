@@ -340,9 +340,10 @@ class Deck:
     def full(self) -> Hand:
         return Hand(self.cards())
 
-    def check(self, cards: Iterable[Card]) -> Hand:
-        """The cards as a hand, or ``CardError`` naming a card outside the pack or over its copies."""
-        hand = Hand(cards)
+    def check(self, cards: Iterable[Card] | str) -> Hand:
+        """The cards (or their notation) as a hand, or ``CardError`` naming a card outside the pack or over its
+        copies."""
+        hand = Hand.parse(cards) if isinstance(cards, str) else Hand(cards)
         for card in hand.distinct():
             if card not in self:
                 raise CardError(f"{card} ({card.ascii()}) is not in {self.name}")

@@ -20,3 +20,11 @@ def test_a_wrong_example_is_seen(tmp_path: Path) -> None:
     page.write_text("```pycon\n>>> 1 + 1\n3\n\n```\n", encoding="utf-8")
     failures, tried = doctest.testfile(str(page), module_relative=False, verbose=False, report=False)
     assert (failures, tried) == (1, 1)
+
+
+def test_the_readme_s_python_example_runs_as_shown() -> None:
+    readme = PAGE.parent.parent / "README.md"
+    failures, tried = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS,
+                                       encoding="utf-8", verbose=False)
+    assert tried >= 5
+    assert failures == 0

@@ -126,20 +126,38 @@ def test_worlds_are_kept_in_order_and_a_world_past_its_limit_is_skipped() -> Non
     assert late.values == () and late.why == "time"
 
 
-def _hint_command(extra_env: dict[str, str]) -> subprocess.Popen[str]:
+SINGLE = ["-t", "S", "--hand", "AS AS TS KS QS JS 9S AD AD TD AC KC", "--bidder", "0", "--bid", "250"]
+# a double-deck first card: too few worlds in the time to stop early
+DOUBLE = ["-r", "double-deck", "-t", "S", "--hand", "AS AS TS TS KS KS QS QS JS JS AD AD TD KD QD JD AC TC KH QH",
+          "--bidder", "0", "--bid", "500"]
+
+
+def _hint_command(extra_env: dict[str, str], args: list[str], seconds: float) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PINOCHLE_RULESET": "", **extra_env}
-    return subprocess.Popen([sys.executable, "-m", "pinochle_cli", "hint", "-t", "S", "--hand",
-                             "AS AS TS KS QS JS 9S AD AD TD AC KC", "--bidder", "0", "--bid", "250", "--time", "5",
-                             "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    return subprocess.Popen([sys.executable, "-m", "pinochle_cli", "hint", *args, "--time", str(seconds), "--json"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The process's CPU seconds so far (Linux's /proc; elsewhere the wall time since this was first asked)."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        return time.monotonic() - _cpu_seconds.__dict__.setdefault("start", time.monotonic())
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="Ctrl-C is sent to a process group (POSIX)")
 def test_ctrl_c_stops_a_hint_at_once() -> None:
-    proc = _hint_command({})
-    time.sleep(2.0)
+    proc = _hint_command({}, DOUBLE, 60)
+    # into the judging, however busy the machine: the start-up takes about a CPU second
+    while _cpu_seconds(proc.pid) < 2.5 and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None
     sent = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)
-    _out, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert time.monotonic() - sent < 2.0 and "Traceback" not in err
 
@@ -148,7 +166,7 @@ def test_ctrl_c_stops_a_hint_at_once() -> None:
 def test_the_first_hint_after_an_install_answers_in_its_time(tmp_path: Path) -> None:
     """An empty cache: the hint answers within its time by the slow engine while the fast one is built behind."""
     start = time.monotonic()
-    proc = _hint_command({"NUMBA_CACHE_DIR": str(tmp_path)})
+    proc = _hint_command({"NUMBA_CACHE_DIR": str(tmp_path)}, SINGLE, 5)
     out, err = proc.communicate(timeout=120)
     spent = time.monotonic() - start
     assert proc.returncode == 0, err
@@ -174,3 +192,22 @@ def test_analyze_from_the_players_view_ends_in_its_time_however_many_worlds() ->
     view = view_deal(record, analysis, deal, time_limit=1.0, worlds=100_000)
     assert time.process_time() - start < 4.0
     assert view.not_judged > 0 and view.verdicts
+
+
+def test_the_calibration_copes_with_a_deadline_already_past() -> None:
+    # one world, one thread: nothing left to judge after the trial, whose one world ran past the time
+    from pinochle_cli.hint.advice import _calibrated
+
+    state = opening("single-deck")
+    facts = facts_of(state)
+    now = [0.0]
+
+    def judged_by(plan: Plan) -> object:
+        def value(world: object) -> Plan:
+            now[0] = 100.0
+            return plan
+        return value
+
+    assert plan_for(facts).tail > 1
+    plan = _calibrated(facts, [object()], judged_by, 1, 3.0, clock=lambda: now[0])  # type: ignore[arg-type, list-item]
+    assert 1 <= plan.tail < plan_for(facts).tail

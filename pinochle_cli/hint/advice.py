@@ -212,7 +212,8 @@ def _calibrated(facts: Facts, deal: Sequence[World], judged_by: Callable[[Plan],
             if needed <= end - clock():
                 return plan
             # each trick fewer solved exactly cuts the search about threefold (docs/hint.md, "Pace")
-            cut = max(1, math.ceil(math.log(needed / max(end - clock(), 1e-3)) / math.log(_PER_TRICK)))
+            ratio = max(needed / max(end - clock(), 1e-3), _PER_TRICK)
+            cut = max(1, math.ceil(math.log(ratio) / math.log(_PER_TRICK)))
         else:
             cut = 2
         plan = Plan(False, max(1, plan.tail - cut))
