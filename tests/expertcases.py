@@ -21,6 +21,8 @@ from pinochle_cli.ruleset import Ruleset, load_ruleset
 
 FOLDER = Path(__file__).resolve().parent / "experts"
 KINDS = ("pass", "bid", "card")
+# the agreement each kind must reach (issue 45)
+THRESHOLDS = {"pass": 0.85, "bid": 0.90, "card": 0.90}
 FILES = {"pass": "passes.yaml", "bid": "bids.yaml", "card": "cards.yaml"}
 COMMON = {"id", "ruleset", "trump", "expert", "source", "filled", "disagreement"}
 KEYS = {"pass": {"role", "hand", "received", "bid"}, "bid": {"hand", "auction", "dealer"},
