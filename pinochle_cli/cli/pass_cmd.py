@@ -20,7 +20,8 @@ from .common import (
     ruleset_options,
     trump_option,
 )
-from .pass_view import conditions_line, margin_line, ranking_table, rounds_line, run_advice
+from .common import why_lines
+from .pass_view import conditions_line, final_line, margin_line, ranking_table, rounds_line, run_advice
 from .progress import ready_engine
 
 
@@ -44,7 +45,10 @@ def _human(advice: Advice) -> None:
     verb = "sends" if q.role == "partner" else "returns"
     for i, j in enumerate(advice.ranked, 1):
         click.echo(f"{i}. {format_cards(j.cards)}: {j.words.text(verb)}")
+    if advice.final is not None:
+        click.echo(final_line(advice))
     click.echo(margin_line(advice))
+    why_lines(advice.reasons)
 
 
 def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: str | None, dealer: str | None,

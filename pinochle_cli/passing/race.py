@@ -28,6 +28,8 @@ from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
 from .explain import explain
 from .judge import Judge, Judging, Outcome, Question, question_seed
+from ..reasons import Reason
+from .why import pass_reasons
 from .played import FINAL_CANDIDATES, FINAL_DEALS, Final, Played, final_seed, solved_tricks
 
 __all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
@@ -142,12 +144,18 @@ class Advice(Raced):
     # the final round (None: not played); ``ranked`` then starts with its candidates in its order
     final: Final | None = field(default=None, kw_only=True)
 
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why the best pass: one to three reasons, each with its figure (``why.pass_reasons``)."""
+        return pass_reasons(self)
+
     def to_json(self) -> dict[str, Any]:
         q = self.question
         doc: dict[str, Any] = {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
                 "received": q.received.ascii() if q.received is not None else None, "trump": q.trump.letter,
                 "bid": q.bid, "seed": self.seed, "candidates": self.candidates}
         out = {**doc, **race_members(self, "pass", q.given)}
+        out["reasons"] = [r.to_json() for r in self.reasons]
         if self.final is not None:
             out["final"] = self.final.to_json()
         return out
