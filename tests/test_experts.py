@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import expertcases
 import pytest
 import yaml
 from expertcases import KINDS, THRESHOLDS, agreement, ask_bid, ask_card, ask_pass, load, report
-
-import expertcases
 
 # a few cases of each kind, asked on every run (the rest: the benchmark)
 FAST = {"pass": ["bot-test-diamonds-pinochle-parts", "all-four-trumps-go", "side-aces-go"],

@@ -13,7 +13,7 @@ from ..estimate.question import Answer, Call, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
-from .common import emit_json, heading, table, words
+from .common import emit_json, heading, table, why_lines, words
 from .estimate_view import pct, show_estimate
 
 # without --ladder, the partner's ladder shows the bids made at least this often
@@ -74,13 +74,14 @@ def _call(c: Call | None, verb: str) -> str:
 
 def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: bool) -> None:
     if a.estimate is not None:
-        show_estimate(a.estimate, rules, confidence, ladder)
+        show_estimate(a.estimate, rules, confidence, ladder, why=False)
     else:
         assert a.side is not None
         _side(a.side, rules, hand, a.smallest, ladder)
     click.echo("")
     for line in _auction_lines(a):
         click.echo(line)
+    why_lines(a.reasons)
 
 
 def _side(side: SideEstimate, rules: Ruleset, hand: Hand, smallest: int, ladder: bool) -> None:

@@ -7,9 +7,10 @@ import click
 from ..cards import Suit, format_cards
 from ..estimate.checks import MAX_SAMPLES
 from ..estimate.results import BidChance, ChoiceEstimate, Estimate, SuitEstimate
+from ..estimate.why import estimate_reasons
 from ..meld import meld_by_trump
 from ..ruleset import Ruleset
-from .common import heading, table
+from .common import heading, table, why_lines
 
 __all__ = ["SAFE_BID", "no_trump_note", "pct", "show_estimate"]
 
@@ -101,8 +102,8 @@ def _best_line(best: SuitEstimate | ChoiceEstimate) -> str:
             f"(95 % interval {_interval(*rec.ci95)})")
 
 
-def show_estimate(result: Estimate, rules: Ruleset, confidence: float, ladder: bool) -> None:
-    """The estimate in words on stdout; ``ladder``: each trump's bids too."""
+def show_estimate(result: Estimate, rules: Ruleset, confidence: float, ladder: bool, why: bool = True) -> None:
+    """The estimate in words on stdout; ``ladder``: each trump's bids too; ``why``: the reasons for the best bid."""
     click.echo(f"{heading(rules)}: {format_cards(result.hand)}")
     if not result.suits:
         click.echo(no_trump_note(rules))
@@ -126,6 +127,8 @@ def show_estimate(result: Estimate, rules: Ruleset, confidence: float, ladder: b
     click.echo(_best_line(best))
     if result.after_widow is not None:
         click.echo(_best_line(result.after_widow))
+    if why:
+        why_lines(estimate_reasons(result))
     if not ladder:
         return
     for s in result.suits:

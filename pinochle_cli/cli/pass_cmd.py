@@ -19,8 +19,8 @@ from .common import (
     read_cards,
     ruleset_options,
     trump_option,
+    why_lines,
 )
-from .common import why_lines
 from .pass_view import conditions_line, final_line, margin_line, ranking_table, rounds_line, run_advice
 from .progress import ready_engine
 

@@ -24,13 +24,13 @@ import numpy as np
 from ..cards import Card
 from ..errors import Argument, Message, SimulationError
 from ..estimate.interval import Z95, wilson_interval
+from ..reasons import Reason
 from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
 from .explain import explain
 from .judge import Judge, Judging, Outcome, Question, question_seed
-from ..reasons import Reason
-from .why import pass_reasons
 from .played import FINAL_CANDIDATES, FINAL_DEALS, Final, Played, final_seed, solved_tricks
+from .why import pass_reasons
 
 __all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
            "Raced", "advise", "check_run", "games_of", "judged_of", "race", "race_members", "schedule"]

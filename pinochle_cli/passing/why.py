@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import format_cards
 from ..reasons import Reason, percent
+from .explain import Words
 
 if TYPE_CHECKING:
     from .race import Advice
@@ -26,6 +27,8 @@ def pass_reasons(advice: Advice) -> tuple[Reason, ...]:
         out.append(Reason(f"{how}, it scores {m.mean:+.1f} points a deal against the next best, "
                           f"{format_cards(advice.ranked[1].cards)}", m.mean, "points a deal", m.ci95))
     w = best.words
+    if not isinstance(w, Words):
+        return tuple(out)
     verb = "keeps" if q.role == "partner" else "keeps back"
     if w.kept:
         out.append(Reason(f"{verb} {', '.join(w.kept)}: {w.kept_meld} meld in the hand that passes",
