@@ -71,9 +71,9 @@ def multiple_name(name: str, copies: int) -> str:
 # --------------------------------------------------------------------------- hands
 
 def check_cards(rules: Ruleset, cards: Hand | Iterable[Card] | str, *, limit: bool = False) -> Hand:
-    """The cards (or their notation) as a hand of ``rules``'s pack; with ``limit``, no larger than a player holds at the meld (a
-    dealt hand; the bidder's with the widow). Raises ``CardError`` for a card the pack lacks, more copies than
-    it holds, or (``limit``) too many cards."""
+    """The cards (or their notation) as a hand of ``rules``'s pack; with ``limit``, no larger than a player holds
+    at the meld (a dealt hand; the bidder's with the widow). Raises ``CardError`` for a card the pack lacks, more
+    copies than it holds, or (``limit``) too many cards."""
     hand = rules.deck.check(cards)
     if limit and len(hand) > rules.largest_hand:
         raise CardError(f"{len(hand)} cards given ({format_cards(hand)}); a {rules.name} hand holds at most "
@@ -192,8 +192,8 @@ def as_trump(trump: Suit | str) -> Suit:
 
 
 def meld(rules: Ruleset, hand: Hand | Iterable[Card] | str, trump: Suit | str) -> MeldResult:
-    """The largest meld ``hand`` (a ``Hand``, cards, or their notation) can show with ``trump`` (a ``Suit``, or ``"H"``, ``"♥"``, ``"hearts"``), and the
-    combinations that make it up."""
+    """The largest meld ``hand`` (a ``Hand``, cards, or their notation) can show with ``trump`` (a ``Suit``, or
+    ``"H"``, ``"♥"``, ``"hearts"``), and the combinations that make it up."""
     return meld_table(rules).result(check_cards(rules, hand), as_trump(trump))
 
 
