@@ -2,7 +2,7 @@
 
 The race (``race.race``) ranks every candidate with the estimator's heuristic players. Its best
 ``FINAL_CANDIDATES`` then play ``FINAL_DEALS`` fresh common deals again as the hint judges a card
-in one world: the heuristic plays the opening tricks, and the last ``FINAL_CARDS`` cards (8 tricks
+in one world: the heuristic plays the opening tricks, and the last ``FINAL_CARDS`` cards (7 tricks
 of four) are solved exactly (double-dummy, ``solver.Solver``) — every card of the middle and end game
 played perfectly, which bounds what good play takes from each pass. The contract's points (meld
 kept + counters when made, minus the bid when set) on these deals give the final ranking, by the
@@ -30,8 +30,8 @@ __all__ = ["FINAL_CANDIDATES", "FINAL_CARDS", "FINAL_DEALS", "FINAL_SALT", "Play
 
 # the candidates the final round plays, the deals each, the cards in play at which the solver takes over
 FINAL_CANDIDATES = 4
-FINAL_DEALS = 400
-FINAL_CARDS = 32
+FINAL_DEALS = 300
+FINAL_CARDS = 28
 # the final round's deals are fresh: its seed is the race's with these bits flipped
 FINAL_SALT = 0x5EED_F1A1
 
