@@ -82,6 +82,13 @@ def test_a_call_out_of_turn_is_refused() -> None:
     unchanged(state, Action.call(260, seat=2), ActionError, "it is seat 0's turn")
 
 
+def test_a_seat_that_passed_may_not_call_again() -> None:
+    state = DealState(SD, dealer=3, hands=HANDS)
+    state.apply("pass")
+    state.apply("bid 250")
+    unchanged(state, Action.call(260, seat=0), AuctionError, f"seat 0 passed, and {SD.auction.pass_rule}")
+
+
 def test_a_pass_is_final_and_the_dealer_is_stuck() -> None:
     state = DealState(SD, dealer=3, hands=HANDS)
     for call in ("pass", "pass", "pass"):

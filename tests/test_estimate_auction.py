@@ -81,6 +81,22 @@ def test_it_must_be_my_call() -> None:
         check_turn(a, "250")
 
 
+def test_a_player_who_passed_may_not_call_again() -> None:
+    """Four players, the estimating player first to call: the fifth call comes round to them after their pass.
+    The refusal gives the ruleset's own rule; the same calls with another dealer are a legal auction (passed seats
+    are skipped: the 280 is right's, over left's 270)."""
+    for dealer, calls in (("right", "pass 250 260 270 280"), ("partner", "250 pass 260 270 280"),
+                          ("me", "250 260 270 pass 280")):
+        a = read_auction(RULES, calls, dealer, None)
+        with pytest.raises(AuctionError, match=f"you passed at call \\d, and {RULES.auction.pass_rule}: you may not "
+                           "call again"):
+            check_turn(a, calls, RULES)
+    legal = read_auction(RULES, "pass 250 260 270 280", "left", None)
+    assert [c.who for c in legal.calls] == ["partner", "right", "me", "left", "right"] and legal.to_call == "me"
+    check_turn(legal, "pass 250 260 270 280", RULES)
+    assert f"{RULES.auction.pass_rule[0].upper()}{RULES.auction.pass_rule[1:]}." in rules_text(RULES)
+
+
 def test_conventions_are_shown_in_words_from_the_data(tmp_path: Path) -> None:
     text = rules_text(RULES)
     assert "Bidding conventions (meld bids" in text and "1 point of meld per point jumped" in text
@@ -137,7 +153,7 @@ def test_expected_points_are_the_scores_of_each_game(name: str, bids: list[int])
 def test_points_leave_the_chances_as_they_were() -> None:
     plain = estimate(RULES, HAND, samples=600, seed=2, workers=1)
     pts = estimate(RULES, HAND, samples=600, seed=2, workers=1, points=True)
-    strip = [tuple(dataclasses.replace(c, points=None) for c in s.bids) for s in pts.suits]
+    strip = [tuple(dataclasses.replace(c, points=None, points_ci95=None) for c in s.bids) for s in pts.suits]
     assert strip == [s.bids for s in plain.suits]
     assert all(c.points is not None for s in pts.suits for c in s.bids)
 
@@ -204,6 +220,23 @@ def test_json_members() -> None:
     assert doc["pass"]["bidder"] == "right" and isinstance(doc["pass"]["expected_points"], float)
     assert all("expected_points" in b for s in doc["suits"] for b in s["bids"])
     assert doc["recommended_call"] == doc["best_by_confidence"] and doc["by"] == "confidence"
+
+
+def test_by_points_gives_each_bids_interval_and_nothing_else_changes() -> None:
+    """--by points: every bid's expected points with its 95 % interval (around the mean); without --by (and with
+    --by confidence) the document is the same as before, member for member."""
+    base = ("estimate", CARDS, "--samples", "300", "--workers", "1", "--seed", "3", "--auction", "250 300",
+            "--dealer", "left")
+    plain, by_conf, by_points = (run_cli_json(*base), run_cli_json(*base, "--by", "confidence"),
+                                 run_cli_json(*base, "--by", "points"))
+    bids = [b for s in by_points["suits"] for b in s["bids"]]
+    assert bids and all(b["expected_points_ci95"][0] <= b["expected_points"] <= b["expected_points_ci95"][1]
+                        for b in bids)
+    assert not any("expected_points_ci95" in b for d in (plain, by_conf) for s in d["suits"] for b in s["bids"])
+    del by_conf["by"], plain["by"]
+    assert plain == by_conf
+    side = run_cli_json("estimate", CARDS, "--samples", "300", "--workers", "1", "--as", "partner", "--by", "points")
+    assert all(len(b["expected_points_ci95"]) == 2 for b in side["partner"]["bids"])
 
 
 def test_partner_json() -> None:

@@ -20,6 +20,7 @@ from tabulate import tabulate
 
 from ..cards import Card, Suit, parse_cards, parse_suit
 from ..errors import Argument, CardError, OptionError, PinochleError, RulesetError, as_message
+from ..reasons import Reason
 from ..ruleset import Ruleset, bundled_names, bundled_path, load_ruleset, parse_options
 
 if TYPE_CHECKING:
@@ -437,3 +438,11 @@ class PinochleGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("", err=True)
             ctx.exit(130)
+
+
+def why_lines(reasons: Sequence[Reason]) -> None:
+    """``Why:`` and each reason on its own line."""
+    if reasons:
+        click.echo("Why:")
+        for r in reasons:
+            click.echo(f"  - {r.text}")

@@ -14,7 +14,7 @@ from ..estimate.question import Answer, CallWorth, answer
 from ..estimate.seated import SideEstimate
 from ..ruleset import Ruleset, load_conventions
 from ..workers import workers_for
-from .common import emit_json, fitted, heading, narrow, table, tight_table, words
+from .common import emit_json, fitted, heading, narrow, table, tight_table, why_lines, words
 from .estimate_view import pct, show_estimate
 
 # without --ladder, the partner's ladder shows the bids made at least this often
@@ -77,7 +77,7 @@ def _call(c: CallWorth | None, verb: str) -> str:
 
 def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: bool) -> None:
     if a.estimate is not None:
-        # one recommendation: the auction's, below
+        # one recommendation, and its reasons: the auction's, below
         show_estimate(a.estimate, rules, confidence, ladder, advice=False)
     else:
         assert a.side is not None
@@ -85,6 +85,7 @@ def _human(a: Answer, rules: Ruleset, hand: Hand, confidence: float, ladder: boo
     click.echo("")
     for line in _auction_lines(a):
         click.echo(fitted(line))
+    why_lines(a.reasons)
 
 
 def _side(side: SideEstimate, rules: Ruleset, hand: Hand, smallest: int, ladder: bool) -> None:

@@ -18,6 +18,7 @@ from ..estimate.checks import (
 )
 from ..estimate.results import Estimate
 from ..estimate.simulate import estimate as run_estimate
+from ..estimate.why import estimate_reasons
 from ..meld import check_cards
 from ..ruleset import Ruleset
 from ..workers import workers_for
@@ -56,8 +57,9 @@ if TYPE_CHECKING:
 @click.option("--precision", type=click.FloatRange(MIN_PRECISION, 0.5, max_open=True), default=None,
               metavar="H", help=f"Keep sampling until every interval's half-width is at most H "
                                 f"(stops at {MAX_SAMPLES} deals).")
-@click.option("--confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE, show_default=True,
-              help="P(make) the recommended bid needs.")
+@click.option("--confidence", "--risk", "confidence", type=click.FloatRange(0, 1), default=DEFAULT_CONFIDENCE,
+              show_default=True, help="The bidding rule's threshold: the recommended bid is the highest whose P(make) "
+                                      "clears it (--by points: the best expected points instead).")
 @click.option("--ladder", is_flag=True, help="Also print each suit's P(make) at every bid.")
 @click.option("--play", "play", type=click.Choice(["heuristic", "double-dummy"]), default="heuristic",
               show_default=True, help="double-dummy: also play the same deals perfectly (every hand seen) and show "
@@ -173,6 +175,7 @@ def _chart(result: Estimate) -> None:
 def _emit(result: Estimate, rules: Ruleset, perfect: PerfectPlay | None) -> None:
     """The ``--json`` document of an estimate (with the double-dummy figures when played)."""
     doc: dict[str, Any] = result.to_json()
+    doc["reasons"] = [r.to_json() for r in estimate_reasons(result)]
     if not result.suits:
         doc["note"] = no_trump_note(rules)
     if perfect is not None:

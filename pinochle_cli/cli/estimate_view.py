@@ -7,9 +7,10 @@ import click
 from ..cards import Suit, format_cards
 from ..estimate.checks import MAX_SAMPLES
 from ..estimate.results import BidChance, ChoiceEstimate, Estimate, SuitEstimate
+from ..estimate.why import estimate_reasons
 from ..meld import meld_by_trump
 from ..ruleset import Ruleset
-from .common import fitted, heading, narrow, table, tight_table
+from .common import fitted, heading, narrow, table, tight_table, why_lines
 
 __all__ = ["SAFE_BID", "no_trump_note", "pct", "show_estimate"]
 
@@ -118,8 +119,8 @@ def _best_line(best: SuitEstimate | ChoiceEstimate) -> str:
 
 
 def show_estimate(result: Estimate, rules: Ruleset, confidence: float, ladder: bool, *, advice: bool = True) -> None:
-    """The estimate in words on stdout; ``ladder``: each trump's bids too; ``advice``: the best suit's line (an
-    auction's answer gives its own recommendation instead)."""
+    """The estimate in words on stdout; ``ladder``: each trump's bids too; ``advice``: the best suit's line and its
+    reasons (an auction's answer gives its own recommendation instead)."""
     click.echo(fitted(f"{heading(rules)}: {format_cards(result.hand)}"))
     if not result.suits:
         click.echo(no_trump_note(rules))
@@ -145,6 +146,7 @@ def show_estimate(result: Estimate, rules: Ruleset, confidence: float, ladder: b
         click.echo(fitted(_best_line(best)))
         if result.after_widow is not None:
             click.echo(fitted(_best_line(result.after_widow)))
+        why_lines(estimate_reasons(result))
     if not ladder:
         return
     for s in result.suits:

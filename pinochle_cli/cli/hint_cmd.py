@@ -23,6 +23,7 @@ from .common import (
     ruleset_options,
     table,
     trump_option,
+    why_lines,
     words,
 )
 from .progress import duration
@@ -131,6 +132,7 @@ def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
                      colalign=("left", "right", "right", "right", "right", "left")))
     click.echo("points: our side's score minus theirs for the deal; counters: what our side takes from here on.")
     click.echo(_margin(h))
+    why_lines(h.reasons)
     if h.inferences:
         click.echo("What the play showed:")
         for said in dict.fromkeys(i.says for i in h.inferences):
@@ -153,6 +155,7 @@ def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
                    "p_make": None if j.p_make is None else round(j.p_make, 4), "counters": round(j.counters, 3),
                    "best_in": j.best_in, "method": h.method} for j in h.cards],
         "inferences": [{"seat": i.seat, "says": i.says} for i in h.inferences],
+        "reasons": [r.to_json() for r in h.reasons],
     }
     if show_worlds:
         data["world_hands"] = [[h_.ascii() for h_ in w.hands] for w in h.worlds]

@@ -21,8 +21,9 @@ from .common import (
     read_cards,
     ruleset_options,
     trump_option,
+    why_lines,
 )
-from .pass_view import conditions_line, margin_line, ranking_table, rounds_line, run_advice
+from .pass_view import conditions_line, final_line, margin_line, ranking_table, rounds_line, run_advice
 from .progress import ready_engine
 
 
@@ -49,7 +50,10 @@ def _human(advice: Advice) -> None:
     verb = "sends" if q.role == "partner" else "returns"
     for i, j in enumerate(advice.ranked, 1):
         click.echo(fitted(f"{i}. {format_cards(j.cards)}: {j.words.text(verb)}"))
+    if advice.final is not None:
+        click.echo(fitted(final_line(advice)))
     click.echo(fitted(margin_line(advice)))
+    why_lines(advice.reasons)
 
 
 def _givens(rules: Ruleset, role: str, bid: int, given: tuple[str, ...], calls: str | None, dealer: str | None,

@@ -15,7 +15,7 @@ from ..workers import workers_for
 from .common import emit_json, narrow, table, tight_table, words
 from .progress import Progress
 
-__all__ = ["conditions_line", "margin_line", "pct", "ranking_table", "rounds_line", "rows", "run_advice"]
+__all__ = ["conditions_line", "final_line", "margin_line", "pct", "ranking_table", "rounds_line", "rows", "run_advice"]
 
 A = TypeVar("A", Advice, BuryAdvice)
 
@@ -80,6 +80,16 @@ def margin_line(advice: Advice | BuryAdvice, noun: str = "pass") -> str:
              f"(95 % interval {m.ci95[0]:+.1f} – {m.ci95[1]:+.1f}; P(make) {_points(p)}, "
              f"{100 * p.ci95[0]:+.1f} – {100 * p.ci95[1]:+.1f})")
     return line + (": these two are within the noise." if m.noise else ".")
+
+
+def final_line(advice: Advice) -> str:
+    """How the final round ranked the best of the race."""
+    f = advice.final
+    assert f is not None
+    moved = "the same best pass as the heuristic players' first" if not f.changed else (
+        f"the heuristic players had it {f.race_rank[0]}")
+    return (f"Final ranking: the best {len(f.order)} played out on {f.deals} more deals (the computer's openings, "
+            f"the last {f.solved_tricks} tricks solved exactly): {moved}.")
 
 
 def conditions_line(advice: Raced, given: Sequence[object]) -> str | None:

@@ -65,8 +65,13 @@ class AuctionSoFar:
                 "high_bid": self.high, "high_seat": self.high_seat, "to_call": self.to_call}
 
 
-def check_turn(state: AuctionSoFar, text: str) -> None:
-    """Refuse an auction in which it is not the estimating player's turn to call (``AuctionError``)."""
+def check_turn(state: AuctionSoFar, text: str, rules: Ruleset | None = None) -> None:
+    """Refuse an auction in which it is not the estimating player's turn to call (``AuctionError``): the player
+    passed already (``rules``'s auction says why that ends their calls), or another seat is to call."""
+    passed = next((i for i, c in enumerate(state.calls, 1) if c.who == "me" and c.bid is None), None)
+    if passed is not None and rules is not None and rules.auction is not None:
+        raise AuctionError(Message(_calls(text), f": you passed at call {passed}, and {rules.auction.pass_rule}: "
+                                   "you may not call again"))
     if state.to_call != "me":
         raise AuctionError(Message(_calls(text), f": the next call is {state.to_call}'s, not yours: give the calls "
                                    "up to your turn"))

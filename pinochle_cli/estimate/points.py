@@ -5,12 +5,13 @@ bidders' meld as shown, and per ending (made, set, not on the board, no trump) t
 difference that does not depend on the bid — counted in a ``Counter`` per suit, so tallies add
 up in any order. ``expected(rules, counter, deals, bid)`` is the mean difference when the
 bidding side plays at ``bid``, scored as ``scoring.score_deal`` scores a deal (the outcome kinds
-of ``rules.scoring``). Nothing is raised on purpose.
+of ``rules.scoring``); ``expected_interval`` adds its 95 % normal interval. Nothing is raised on purpose.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import Counter
 from functools import lru_cache
 
@@ -22,8 +23,9 @@ from ..meld import MeldTable, meld_table
 from ..ruleset import Ruleset
 from ..ruleset.vocabulary import OutcomeKind
 from .games import GameBatch, Simulator
+from .interval import Z95
 
-__all__ = ["NO_TRUMP", "expected", "outcomes"]
+__all__ = ["NO_TRUMP", "expected", "expected_interval", "outcomes"]
 
 # the flag column of a game whose bidder held no suit they may name
 NO_TRUMP = 1
@@ -112,10 +114,25 @@ def outcomes(sim: Simulator, g: GameBatch, suits: int, no_trump: BoolArray | Non
 
 def expected(rules: Ruleset, counter: Counter[tuple[int, ...]], deals: int, bid: int) -> float:
     """The mean of (bidding side − other side) over the games of ``counter`` when the bid is ``bid``."""
+    return expected_interval(rules, counter, deals, bid)[0]
+
+
+def expected_interval(rules: Ruleset, counter: Counter[tuple[int, ...]], deals: int,
+                      bid: int) -> tuple[float, tuple[float, float]]:
+    """``expected``'s mean with its 95 % normal interval (the games' spread over ``deals``)."""
     if not counter or not deals:
-        return 0.0
+        return 0.0, (0.0, 0.0)
     keys = np.array(list(counter), dtype=np.int64)
     n = np.array(list(counter.values()), dtype=np.int64)
+    value = _values(rules, keys, bid).astype(np.float64)
+    mean = float((value * n).sum() / deals)
+    var = float((n * (value - mean) ** 2).sum() / max(deals - 1, 1))
+    half = Z95 * math.sqrt(var / deals) if deals > 1 else math.inf
+    return mean, (mean - half, mean + half)
+
+
+def _values(rules: Ruleset, keys: IntArray, bid: int) -> IntArray:
+    """Each outcome's (bidding side − other side) at ``bid``."""
     claim, meld, made, short, board, flag = keys.T[:6]
     sc = rules.scoring
     d = sc.set.defenders
@@ -128,4 +145,5 @@ def expected(rules: Ruleset, counter: Counter[tuple[int, ...]], deals: int, bid:
     if sc.no_trump is not None:
         nt = sc.no_trump
         value = np.where(flag == NO_TRUMP, (_SLOPE[nt.bidders] - _SLOPE[nt.defenders]) * bid, value)
-    return float((value * n).sum() / deals)
+    out: IntArray = value
+    return out

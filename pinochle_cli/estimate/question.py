@@ -15,10 +15,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..cards import Hand, Suit
 from ..errors import Argument, Message, SimulationError
+from ..reasons import Reason
 from ..ruleset import Conventions, Ruleset
 from .auction import AuctionSoFar, check_turn, read_auction
 from .checks import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, check_full_hand, default_seed
@@ -72,6 +74,13 @@ class Answer:
     def recommended(self) -> CallWorth | None:
         return self.best_by_points if self.by == "points" else self.best_by_confidence
 
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why the recommended call: the rule that chose it, a sacrifice when it is one, the meld (``why``)."""
+        from .why import answer_reasons
+
+        return answer_reasons(self)
+
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` document: the estimate's members as before, and ``as``, ``by``, ``auction``, ``pass``,
         ``best_by_points``, ``best_by_confidence``, ``recommended_call``."""
@@ -91,6 +100,7 @@ class Answer:
             "best_by_points": None if self.best_by_points is None else self.best_by_points.to_json(),
             "best_by_confidence": None if self.best_by_confidence is None else self.best_by_confidence.to_json(),
             "recommended_call": None if self.recommended is None else self.recommended.to_json(),
+            "reasons": [r.to_json() for r in self.reasons],
         })
         return doc
 
@@ -111,7 +121,7 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
         if dealer is None:
             raise SimulationError(Message("an auction needs the dealer's seat"), parameter="dealer")
         state = read_auction(rules, calls, dealer, conventions if conventions is not None else rules.conventions)
-        check_turn(state, calls)
+        check_turn(state, calls, rules)
         given = (*state.givens, *given)
     seed = default_seed(rules, hand, trump) if seed is None else seed
     run = dict(given=given, samples=samples, seed=seed, workers=workers, progress=progress)
@@ -132,9 +142,32 @@ def answer(rules: Ruleset, hand: Hand, *, view: str = "bidder", by: str = "confi
     assert rules.auction is not None
     smallest = rules.auction.minimum if state is None or state.high is None else rules.auction.next_bid(state.high)
     passing = _passing(rules, hand, state, side, dict(run, samples=est.samples if est else samples))
+    if by != "points":
+        # each bid's interval of points is part of the answer by points only
+        est, side = _without_intervals(est), _side_without_intervals(side)
     head = Answer(view, by, rules.name, hand.ascii(), est, side, state, smallest, passing, None, None, confidence,
                   tuple(str(g) for g in given))
     return _calls(head)
+
+
+def _side_without_intervals(found: SideEstimate | None) -> SideEstimate | None:
+    """``found`` with no bid's interval of expected points."""
+    if found is None:
+        return None
+    plain = partial(dataclasses.replace, points_ci95=None)
+    return dataclasses.replace(found, bids=tuple(map(plain, found.bids)))
+
+
+def _without_intervals(found: Estimate | None) -> Estimate | None:
+    """``found`` with no bid's interval of expected points."""
+    if found is None:
+        return None
+    plain = partial(dataclasses.replace, points_ci95=None)
+    after = found.after_widow
+    return dataclasses.replace(found, suits=tuple(dataclasses.replace(s, bids=tuple(map(plain, s.bids)))
+                                                  for s in found.suits),
+                               after_widow=None if after is None else dataclasses.replace(
+                                   after, bids=tuple(map(plain, after.bids))))
 
 
 def _passing(rules: Ruleset, hand: Hand, state: AuctionSoFar | None, side: SideEstimate | None,

@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from .checks import MAX_BIDS, STOP_BELOW
 from .games import Tally
 from .interval import wilson_interval
-from .points import expected
+from .points import expected_interval
 
 __all__ = ["BidChance", "ChoiceEstimate", "Estimate", "SuitEstimate", "best_suit", "summarise", "summarise_choice"]
 
@@ -32,6 +32,8 @@ class BidChance:
     ci95: tuple[float, float]
     # the mean of our side's score minus the other side's when we play at this bid (None: not asked for)
     points: float | None = None
+    # its 95 % interval (None: not asked for; ``question`` keeps it with ``by="points"``)
+    points_ci95: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,8 @@ def _bid_json(c: BidChance) -> dict[str, Any]:
     out = {"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4), round(c.ci95[1], 4)]}
     if c.points is not None:
         out["expected_points"] = round(c.points, 2)
+    if c.points_ci95 is not None:
+        out["expected_points_ci95"] = [round(c.points_ci95[0], 2), round(c.points_ci95[1], 2)]
     return out
 
 
@@ -164,8 +168,8 @@ def summarise_choice(rules: Ruleset, tally: Tally, index: int, confidence: float
     bids = _bids(rules, tally, index)
     ok = [c.bid for c in bids if c.p_make >= confidence]
     if tally.outcomes:
-        bids = [dataclasses.replace(c, points=expected(rules, tally.outcomes[index], tally.deals, c.bid))
-                for c in bids]
+        bids = [dataclasses.replace(c, points=mean, points_ci95=ci)
+                for c in bids for mean, ci in [expected_interval(rules, tally.outcomes[index], tally.deals, c.bid)]]
     return ChoiceEstimate(tally.meld[index] / tally.deals, tally.counters[index] / tally.deals, tuple(bids),
                           max(ok) if ok else None)
 

@@ -31,7 +31,7 @@ from .conditioned import ConditionedSimulator, counts_of
 from .conditions import Given, seat_of
 from .games import Tally, TallyRunner
 from .interval import wilson_interval
-from .points import expected, outcomes
+from .points import expected_interval, outcomes
 from .results import BidChance
 from .simulate import next_start, tally_jobs
 
@@ -121,7 +121,9 @@ class SideEstimate:
                 "trump_named": {("none" if s is None else s.letter): round(p, 4) for s, p in self.named.items()},
                 "bids": [{"bid": c.bid, "p_make": round(c.p_make, 4), "ci95": [round(c.ci95[0], 4),
                                                                               round(c.ci95[1], 4)],
-                          "expected_points": None if c.points is None else round(c.points, 2)} for c in self.bids]}
+                          "expected_points": None if c.points is None else round(c.points, 2),
+                          **({} if c.points_ci95 is None else {"expected_points_ci95": [
+                              round(c.points_ci95[0], 2), round(c.points_ci95[1], 2)]})} for c in self.bids]}
 
 
 def side_estimate(rules: Ruleset, hand: Hand, bidder: str, *, given: Sequence[Given] = (), samples: int,
@@ -166,8 +168,9 @@ def _ladder(rules: Ruleset, tally: Tally, sign: int, from_bid: int | None) -> li
     out: list[BidChance] = []
     while len(out) < MAX_LADDER:
         made = tally.made(0, bid)
-        points = sign * expected(rules, tally.outcomes[0], n, bid)
-        out.append(BidChance(bid, made, made / n, wilson_interval(made, n), points))
+        mean, (lo, hi) = expected_interval(rules, tally.outcomes[0], n, bid)
+        ci = (lo, hi) if sign > 0 else (-hi, -lo)
+        out.append(BidChance(bid, made, made / n, wilson_interval(made, n), sign * mean, ci))
         if made / n < STOP_BELOW or bid > tally.top(0):
             break
         bid = rules.auction.next_bid(bid)

@@ -217,6 +217,10 @@ class Flow(Seats):
         seat = act.seat if act.seat is not None else turn.seat
         if seat is not None and not 0 <= seat < self.rules.players:
             raise ActionError(f"{act}: seat {seat} is not a seat 0..{self.rules.players - 1}")
+        b = self.bidding
+        if act.kind in ("bid", "pass") and b is not None and seat in b.passed and self.rules.auction is not None:
+            raise AuctionError(f"{act} by {self.names[seat]}: {self.names[seat]} passed, and "
+                               f"{self.rules.auction.pass_rule}")
         if turn.seat is not None and seat != turn.seat and not (act.kind == "meld" and self.stage == "meld"):
             raise ActionError(f"{act} by {self.names[seat] if seat is not None else 'nobody'}: it is "
                               f"{self.names[turn.seat]}'s turn ({turn.kinds[0]})")

@@ -24,6 +24,7 @@ import numpy as np
 from ..cards import Card
 from ..errors import Argument, HintError, Message
 from ..game.state import DealState
+from ..reasons import Reason
 from .facts import Facts, facts_of
 from .inference import Inference, infer
 from .judging import WorldsJudged, judge_worlds
@@ -98,6 +99,13 @@ class Hint:
     def cut_short(self) -> bool:
         """The time (or a stop) ended the judging before the worlds drawn were judged or the best was clear."""
         return self.why in ("time", "stopped")
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why the best card: one to three reasons, each with its figure (``why.card_reasons``)."""
+        from .why import card_reasons
+
+        return card_reasons(self)
 
     @property
     def reliable(self) -> bool:

@@ -13,6 +13,7 @@ The method: docs/estimate.md, "The pass".
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,10 +24,13 @@ import numpy as np
 from ..cards import Card
 from ..errors import Argument, Message, SimulationError
 from ..estimate.interval import Z95, wilson_interval
+from ..reasons import Reason
 from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
 from .explain import explain
 from .judge import Judge, Judging, PassQuestion, RaceOutcome, question_seed
+from .played import FINAL_CANDIDATES, FINAL_DEALS, Final, Played, final_seed, solved_tricks
+from .why import pass_reasons
 
 __all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
            "Raced", "advise", "check_run", "games_of", "judged_of", "race", "race_members", "schedule"]
@@ -137,13 +141,24 @@ class Raced:
 @dataclass(frozen=True)
 class Advice(Raced):
     question: PassQuestion = field(kw_only=True)
+    # the final round (None: not played); ``ranked`` then starts with its candidates in its order
+    final: Final | None = field(default=None, kw_only=True)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why the best pass: one to three reasons, each with its figure (``why.pass_reasons``)."""
+        return pass_reasons(self)
 
     def to_json(self) -> dict[str, Any]:
         q = self.question
         doc: dict[str, Any] = {"ruleset": q.rules.name, "role": q.role, "hand": q.hand.ascii(),
                 "received": q.received.ascii() if q.received is not None else None, "trump": q.trump.letter,
                 "bid": q.bid, "seed": self.seed, "candidates": self.candidates}
-        return {**doc, **race_members(self, "pass", q.given)}
+        out = {**doc, **race_members(self, "pass", q.given)}
+        out["reasons"] = [r.to_json() for r in self.reasons]
+        if self.final is not None:
+            out["final"] = self.final.to_json()
+        return out
 
 
 def race_members(advice: Raced, key: str, given: Sequence[object]) -> dict[str, Any]:
@@ -183,20 +198,48 @@ def check_run(samples: int, top: int, seed: int | None) -> None:
 
 
 def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
-           workers: int | None = None, progress: Callable[[int, int], None] | None = None) -> Advice:
-    """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games."""
+           workers: int | None = None, progress: Callable[[int, int], None] | None = None,
+           final_deals: int = FINAL_DEALS) -> Advice:
+    """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games;
+    ``final_deals``: the deals of the final round (``played``; 0: none, the race's ranking stands)."""
     check_run(samples, top, seed)
     judge = Judge(q)
     seed = question_seed(q) if seed is None else seed
     cands = passes(q.hand, q.size)
     run = race(judge, cands, cands.index(judge.heuristic()), seed, samples=samples, top=top, workers=workers,
                progress=progress)
+    final = None
+    if final_deals > 0 and len(run.order) > 1:
+        run, final = _final(q, run, seed, final_deals, workers, progress)
 
     def judged(cards: Pass, o: RaceOutcome, ref: RaceOutcome, heuristic: bool) -> Judged:
         sent = [Card.from_index(c) for c in cards]
         return judged_of(sent, o, ref, heuristic, explain(q.rules, q.hand, sent, q.trump))
 
-    return Advice(seed, run.offered, tuple(run.plan), *run.ranking(top, judged), run.acceptance, question=q)
+    ranked, ref, rank, margin, p_make = run.ranking(top, judged)
+    if final is not None:
+        margin, p_make = final[1], final[2]
+    return Advice(seed, run.offered, tuple(run.plan), ranked, ref, rank, margin, p_make, run.acceptance,
+                  question=q, final=None if final is None else final[0])
+
+
+def _final(q: PassQuestion, run: Race, seed: int, deals: int, workers: int | None,
+           progress: Callable[[int, int], None] | None) -> tuple[Race, tuple[Final, Difference, Difference]]:
+    """The race's best few played out (``played.Played``): the race with its finalists in the final order, the
+    final round, and its best's margins over the next."""
+    finalists = list(run.order[:FINAL_CANDIDATES])
+    base = games_of(run.plan)
+    told = None if progress is None else (lambda done, total: progress(base + done, base + total))
+    played = race(Played(q), [run.cands[c] for c in finalists], 0, final_seed(seed), samples=deals,
+                  top=len(finalists), workers=workers, progress=told)
+    order = [finalists[i] for i in played.order]
+    first, second = played.joined[played.order[0]], played.joined[played.order[1]]
+    outcomes = [played.joined[i] for i in played.order]
+    final = Final(len(first.points), solved_tricks(q), tuple(run.cands[c] for c in order),
+                  tuple(float(o.points.mean()) for o in outcomes), tuple(float(o.made.mean()) for o in outcomes),
+                  tuple(run.order.index(c) + 1 for c in order))
+    reordered = dataclasses.replace(run, order=[*order, *run.order[len(finalists):]])
+    return reordered, (final, Difference.of(first.points, second.points), Difference.of(first.made, second.made))
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,8 @@ class Auction:
     # (from, by, to or None)
     steps: tuple[tuple[int, int, int | None], ...]
     dealer_stuck: bool = True
+    # the rule every auction keeps, in the rulebook's words and in a refusal's
+    pass_rule = "a pass is final for the deal"
 
     def is_valid_bid(self, bid: int) -> bool:
         """A bid at or above the minimum that lies on a step."""

@@ -122,7 +122,7 @@ def _auction(rules: Ruleset) -> list[str]:
     stuck = (f"If all the others pass, the dealer must take the minimum {auction.minimum}."
              if auction.dealer_stuck else "If everyone passes, the hand is thrown in.")
     said = [f"From the dealer's left, clockwise. The minimum bid is {auction.minimum}; the bids allowed run "
-            f"{auction.describe_steps()}. A pass is final for the deal. {stuck}"]
+            f"{auction.describe_steps()}. {auction.pass_rule[0].upper()}{auction.pass_rule[1:]}. {stuck}"]
     return said + (["", rules.conventions.describe()] if rules.conventions is not None else [])
 
 

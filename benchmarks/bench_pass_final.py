@@ -1,0 +1,66 @@
+"""The pass advice with and without its final round: wall time at the defaults, and how often the final round
+changes the best pass, over random hands.
+
+For each of ``--hands`` random partner's hands (single-deck, a random trump, bid 300; seed ``--seed``) the
+advice is asked twice at the defaults in the same process: the old way (the heuristic race alone,
+``final_deals=0``) and the new (the race, then the best four played out). Prints the machine's cores, each
+way's median and 90th-percentile seconds, and the share of hands whose best pass the final round changed.
+
+    python benchmarks/bench_pass_final.py [--hands 100] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np
+from common import machine
+
+from pinochle_cli.cards import Hand, Suit
+from pinochle_cli.passing.judge import Question
+from pinochle_cli.passing.race import advise
+from pinochle_cli.ruleset import load_ruleset
+from pinochle_cli.workers import workers_for
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--hands", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args()
+    rules = load_ruleset("single-deck")
+    workers = workers_for(None)[0]
+    print(machine(f"{workers} used"), flush=True)
+    rng = random.Random(a.seed)
+    deck = list(rules.deck.cards())
+    old, new, changed = [], [], 0
+    for i in range(a.hands):
+        hand = Hand(rng.sample(deck, rules.hand_size))
+        trump = Suit(rng.randrange(4))
+        q = Question(rules, "partner", hand, trump, 300)
+        try:
+            q.check()
+        except Exception:
+            continue
+        t = time.monotonic()
+        advise(q, workers=workers, final_deals=0)
+        old.append(time.monotonic() - t)
+        t = time.monotonic()
+        advice = advise(q, workers=workers)
+        new.append(time.monotonic() - t)
+        changed += bool(advice.final is not None and advice.final.changed)
+        print(f"hand {i + 1}: old {old[-1]:.1f} s, new {new[-1]:.1f} s, changed so far {changed} of {len(new)}",
+              flush=True)
+    for name, times in (("old (race alone)", old), ("new (race + final round)", new)):
+        print(f"{name}: median {np.median(times):.2f} s, 90th percentile {np.percentile(times, 90):.2f} s")
+    print(f"the final round changed the best pass in {changed} of {len(new)} hands ({100 * changed / len(new):.0f} %)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The expert set (tests/experts/): every case valid and sourced, and the project asked a fast subset of them.
+
+The whole set at the commands' default settings is ``benchmarks/bench_experts.py`` (minutes); here a
+few cases of each kind run small, and the agreement per kind is printed (``pytest -s`` shows it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import expertcases
+import pytest
+import yaml
+from expertcases import KINDS, THRESHOLDS, agreement, ask_bid, ask_card, ask_pass, load, report
+
+# a few cases of each kind, asked on every run (the rest: the benchmark)
+FAST = {"pass": ["bot-test-diamonds-pinochle-parts", "all-four-trumps-go", "side-aces-go"],
+        "bid": ["pass-a-terrible-hand", "bid-a-good-playing-hand", "no-higher-than-you-can-take"],
+        "card": ["defender-leads-singleton-trump-ace", "beat-with-the-cheaper-trump"]}
+
+
+def test_the_set_is_large_enough_valid_and_sourced() -> None:
+    cases = [c for kind in KINDS for c in load(kind)]
+    assert len(cases) >= 30
+    for c in cases:
+        src = c.data["source"]
+        assert "url" in src or "commit" in src or "page" in src, c.id
+        assert c.expert["reason"].strip(), c.id
+
+
+def test_a_disagreement_is_explained_with_a_figure() -> None:
+    for kind in KINDS:
+        for c in load(kind):
+            if "disagreement" in c.data:
+                d = c.data["disagreement"]
+                assert any(ch.isdigit() for ch in d["figure"]) and d["why"].strip(), c.id
+
+
+def test_a_bad_case_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = yaml.safe_load((expertcases.FOLDER / "passes.yaml").read_text(encoding="utf-8"))
+    first = dict(doc["cases"][0])
+    for broken, words in (({**first, "colour": "red"}, "unknown case key"),
+                          ({**first, "hand": "AS KS"}, "the hand has 2 cards"),
+                          ({**first, "source": {"quote": "x"}}, "the source needs"),
+                          ({k: v for k, v in first.items() if k != "bid"}, "missing case key")):
+        (tmp_path / "passes.yaml").write_text(yaml.safe_dump({"kind": "pass", "cases": [broken]}), encoding="utf-8")
+        monkeypatch.setattr(expertcases, "FOLDER", tmp_path)
+        with pytest.raises(ValueError, match=words):
+            load("pass")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_fast_subset_agrees(kind: str) -> None:
+    cases = [c for c in load(kind) if c.id in FAST[kind]]
+    assert len(cases) == len(FAST[kind])
+    if kind == "pass":
+        verdicts = [ask_pass(c, samples=300, final=100) for c in cases]
+    elif kind == "bid":
+        verdicts = [ask_bid(c, samples=300) for c in cases]
+    else:
+        verdicts = [ask_card(c, seconds=1.0, worlds=24) for c in cases]
+    print("\n" + report(kind, verdicts))
+    assert agreement(verdicts) >= THRESHOLDS[kind]
