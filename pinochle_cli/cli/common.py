@@ -445,4 +445,9 @@ def why_lines(reasons: Sequence[Reason]) -> None:
     if reasons:
         click.echo("Why:")
         for r in reasons:
-            click.echo(f"  - {r.text}")
+            line = f"  - {r.text}"
+            # a narrow terminal: each reason wrapped, its further lines under its first word
+            if narrow() and len(line) > terminal_width():
+                line = textwrap.fill(line, terminal_width(), subsequent_indent="    ", break_on_hyphens=False,
+                                     break_long_words=False)
+            click.echo(line)
