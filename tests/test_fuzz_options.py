@@ -54,6 +54,8 @@ BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("record", "edit"): ("{night}", "1", "--bid", "300"),
     ("serve",): ("{night}",),
     ("solve",): ("-r", "single-deck", "-t", "H", "--hand", "9H", "--hand", "9D", "--hand", "AS", "--hand", "QH"),
+    # a practice deal, its session kept in the test's own folder ($PINOCHLE_DATA_DIR); no input: it ends at once
+    ("play",): ("--fresh", "--no-review"),
 }
 # what one option needs besides (an option that counts only with another)
 EXTRA = {("estimate", "--exact-from"): ("--play", "double-dummy")}
@@ -155,7 +157,8 @@ def _in_subprocess(argv: list[str]) -> tuple[int, str] | None:
 
 @pytest.mark.parametrize(("path", "option", "value"), list(_cases()))
 def test_an_extreme_number_gets_an_answer_or_one_error_line(path: tuple[str, ...], option: str, value: str,
-                                                            tmp_path: Path) -> None:
+                                                            tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PINOCHLE_DATA_DIR", str(tmp_path))
     argv = _argv(path, option, value, tmp_path)
     budget = (*path, option) in BUDGETS
     # without an alarm a budget too runs in a subprocess, killed at its limit

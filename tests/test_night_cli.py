@@ -147,6 +147,23 @@ def test_a_history_grown_without_bound_is_trimmed_by_the_next_write(night: Path)
     assert run("score", str(night)).code == 0
 
 
+@pytest.mark.exhaustive
+def test_a_thousand_deals_through_the_command_line(night: Path) -> None:
+    """The issue's night as typed: 1,000 times a deal added, edited and undone with ``pinochle record``; the record
+    stays within its bounds and ``score`` reads it back (about 3,000 commands: a long check)."""
+    for deal in (MADE, OTHER):
+        assert run("record", "add", str(night), *deal).code == 0
+    for _ in range(1000):
+        assert run("record", "add", str(night), *MADE).code == 0
+        assert run("record", "edit", str(night), "3", "--counters", "Us=160").code == 0
+        assert run("record", "undo", str(night)).code == 0
+    text = night.read_text(encoding="utf-8")
+    assert text.count("\n#@ ") == 100 and len(text.encode()) < 64 * 1024
+    shown = run("score", str(night))
+    assert shown.code == 0 and shown.out.rstrip().endswith("Next dealer: Cy.")
+    assert [d.bidder for d in read_record(str(night)).deals] == ["Ann", "Bob"]
+
+
 # ------------------------------------------------------------------ 4. why the match ended, and its title
 
 @pytest.mark.parametrize(("name", "ended"), [
@@ -398,6 +415,8 @@ BASE = {
     "record show": ["{record}", "1"],
     "serve": ["{record}"],
     "solve": ["-t", "S", "--hand", "AS", "--hand", "KS", "--hand", "QS", "--hand", "JS"],
+    # a practice deal (its session kept in the test's folder, $PINOCHLE_DATA_DIR)
+    "play": ["--fresh", "--no-review"],
 }
 
 
@@ -434,8 +453,10 @@ def _with(args: list[str], param: click.Parameter, value: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("command", "param"), _numeric_options(), ids=lambda v: v if isinstance(v, str) else v.name)
-def test_every_numeric_option_refuses_what_it_cannot_mean(night: Path, command: str, param: click.Parameter) -> None:
+def test_every_numeric_option_refuses_what_it_cannot_mean(night: Path, command: str, param: click.Parameter,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     assert command in BASE, f"{command}: add its arguments to BASE"
+    monkeypatch.setenv("PINOCHLE_DATA_DIR", str(night.parent))
     assert run("record", "add", str(night), *MADE).code == 0
     base = [a.replace("{record}", str(night)) for a in BASE[command]]
     bad = ["-1", "-5"]
