@@ -160,7 +160,7 @@ def test_a_thousand_deals_through_the_command_line(night: Path) -> None:
     text = night.read_text(encoding="utf-8")
     assert text.count("\n#@ ") == 100 and len(text.encode()) < 64 * 1024
     shown = run("score", str(night))
-    assert shown.code == 0 and shown.out.rstrip().endswith("Next dealer: Cy.")
+    assert shown.code == 0 and shown.out.endswith("In progress (after 2 deals, game to 1500): Us 310, Them 510.\n")
     assert [d.bidder for d in read_record(str(night)).deals] == ["Ann", "Bob"]
 
 
