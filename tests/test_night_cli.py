@@ -207,11 +207,15 @@ def test_prompted_three_handed_counters_asked_again_together(tmp_path: Path) -> 
     path = tmp_path / "three.yaml"
     assert run("record", "new", str(path), "-r", "three-handed", "--player", "Ann", "--player", "Bob",
                "--player", "Cy").code == 0
-    # Ann's counters mistyped (999): both sides asked again, the deal then added
-    answers = "\n".join(["Ann", "Bob", "300", "H", "", "0", "200", "0", "", "999", "0", "100", "50", "y"]) + "\n"
+    # Ann's counters mistyped (999): only Ann's asked again; then two that add up to too much (200 and 100): both
+    # asked again (either may be the wrong one); the deal then added
+    answers = "\n".join(["Ann", "Bob", "300", "H", "", "0", "200", "0", "", "999", "200", "100", "100", "50",
+                         "y"]) + "\n"
     result = run("record", "add", str(path), "--prompt", input=answers)
     assert result.code == 0, result.err
-    assert result.out.count("Ann's counters:") == 2 and result.out.count("Bob's counters:") == 2
+    assert result.out.count("Ann's counters:") == 3 and result.out.count("Bob's counters:") == 2
+    assert result.err.splitlines()[:2] == ["  Ann=999: more than the 250 counters in a deal",
+                                           "  Ann=200 and Bob=100: more than the 250 counters in a deal"]
     assert read_record(str(path)).deals[0].counters == (100, 50, 100)
 
 

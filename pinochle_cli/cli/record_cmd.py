@@ -279,7 +279,7 @@ def _ask_counters(path: str, text: str, record: MatchRecord, given: DealInput, e
     while True:
         candidate = given
         for question in asked:
-            candidate = answered(candidate, question, _ask(path, question, err))
+            candidate = answered(candidate, question, _ask_side(path, question, record.rules.counter_total, err))
         try:
             preview(text, path, record, candidate, partial=True)
         except RecordError as exc:
@@ -287,6 +287,16 @@ def _ask_counters(path: str, text: str, record: MatchRecord, given: DealInput, e
                 click.echo(f"  {exc.detail}", err=True)
                 continue
         return candidate
+
+
+def _ask_side(path: str, question: Question, total: int, err: bool) -> str:
+    """One side's counters, asked again alone while they are more than a deal holds (a mistyped field is asked
+    again, not every side's)."""
+    while True:
+        answer = _ask(path, question, err)
+        if int(answer) <= total:
+            return answer
+        click.echo(f"  {question.side}={answer}: more than the {total} counters in a deal", err=True)
 
 
 def _show_inferred(record: MatchRecord, given: DealInput, err: bool) -> None:
