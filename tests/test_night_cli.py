@@ -235,6 +235,9 @@ def test_end_of_input_at_a_prompt_leaves_cleanly(night: Path) -> None:
     (["meld", "AS", "-t", "hearst"], "did you mean 'hearts'?"),
     (["meld", "AS", "-o", "targte=1000"], "did you mean 'target'?"),
     (["meld", "AS", "-o", "target=150"], "did you mean '1500'?"),
+    (["estimate", "AS", "--play", "double-dumy"], "is not one of 'heuristic', 'double-dummy'; did you mean "
+                                                   "'double-dummy'?"),
+    (["record", "ad", "x.yaml"], "Did you mean 'add'?"),
 ])
 def test_did_you_mean(args: list[str], said: str) -> None:
     result = run(*args)

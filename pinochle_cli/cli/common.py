@@ -6,6 +6,7 @@ import codecs
 import difflib
 import importlib
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -335,11 +336,22 @@ class OneLineError(click.ClickException):
         click.echo(f"Error: {self.format_message()}", err=True)
 
 
+# click's words for a value that is none of an option's choices
+_NOT_ONE_OF = re.compile(r"'(?P<value>[^']*)' is not one of ")
+
+
 def _one_line(exc: click.ClickException) -> click.ClickException:
-    """Click's own errors (unknown option, missing argument, bad value) without the usage lines."""
+    """Click's own errors (unknown option, missing argument, bad value) without the usage lines; a mistyped choice
+    gets the closest one suggested."""
     if isinstance(exc, (OneLineError, click.exceptions.NoArgsIsHelpError)):
         return exc
-    return OneLineError(exc.format_message())
+    message = exc.format_message()
+    kind = getattr(getattr(exc, "param", None), "type", None)
+    found = _NOT_ONE_OF.search(message)
+    if isinstance(kind, click.Choice) and found:
+        hint = did_you_mean(found["value"], [str(choice) for choice in kind.choices])
+        message = message.removesuffix(".") + hint if hint else message
+    return OneLineError(message)
 
 
 @dataclass(frozen=True)
