@@ -187,3 +187,20 @@ def test_a_refused_field_and_the_table_on_a_small_phone(browser: object, tmp_pat
     finally:
         code, _err, _took = stop_server(proc)
     assert code == 130
+
+
+def test_a_three_handed_night_fits_the_small_phone(browser: object, tmp_path: Path) -> None:
+    """Three players' totals (a column each) and a long night of deals: the table still fits the 360-pixel screen."""
+    path = tmp_path / "saturday.yaml"
+    path.write_bytes((Path(__file__).resolve().parent.parent / "examples" / "three-handed-night.yaml").read_bytes())
+    proc, url = start_server(path)
+    try:
+        browser.get(url)  # type: ignore[attr-defined]
+        found = browser.execute_script(  # type: ignore[attr-defined]
+            "var r=document.querySelector('.deals table').getBoundingClientRect(),d=document.querySelector('.deals');"
+            "return [r.left,r.right,d.scrollWidth,d.clientWidth,document.documentElement.scrollWidth];")
+        left, right, inner, box, page = found
+        assert left >= 0 and right <= PHONE[0] and inner <= box and page <= PHONE[0], found
+    finally:
+        code, _err, _took = stop_server(proc)
+    assert code == 130
