@@ -6,7 +6,9 @@ or by guessing the PIN, a --host this machine lacks, the QR code on light and da
 from __future__ import annotations
 
 import contextlib
+import errno
 import hmac
+import os
 import socket
 import threading
 import time
@@ -161,6 +163,30 @@ def test_a_refused_field_is_marked_and_focused(record: Path) -> None:
     field = html.index('name="counters:Us"')
     assert "autofocus" in html[field:field + 200] and 'id="e-counters:Us"' in html[field:field + 400]
     assert html.count("autofocus") == 1
+
+
+def test_a_read_only_folder_is_said_at_once_on_the_page(record: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 16 on the page: the lock file that cannot be made is the reason given, at once, at the form's top (no
+    field is marked); the record is unchanged."""
+    phone = Phone(record)
+    phone.open()
+    before = record.read_bytes()
+    real = os.open
+
+    def refuse(path: str | os.PathLike[str], flags: int, *args: object, **kwargs: object) -> int:
+        # every file made in the record's folder fails as a read-only folder's would (modes do not stop root)
+        if flags & os.O_CREAT and Path(path).parent == record.parent:
+            raise PermissionError(errno.EROFS, "Read-only file system", str(path))
+        return real(path, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refuse)
+    started = time.monotonic()
+    refused = phone.post("/deal", {"dealer": "Ann", **MADE})
+    took = time.monotonic() - started
+    html = _html(refused)
+    assert refused.status_code == 422 and took < 5 and record.read_bytes() == before
+    assert "Not added: see the reason below." in html and "cannot lock: " in html and "read-only" in html
+    assert "another writer" not in html and "aria-invalid" not in html and 'id="e-' not in html
 
 
 # ------------------------------------------------------------------ 4. the title and why the match ended

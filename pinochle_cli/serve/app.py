@@ -28,7 +28,7 @@ from ..records.edit import redo_deal, undo_deal
 from ..records.entry import deal_summary
 from ..records.version import Expected
 from .assets import SCRIPT, STYLE
-from .form import add_deal, form_fields
+from .form import WHOLE_DEAL, add_deal, form_fields
 from .pages import Hidden, changes, deal_form, enter, live, page, pin_form, said, standing_words
 from .security import (
     CSRF_COOKIE,
@@ -209,8 +209,10 @@ class _Site:
             except StaleRecordError:
                 return self.render(status=409, values=values, message=STALE.format(what="added"), problem=True)
             except FormError as exc:
+                # a refusal of no one field (the folder read-only, say) is said at the form's top
+                beside = any(name != WHOLE_DEAL for name in exc.errors)
                 return self.render(status=422, values=values, errors=exc.errors, problem=True,
-                                   message="Not added: see the field marked below.")
+                                   message=f"Not added: see the {'field marked' if beside else 'reason'} below.")
             self.remember(sent, "added", len(record.deals))
         return _after("added", len(record.deals))
 

@@ -20,10 +20,12 @@ from ..records.entry import DealInput, asked_field, check_nothing_left_out, coun
 from ..records.version import Expected
 from ..records.writer import Entries, append_deal
 
-__all__ = ["ENDING", "FormField", "add_deal", "deal_input", "endings", "form_fields"]
+__all__ = ["ENDING", "WHOLE_DEAL", "FormField", "add_deal", "deal_input", "endings", "form_fields"]
 
 # the form's field for a deal not played out, and the record's flag each of its choices sets
 ENDING = "ending"
+# the name a refusal of the whole deal, beside no one field, is given (said at the form's top)
+WHOLE_DEAL = "deal"
 ENDINGS = {"conceded": "conceded: the bidding side threw the deal in after the meld",
            "no-trump": "no trump: the bidder held no suit they could name",
            "redeal": "redeal: thrown in before the auction"}
@@ -124,7 +126,7 @@ def _where(record: MatchRecord, exc: RecordError) -> str:
         side = name.partition(":")[2]
         if side and side in exc.detail:
             return name
-    return names[0] if names else "deal"
+    return names[0] if names else WHOLE_DEAL
 
 
 def add_deal(path: str, form: Mapping[str, str], expect: Expected | None = None) -> MatchRecord:

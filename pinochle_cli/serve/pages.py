@@ -23,7 +23,7 @@ from html import escape
 
 from ..records import DealRecord
 from .chart_svg import COLOURS, totals_svg
-from .form import FormField
+from .form import WHOLE_DEAL, FormField
 from .snapshot import Snapshot
 
 __all__ = ["NARROW", "Hidden", "changes", "deal_form", "enter", "live", "page", "pin_form", "said", "standing_words"]
@@ -181,7 +181,7 @@ def deal_form(fields: Sequence[FormField], hidden: Hidden, values: Mapping[str, 
         at = max((i + 1 for i, f in enumerate(fields) if f.field == "counters"), default=len(rows))
         rows.insert(at, f'<p class="inferred">{_e(inferred)}\'s counters: <output id="inferred">the rest of '
                         f"{total}</output></p>")
-    whole = errors.get("deal")
+    whole = errors.get(WHOLE_DEAL)
     top = f'<p class="error" role="alert">{_e(whole)}</p>' if whole else ""
     return (f'<form method="post" action="/deal#said" id="deal" data-total="{total}">'
             f'<h2>Deal {hidden.deal}</h2>{top}{hidden.html()}{"".join(rows)}'
