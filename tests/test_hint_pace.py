@@ -211,3 +211,17 @@ def test_the_calibration_copes_with_a_deadline_already_past() -> None:
     assert plan_for(facts).tail > 1
     plan = _calibrated(facts, [object()], judged_by, 1, 3.0, clock=lambda: now[0])  # type: ignore[arg-type, list-item]
     assert 1 <= plan.tail < plan_for(facts).tail
+
+
+def test_the_command_s_budget_counts_its_start_up() -> None:
+    from pinochle_cli.cli.common import set_started, time_left
+
+    try:
+        set_started(time.monotonic() - 1.0)
+        assert 3.9 < time_left(5.0) <= 4.0
+        # a start-up longer than the budget leaves the hint a fifth of it
+        assert time_left(0.5) == pytest.approx(0.1)
+        set_started(None)
+        assert time_left(5.0) == 5.0
+    finally:
+        set_started(None)

@@ -11,7 +11,7 @@ import click
 from .. import __version__
 from ..ruleset import bundled_names
 from ..ruleset.loading import DEFAULT_RULESET
-from .common import CONTEXT_SETTINGS, LazyCommand, PinochleGroup, plain_fallback
+from .common import CONTEXT_SETTINGS, LazyCommand, PinochleGroup, plain_fallback, set_started
 
 # Every command, imported only when it is run: name, where it lives, its line in `pinochle --help`.
 COMMANDS = {
@@ -62,9 +62,11 @@ def cli() -> None:
     """The ``pinochle`` command: its help is ``HELP``."""
 
 
-def main() -> None:
+def main(started: float | None = None) -> None:
     """The command line (``pinochle_cli.__main__`` runs it, stopped by Ctrl-C at once): output that cannot be
-    written (a full device, a broken disk) ends with one ``Error:`` line and exit code 2."""
+    written (a full device, a broken disk) ends with one ``Error:`` line and exit code 2. ``started``: the
+    ``time.monotonic()`` the process began at, for a command whose time budget counts its start-up."""
+    set_started(started)
     # a terminal without ♠ ♥ ♦ ♣ gets S H D C
     for stream in (sys.stdout, sys.stderr):
         plain_fallback(stream)

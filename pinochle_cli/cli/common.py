@@ -463,3 +463,25 @@ def why_lines(reasons: Sequence[Reason]) -> None:
                 line = textwrap.fill(line, terminal_width(), subsequent_indent="    ", break_on_hyphens=False,
                                      break_long_words=False)
             click.echo(line)
+
+
+# when the process began (``main``'s ``started``); None when the command line runs inside another program
+_STARTED: list[float | None] = [None]
+# the least share of a time budget a command keeps, however long its start-up took
+_FLOOR_SHARE = 0.2
+
+
+def set_started(started: float | None) -> None:
+    """Remember when the process began, for ``time_left``."""
+    _STARTED[0] = started
+
+
+def time_left(seconds: float) -> float:
+    """``seconds`` less what the process has taken since it began (its start-up: imports, the engine loaded),
+    when that is known, but never less than ``_FLOOR_SHARE`` of it."""
+    started = _STARTED[0]
+    if started is None:
+        return seconds
+    import time
+
+    return max(seconds - (time.monotonic() - started), _FLOOR_SHARE * seconds)

@@ -22,6 +22,7 @@ from .common import (
     read_cards,
     ruleset_options,
     table,
+    time_left,
     trump_option,
     why_lines,
     words,
@@ -197,7 +198,8 @@ def _slow_engine() -> bool:
 @click.option("--trick", default="", metavar="CARDS", help="The current trick so far, leader first.")
 @click.option("--time", "seconds", type=click.FloatRange(0, _MAX_SECONDS, min_open=True), default=5.0,
               show_default=True, metavar="SECONDS",
-              help="Seconds for the whole answer: drawing worlds, judging them and printing.")
+              help="Seconds for the whole answer, from the command's start: drawing worlds, judging them and "
+                   "printing.")
 @click.option("--worlds", type=click.IntRange(min=1), default=None, metavar="N",
               help="The most worlds to judge [default: as many as fit, at most 200].")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
@@ -236,7 +238,8 @@ def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int
     count, notice = workers_for(workers)
     if notice:
         click.echo(f"Note: {words(notice)}.", err=True)
-    answer = run_hint(facts, worlds=worlds, seconds=seconds, seed=seed, workers=count,
+    # the budget is the user's wait: the command's start-up is in it
+    answer = run_hint(facts, worlds=worlds, seconds=time_left(seconds), seed=seed, workers=count,
                       plan=Plan(False, 0) if slow else None)
     if as_json:
         emit_json(_json(answer, show_worlds))

@@ -24,6 +24,7 @@ from ..cards import ALL_CARDS, N_CARDS, Card, Hand
 from ..errors import HintError
 from ..game.tricks import partner_winning, trick_rules
 from ..meld import meld_table
+from .chain import swap_chain
 from .facts import Facts
 from .inference import Inference
 
@@ -33,6 +34,8 @@ __all__ = ["ENUMERATE_LIMIT", "World", "Worlds", "consistent", "draw_worlds", "l
 ENUMERATE_LIMIT = 1000
 # draws per world asked before giving up on finding more consistent ones
 _TRIES = 200
+# after this many draws, when fewer than this share of them fit, the rest of the worlds come from a chain of swaps
+_CHAIN_TRIAL, _CHAIN_BELOW = 200, 0.25
 
 
 @dataclass(frozen=True)
@@ -278,7 +281,7 @@ def draw_worlds(facts: Facts, inferences: Sequence[Inference], wanted: int, rng:
         picked = rng.choices(every, weights=[w.weight for w in every], k=wanted)
         return Worlds(tuple(replace(w, weight=1) for w in picked), False, total)
     kept: list[World] = []
-    for _ in range(wanted * _TRIES):
+    for tries in range(1, wanted * _TRIES + 1):
         world = _draw(facts, space, counter, rng)
         if consistent(facts, world):
             kept.append(world)
@@ -286,9 +289,32 @@ def draw_worlds(facts: Facts, inferences: Sequence[Inference], wanted: int, rng:
                 break
         if kept and until is not None and until():
             break
+        # few draws fit (meld shown rules out most deals): the rest come from a chain of swaps
+        if kept and tries >= _CHAIN_TRIAL and len(kept) < _CHAIN_BELOW * tries:
+            kept += _chain(facts, space, kept[-1], rng, wanted - len(kept), until)
+            break
     if not kept:
         raise HintError(_nothing(total))
     return Worlds(tuple(kept), False, total)
+
+
+def _chain(facts: Facts, space: _Space, start: World, rng: random.Random, wanted: int,
+           until: Callable[[], bool] | None) -> list[World]:
+    """Up to ``wanted`` worlds from the chain of swaps that starts at the consistent ``start`` (``chain.py``)."""
+    held = [start.buried if seat < 0 else start.hands[seat] for seat in space.slots]
+    layouts = swap_chain(facts, space.slots, [list(k.counts) for k in space.known], [list(h.counts) for h in held],
+                         space.banned, rng, wanted, until)
+    out = []
+    for counts in layouts:
+        hands = [facts.hand] * facts.players
+        buried = Hand()
+        for seat, c in zip(space.slots, counts, strict=True):
+            if seat < 0:
+                buried = Hand.from_counts(c)
+            else:
+                hands[seat] = Hand.from_counts(c)
+        out.append(World(tuple(hands), buried, 1))
+    return out
 
 
 def _nothing(total: int) -> str:
