@@ -6,8 +6,9 @@
   dealer stuck with the minimum needs none);
 - trump: each suit the hand may name estimated on the same deals (``estimate.simulate.estimate``) at the bid
   won; once the widow has changed the hand, each suit's meld and the computer's rule (``player.bidder``);
-- the pass or the return: ``passing.race.advise``, the bury ``passing.bury.advise_bury`` (with the auction's
-  conditions where they can be met, as ``pass --auction`` reads them);
+- the pass or the return: ``passing.race.advise`` (the race in stages, then its final round once, on the largest
+  race run), the bury ``passing.bury.advise_bury`` (with the auction's conditions where they can be met, as
+  ``pass --auction`` reads them);
 - the meld: all the hand shows (``meld``);
 - a card: ``hint.advice.hint`` (while a stock lasts, when the hint does not judge, the computer's card), and in
   a game with a stock the best declaration allowed first.
@@ -15,8 +16,8 @@
 Every answer gets ``_SHARE`` of the time (the rest: the session's own work around it). The estimates run on this
 process alone (a pool of workers costs more to start than a table's time allows) and
 grow in stages while the time lasts: a stage is started only when the last one's pace says it ends in time, and
-one still running at the end of the time is given up (the one before it answers). ``Advice.summary`` is what the
-review keeps of an answer.
+one still running at the end of the time, or whose pace so far says it would end after it, is given up (the one
+before it answers). ``Advice.summary`` is what the review keeps of an answer.
 """
 
 from __future__ import annotations
@@ -49,8 +50,12 @@ T = TypeVar("T")
 # the deals of each stage: the auction's and trump's estimates, the pass's and bury's race
 BID_SAMPLES = (500, 2000)
 PASS_SAMPLES = (10, 40, 160, 640)
-# the share of the time the stages may take (the rest: the answer's words)
+# the share of the time the stages may take (the rest: the answer's words); of that, the pass's race's share (the
+# rest: its final round, played once)
 _SHARE = 0.9
+_RACE_SHARE = 0.3
+# the seconds the last whole final round of a pass took, by game (one not in the time left is not started)
+_FINAL_TOOK: dict[str, float] = {}
 
 
 @dataclass(frozen=True)
@@ -98,23 +103,40 @@ class _OutOfTime(Exception):
     pass
 
 
+class _Watch:
+    """The ``progress`` of one run: gives it up at ``end``, or as soon as the pace of its current part says the part
+    ends after ``end`` (a part: the calls with one ``total``; a pass's race, then its final round)."""
+
+    def __init__(self, end: float, clock: Callable[[], float]) -> None:
+        self.end, self.clock = end, clock
+        self.total: int | None = None
+        self.began = self.last = clock()
+        self.first = self.done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if now > self.end:
+            raise _OutOfTime
+        if total != self.total:
+            self.total, self.began, self.first = total, self.last, self.done
+        self.last, self.done = now, done
+        if self.first < done < total and \
+                self.began + (now - self.began) * (total - self.first) / (done - self.first) > self.end:
+            raise _OutOfTime
+
+
 def _staged(end: float, sizes: Sequence[int], run: Callable[[int, Callable[[int, int], None]], T],
             clock: Callable[[], float] = time.monotonic) -> tuple[T | None, int]:
     """``run(deals, progress)`` for each of ``sizes`` while the time lasts (see the module docstring): the last answer
     and its deals (None, 0: none in the time)."""
     best: T | None = None
     used, pace = 0, None
-
-    def progress(done: int, total: int) -> None:
-        if clock() > end:
-            raise _OutOfTime
-
     for n in sizes:
         began = clock()
         if pace is not None and began + pace * n > end:
             break
         try:
-            best, used = run(n, progress), n
+            best, used = run(n, _Watch(end, clock)), n
         except _OutOfTime:
             break
         pace = (clock() - began) / n
@@ -228,16 +250,42 @@ def _exchange(state: DealState, seat: int, seconds: float, seed: int, end: float
     assert hand is not None and trump is not None and bid is not None
     bury = state.turn.stage == "bury"
     got: PassAdvice | BuryAdvice | None
+    note = ""
     if bury:
         got, used = _staged(end, PASS_SAMPLES, _bury_run(state, hand, trump, bid, seed))
     else:
-        got, used = _staged(end, PASS_SAMPLES, _pass_run(state, seat, hand, trump, bid, seed))
+        got, used, note = _pass_staged(state, seat, hand, trump, bid, seed, end)
     kind = "bury" if bury else "pass"
     if got is None:
         return Advice(kind, seat, None, seconds, note="no answer in the time")
     cards = Hand(got.ranked[0].cards)
     return Advice(kind, seat, Action("bury" if bury else "give", seat, cards=cards), seconds, passing=got,
-                  samples=used)
+                  samples=used, note=note)
+
+
+def _pass_staged(state: DealState, seat: int, hand: Hand, trump: Suit, bid: int, seed: int,
+                 end: float) -> tuple[PassAdvice | None, int, str]:
+    """The pass: the race in stages (``_RACE_SHARE`` of the time left), then once the final round on the largest
+    race run — the answer of ``pass --samples N`` — while the time lasts, else the race's ranking (with a note).
+    The final round is not started when the last one of this game took longer than the time left."""
+    from ..passing.played import FINAL_DEALS
+
+    now = time.monotonic()
+    raced, used = _staged(now + _RACE_SHARE * (end - now), PASS_SAMPLES,
+                          _pass_run(state, seat, hand, trump, bid, seed, 0))
+    if raced is None:
+        return None, 0, ""
+    name = state.rules.name
+    began = time.monotonic()
+    final = None
+    if began + _FINAL_TOOK.get(name, 0.0) <= end:
+        final, _ = _staged(end, (used,), _pass_run(state, seat, hand, trump, bid, seed, FINAL_DEALS))
+        if final is not None:
+            _FINAL_TOOK[name] = time.monotonic() - began
+    if final is None:
+        return raced, used, f"the race's ranking: its final round ({FINAL_DEALS} deals played out) did not fit in " \
+                            "the time"
+    return final, used, ""
 
 
 def _auction_words(state: DealState, seat: int) -> tuple[str, str]:
@@ -245,8 +293,8 @@ def _auction_words(state: DealState, seat: int) -> tuple[str, str]:
     return calls, relative_seat(state.rules, seat, state.dealer)
 
 
-def _pass_run(state: DealState, seat: int, hand: Hand, trump: Suit, bid: int,
-              seed: int) -> Callable[[int, Callable[[int, int], None]], PassAdvice]:
+def _pass_run(state: DealState, seat: int, hand: Hand, trump: Suit, bid: int, seed: int,
+              final_deals: int) -> Callable[[int, Callable[[int, int], None]], PassAdvice]:
     from ..passing.judge import PassQuestion, auction_givens
     from ..passing.race import advise as advise_pass
 
@@ -265,10 +313,12 @@ def _pass_run(state: DealState, seat: int, hand: Hand, trump: Suit, bid: int,
 
     def run(samples: int, progress: Callable[[int, int], None]) -> PassAdvice:
         try:
-            return advise_pass(question, samples=samples, top=3, seed=seed, workers=1, progress=progress)
+            return advise_pass(question, samples=samples, top=3, seed=seed, workers=1, progress=progress,
+                               final_deals=final_deals)
         except (ConditionError, SimulationError):
             plain = PassQuestion(rules, role, hand, trump, bid, received)
-            return advise_pass(plain, samples=samples, top=3, seed=seed, workers=1, progress=progress)
+            return advise_pass(plain, samples=samples, top=3, seed=seed, workers=1, progress=progress,
+                               final_deals=final_deals)
 
     return run
 
