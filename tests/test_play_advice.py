@@ -13,10 +13,10 @@ from clihelp import run_cli
 from playhelp import events, of, parse, practice_lines
 
 from pinochle_cli.game.state import DealState
-from pinochle_cli.session.advice import Advice, _staged, advise, relative_seat
+from pinochle_cli.session.advising import DecisionAdvice, _staged, advise, relative_seat
 from pinochle_cli.session.events import Advised
 from pinochle_cli.session.session import Session
-from pinochle_cli.session.table import Settings
+from pinochle_cli.session.settings import Settings
 
 SEED = 5
 
@@ -36,7 +36,7 @@ def _session(ruleset: str, typed: int, seed: int = SEED, seconds: float = 0.3) -
     return s
 
 
-def _advice(s: Session) -> Advice:
+def _advice(s: Session) -> DecisionAdvice:
     found = s.handle(parse("hint"))
     assert len(found) == 1 and isinstance(found[0], Advised), found
     return found[0].advice
@@ -165,7 +165,7 @@ def test_each_part_of_a_run_is_paced_on_its_own() -> None:
 
 
 def test_the_pass_answers_with_the_race_when_its_final_round_does_not_fit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pinochle_cli.session import advice as module
+    from pinochle_cli.session import advising as module
 
     s = _session("single-deck", 1, seed=7, seconds=2)
     assert s.state is not None and s.state.stage == "exchange"

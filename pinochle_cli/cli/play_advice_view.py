@@ -12,7 +12,7 @@ import textwrap
 
 from ..cards import format_cards
 from ..ruleset import Ruleset
-from ..session.advice import Advice
+from ..session.advising import DecisionAdvice
 from ..session.postmortem import Review
 from .common import tight_table
 
@@ -31,7 +31,7 @@ def _pct(p: float | None) -> str:
     return "–" if p is None else f"{100 * p:.0f} %"
 
 
-def advice_lines(a: Advice, rules: Ruleset) -> list[str]:
+def advice_lines(a: DecisionAdvice, rules: Ruleset) -> list[str]:
     """The advice's block."""
     if a.best is None and not a.trumps:
         return _wrap(f"Advice: none ({a.note or 'nothing to advise'}).")
@@ -55,7 +55,7 @@ def advice_lines(a: Advice, rules: Ruleset) -> list[str]:
     return out
 
 
-def _card(a: Advice) -> list[str]:
+def _card(a: DecisionAdvice) -> list[str]:
     h = a.hint
     assert a.best is not None
     if h is None:
@@ -85,7 +85,7 @@ def _card(a: Advice) -> list[str]:
     return out
 
 
-def _call(a: Advice) -> list[str]:
+def _call(a: DecisionAdvice) -> list[str]:
     got = a.answer
     assert a.best is not None
     if got is None:
@@ -110,7 +110,7 @@ def _call(a: Advice) -> list[str]:
     return out
 
 
-def _trump(a: Advice) -> list[str]:
+def _trump(a: DecisionAdvice) -> list[str]:
     head = f"Advice: {a.best}" if a.best is not None else "Advice:"
     if a.estimate is not None:
         out = _wrap(f"{head} ({a.samples} deals, seed {a.estimate.seed}).")
@@ -122,7 +122,7 @@ def _trump(a: Advice) -> list[str]:
     return out
 
 
-def _pass(a: Advice) -> list[str]:
+def _pass(a: DecisionAdvice) -> list[str]:
     got = a.passing
     assert got is not None and a.best is not None
     noun = a.kind

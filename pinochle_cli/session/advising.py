@@ -17,7 +17,7 @@ Every answer gets ``_SHARE`` of the time (the rest: the session's own work aroun
 process alone (a pool of workers costs more to start than a table's time allows) and
 grow in stages while the time lasts: a stage is started only when the last one's pace says it ends in time, and
 one still running at the end of the time, or whose pace so far says it would end after it, is given up (the one
-before it answers). ``Advice.summary`` is what the review keeps of an answer.
+before it answers). ``DecisionAdvice.summary`` is what the review keeps of an answer.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ..passing.bury import BuryAdvice
     from ..passing.race import Advice as PassAdvice
 
-__all__ = ["BID_SAMPLES", "PASS_SAMPLES", "Advice", "TrumpOption", "advise", "relative_seat"]
+__all__ = ["BID_SAMPLES", "PASS_SAMPLES", "DecisionAdvice", "TrumpOption", "advise", "relative_seat"]
 
 T = TypeVar("T")
 
@@ -71,7 +71,7 @@ class TrumpOption:
 
 
 @dataclass(frozen=True)
-class Advice:
+class DecisionAdvice:
     """An answer: ``kind`` (``call``, ``trump``, ``pass``, ``bury``, ``meld``, ``card``, or ``none``), the action
     advised (None: no answer in the time), and what it rests on — the estimate's ``answer`` (a call), the
     ``estimate`` and ``trumps`` (trump), the ``passing`` race (pass, bury), the ``meld``, the ``hint`` (a card);
@@ -154,7 +154,7 @@ def relative_seat(rules: Any, seat: int, other: int) -> str:
     return "left" if d == 1 else "right"
 
 
-def advise(state: DealState, seat: int, *, seconds: float = 5.0, seed: int = 1) -> Advice:
+def advise(state: DealState, seat: int, *, seconds: float = 5.0, seed: int = 1) -> DecisionAdvice:
     """The advice for ``seat``, the seat to move (see the module docstring); ``HintError`` when it is not its turn or
     its hand is not known."""
     if state.turn.seat != seat or state.hand(seat) is None:
@@ -163,11 +163,11 @@ def advise(state: DealState, seat: int, *, seconds: float = 5.0, seed: int = 1) 
     try:
         got = _advise(state, seat, seconds, seed, began + _SHARE * seconds)
     except (ConditionError, SimulationError) as exc:
-        got = Advice("none", seat, None, seconds, note=str(exc))
+        got = DecisionAdvice("none", seat, None, seconds, note=str(exc))
     return replace(got, took=time.monotonic() - began, seed=seed)
 
 
-def _advise(state: DealState, seat: int, seconds: float, seed: int, end: float) -> Advice:
+def _advise(state: DealState, seat: int, seconds: float, seed: int, end: float) -> DecisionAdvice:
     stage = state.turn.stage
     kinds = state.turn.kinds
     if stage == "auction":
@@ -179,23 +179,23 @@ def _advise(state: DealState, seat: int, seconds: float, seed: int, end: float) 
     elif stage == "meld":
         hand, trump = state.hand(seat), state.trump
         assert hand is not None and trump is not None
-        got = Advice("meld", seat, Action("meld", seat, cards=state.meld_shows(seat)), seconds,
+        got = DecisionAdvice("meld", seat, Action("meld", seat, cards=state.meld_shows(seat)), seconds,
                      meld=meld(state.rules, hand, trump))
     elif stage == "play" and "play" in kinds:
         got = _card(state, seat, seconds, seed)
     else:
-        got = Advice("none", seat, None, seconds, note=f"nothing to advise: {state.turn}")
+        got = DecisionAdvice("none", seat, None, seconds, note=f"nothing to advise: {state.turn}")
     return got
 
 
-def _call(state: DealState, seat: int, seconds: float, seed: int, end: float) -> Advice:
+def _call(state: DealState, seat: int, seconds: float, seed: int, end: float) -> DecisionAdvice:
     from ..estimate.question import answer
 
     rules = state.rules
     assert rules.auction is not None
     smallest, stuck = auction_facts(state)
     if stuck:
-        return Advice("call", seat, Action.call(rules.auction.minimum, seat), seconds,
+        return DecisionAdvice("call", seat, Action.call(rules.auction.minimum, seat), seconds,
                       note="every other player passed: the dealer takes the minimum")
     hand = state.hand(seat)
     assert hand is not None
@@ -208,13 +208,13 @@ def _call(state: DealState, seat: int, seconds: float, seed: int, end: float) ->
 
     got, used = _staged(end, BID_SAMPLES, run)
     if got is None:
-        return Advice("call", seat, None, seconds, note="no estimate in the time")
+        return DecisionAdvice("call", seat, None, seconds, note="no estimate in the time")
     best = got.recommended
     bid = None if best is None or best.bid is None or best.bid < smallest else smallest
-    return Advice("call", seat, Action.call(bid, seat), seconds, answer=got, samples=used)
+    return DecisionAdvice("call", seat, Action.call(bid, seat), seconds, answer=got, samples=used)
 
 
-def _trump(state: DealState, seat: int, seconds: float, seed: int, end: float) -> Advice:
+def _trump(state: DealState, seat: int, seconds: float, seed: int, end: float) -> DecisionAdvice:
     from ..estimate.simulate import estimate
 
     rules, hand, bid = state.rules, state.hand(seat), state.bid
@@ -224,7 +224,7 @@ def _trump(state: DealState, seat: int, seconds: float, seed: int, end: float) -
     melds = {s: meld(rules, hand, s).total for s in suits}
     if len(hand) != rules.hand_size or bid is None:
         pick = computer_trump(rules, hand, None)
-        return Advice("trump", seat, None if pick is None else Action("trump", seat, suit=pick), seconds,
+        return DecisionAdvice("trump", seat, None if pick is None else Action("trump", seat, suit=pick), seconds,
                       trumps=tuple(TrumpOption(s, melds[s], lengths[s]) for s in suits),
                       note="the widow changed the hand: each suit's meld, and the computer's rule")
 
@@ -233,17 +233,17 @@ def _trump(state: DealState, seat: int, seconds: float, seed: int, end: float) -
 
     got, used = _staged(end, BID_SAMPLES, run)
     if got is None:
-        return Advice("trump", seat, None, seconds, note="no estimate in the time")
+        return DecisionAdvice("trump", seat, None, seconds, note="no estimate in the time")
     options: list[TrumpOption] = []
     for s in got.suits:
         chance = next((b.p_make for b in s.bids if b.bid >= bid), 0.0)
         options.append(TrumpOption(s.trump, melds[s.trump], lengths[s.trump], chance, s.score_mean))
     options.sort(key=lambda o: (-(o.p_make or 0.0), -(o.score or 0.0)))
     best = Action("trump", seat, suit=options[0].suit) if options else None
-    return Advice("trump", seat, best, seconds, estimate=got, trumps=tuple(options), samples=used)
+    return DecisionAdvice("trump", seat, best, seconds, estimate=got, trumps=tuple(options), samples=used)
 
 
-def _exchange(state: DealState, seat: int, seconds: float, seed: int, end: float) -> Advice:
+def _exchange(state: DealState, seat: int, seconds: float, seed: int, end: float) -> DecisionAdvice:
     """The pass or the return (``pass``), or the bury."""
     trump, bid = state.trump, state.bid
     hand = state.hand(seat)
@@ -257,9 +257,9 @@ def _exchange(state: DealState, seat: int, seconds: float, seed: int, end: float
         got, used, note = _pass_staged(state, seat, hand, trump, bid, seed, end)
     kind = "bury" if bury else "pass"
     if got is None:
-        return Advice(kind, seat, None, seconds, note="no answer in the time")
+        return DecisionAdvice(kind, seat, None, seconds, note="no answer in the time")
     cards = Hand(got.ranked[0].cards)
-    return Advice(kind, seat, Action("bury" if bury else "give", seat, cards=cards), seconds, passing=got,
+    return DecisionAdvice(kind, seat, Action("bury" if bury else "give", seat, cards=cards), seconds, passing=got,
                   samples=used, note=note)
 
 
@@ -335,7 +335,7 @@ def _bury_run(state: DealState, hand: Hand, trump: Suit, bid: int,
     return run
 
 
-def _card(state: DealState, seat: int, seconds: float, seed: int) -> Advice:
+def _card(state: DealState, seat: int, seconds: float, seed: int) -> DecisionAdvice:
     names = state.to_json().get("names")
     from ..hint.advice import hint
     from ..player.seat import computer_card
@@ -345,6 +345,6 @@ def _card(state: DealState, seat: int, seconds: float, seed: int) -> Advice:
         found = hint(state, seat, seconds=_SHARE * seconds, seed=seed, workers=available_cores(), names=names)
     except HintError as exc:
         card = computer_card(state, seat)
-        return Advice("card", seat, Action.play(card, seat), seconds, declare=declare,
+        return DecisionAdvice("card", seat, Action.play(card, seat), seconds, declare=declare,
                       note=f"the computer's card: {exc}")
-    return Advice("card", seat, Action.play(found.best, seat), seconds, hint=found, declare=declare)
+    return DecisionAdvice("card", seat, Action.play(found.best, seat), seconds, hint=found, declare=declare)
