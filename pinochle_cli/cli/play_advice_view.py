@@ -138,6 +138,8 @@ def _pass(a: DecisionAdvice) -> list[str]:
         verdict = "within the noise" if m.noise else "better beyond the noise"
         out += _wrap(f"  The best leads the next by {m.mean:+.1f} points a deal (95 % {m.ci95[0]:+.1f} to "
                      f"{m.ci95[1]:+.1f}): {verdict}.")
+    if a.note:
+        out += _wrap(f"  Note: {a.note}.", "    ")
     return out
 
 
