@@ -97,7 +97,7 @@ def _body(event: Event) -> tuple[str, dict[str, Any]]:  # long: one branch a kin
     if isinstance(event, Scored):
         return "scored", {"meld": dict(zip(event.sides, event.meld, strict=True)),
                           "counters": dict(zip(event.sides, event.counters, strict=True)),
-                          "standing": _standing(event.standing)}
+                          "standing": _standing(event.standing), "under_way": event.under_way}
     if isinstance(event, DealEnded):
         return "deal_ended", {"deal": event.number, "result": event.result, "ended": event.how,
                               "points": dict(zip(event.sides, event.score.points, strict=True)),

@@ -257,8 +257,8 @@ def _standing_text(s: MatchStanding, target: int | None) -> str:
 def _scored(e: Scored, rules: Ruleset) -> list[str]:
     meld_text = ", ".join(f"{n} {m}" for n, m in zip(e.sides, e.meld, strict=True))
     counters = ", ".join(f"{n} {c}" for n, c in zip(e.sides, e.counters, strict=True))
-    return [*wrap(f"This deal so far: meld {meld_text}; counters {counters}.", "  "),
-            *wrap(_standing_text(e.standing, rules.match.target), "  ")]
+    deal = wrap(f"This deal so far: meld {meld_text}; counters {counters}.", "  ") if e.under_way else []
+    return [*deal, *wrap(_standing_text(e.standing, rules.match.target), "  ")]
 
 
 def _ended(e: DealEnded) -> list[str]:

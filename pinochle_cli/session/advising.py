@@ -180,7 +180,7 @@ def _advise(state: DealState, seat: int, seconds: float, seed: int, end: float) 
         hand, trump = state.hand(seat), state.trump
         assert hand is not None and trump is not None
         got = DecisionAdvice("meld", seat, Action("meld", seat, cards=state.meld_shows(seat)), seconds,
-                     meld=meld(state.rules, hand, trump))
+                             meld=meld(state.rules, hand, trump))
     elif stage == "play" and "play" in kinds:
         got = _card(state, seat, seconds, seed)
     else:
@@ -196,7 +196,7 @@ def _call(state: DealState, seat: int, seconds: float, seed: int, end: float) ->
     smallest, stuck = auction_facts(state)
     if stuck:
         return DecisionAdvice("call", seat, Action.call(rules.auction.minimum, seat), seconds,
-                      note="every other player passed: the dealer takes the minimum")
+                              note="every other player passed: the dealer takes the minimum")
     hand = state.hand(seat)
     assert hand is not None
     calls = " ".join("pass" if b is None else str(b) for _, b in state.calls)
@@ -225,8 +225,8 @@ def _trump(state: DealState, seat: int, seconds: float, seed: int, end: float) -
     if len(hand) != rules.hand_size or bid is None:
         pick = computer_trump(rules, hand, None)
         return DecisionAdvice("trump", seat, None if pick is None else Action("trump", seat, suit=pick), seconds,
-                      trumps=tuple(TrumpOption(s, melds[s], lengths[s]) for s in suits),
-                      note="the widow changed the hand: each suit's meld, and the computer's rule")
+                              trumps=tuple(TrumpOption(s, melds[s], lengths[s]) for s in suits),
+                              note="the widow changed the hand: each suit's meld, and the computer's rule")
 
     def run(samples: int, progress: Callable[[int, int], None]) -> Estimate:
         return estimate(rules, hand, samples=samples, seed=seed, workers=1, progress=progress)
@@ -260,7 +260,7 @@ def _exchange(state: DealState, seat: int, seconds: float, seed: int, end: float
         return DecisionAdvice(kind, seat, None, seconds, note="no answer in the time")
     cards = Hand(got.ranked[0].cards)
     return DecisionAdvice(kind, seat, Action("bury" if bury else "give", seat, cards=cards), seconds, passing=got,
-                  samples=used, note=note)
+                          samples=used, note=note)
 
 
 def _pass_staged(state: DealState, seat: int, hand: Hand, trump: Suit, bid: int, seed: int,
@@ -345,6 +345,7 @@ def _card(state: DealState, seat: int, seconds: float, seed: int) -> DecisionAdv
         found = hint(state, seat, seconds=_SHARE * seconds, seed=seed, workers=available_cores(), names=names)
     except HintError as exc:
         card = computer_card(state, seat)
+        why = "while the stock lasts the hint does not judge" if state.phase == "stock" else str(exc)
         return DecisionAdvice("card", seat, Action.play(card, seat), seconds, declare=declare,
-                      note=f"the computer's card: {exc}")
+                              note=f"the computer's card: {why}")
     return DecisionAdvice("card", seat, Action.play(found.best, seat), seconds, hint=found, declare=declare)

@@ -174,12 +174,15 @@ class MatchStanding:
 
 @dataclass(frozen=True)
 class Scored:
-    """The score asked for: the deal's counters so far by side, and the match's standing before this deal."""
+    """The score asked for: the deal's counters and meld so far by side (when one is ``under_way``), and the match's
+    standing before this deal."""
 
     sides: tuple[str, ...]
     counters: tuple[int, ...]
     meld: tuple[int, ...]
     standing: MatchStanding
+    # a deal under way (False: between deals, the counters and meld are 0)
+    under_way: bool = True
 
 
 @dataclass(frozen=True)

@@ -387,7 +387,7 @@ class Session:
         record = self.record
         assert record is not None
         return MatchStanding(record.sides, record.standing.totals, record.standing.status, record.winner,
-                        len(record.deals))
+                             len(record.deals))
 
     def _scored(self) -> Scored:
         record = self.record
@@ -400,7 +400,8 @@ class Session:
                 side = table.side_of_partnership(i)
                 meld[side] = facts.meld[i]
                 counters[side] = facts.counters[i] if facts.counters is not None else 0
-        return Scored(record.sides, tuple(counters), tuple(meld), self.standing())
+        return Scored(record.sides, tuple(counters), tuple(meld), self.standing(),
+                      self.state is not None and self.phase == "deal")
 
     # ------------------------------------------------------------------ the end of a deal
 
