@@ -229,3 +229,15 @@ def test_advice_is_for_the_user_s_own_decision(tmp_path: Path) -> None:
     assert code == 0
     refused = of(events(out), "refused")
     assert refused and "advice is for your own decisions (seat 1); it is North's turn" in refused[0]["error"]
+
+
+def test_a_card_with_no_world_drawn_in_half_the_time_is_the_computer_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a world that fits what the seat saw can be rare (a double deck's meld): drawing stops at half the time
+    from pinochle_cli.hint import worlds
+
+    s = _session("single-deck", 3)
+    assert s.state is not None and s.state.stage == "play" and s.state.trick_number == 1
+    monkeypatch.setattr(worlds, "consistent", lambda facts, world: False)
+    advice = _advice(s)
+    assert advice.kind == "card" and advice.best is not None and advice.hint is None
+    assert advice.note == "the computer's card: no world that fits what the seat has seen was drawn in the time"

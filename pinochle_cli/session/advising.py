@@ -10,8 +10,9 @@
   race run), the bury ``passing.bury.advise_bury`` (with the auction's conditions where they can be met, as
   ``pass --auction`` reads them);
 - the meld: all the hand shows (``meld``);
-- a card: ``hint.advice.hint`` (while a stock lasts, when the hint does not judge, the computer's card), and in
-  a game with a stock the best declaration allowed first.
+- a card: ``hint.advice.hint`` (while a stock lasts, when the hint does not judge, or when no world that fits
+  what the seat saw is drawn in half the time, the computer's card), and in a game with a stock the best
+  declaration allowed first.
 
 Every answer gets ``_SHARE`` of the time (the rest: the session's own work around it). The estimates run on this
 process alone (a pool of workers costs more to start than a table's time allows) and
@@ -54,6 +55,8 @@ PASS_SAMPLES = (10, 40, 160, 640)
 # rest: its final round, played once)
 _SHARE = 0.9
 _RACE_SHARE = 0.3
+# the share of the time a card's hint may draw before a first world is found (else: the computer's card)
+_DRAW_GIVE_UP = 0.5
 # the seconds the last whole final round of a pass took, by game (one not in the time left is not started)
 _FINAL_TOOK: dict[str, float] = {}
 
@@ -341,8 +344,11 @@ def _card(state: DealState, seat: int, seconds: float, seed: int) -> DecisionAdv
     from ..player.seat import computer_card
 
     declare = best_declaration(state, seat) if "meld" in state.turn.kinds else None
+    # no world drawn in half the time (a rare meld shown, a double deck): the computer's card, in the time
+    late = time.monotonic() + _DRAW_GIVE_UP * seconds
     try:
-        found = hint(state, seat, seconds=_SHARE * seconds, seed=seed, workers=available_cores(), names=names)
+        found = hint(state, seat, seconds=_SHARE * seconds, seed=seed, workers=available_cores(), names=names,
+                     give_up=lambda: time.monotonic() > late)
     except HintError as exc:
         card = computer_card(state, seat)
         why = "while the stock lasts the hint does not judge" if state.phase == "stock" else str(exc)
