@@ -161,11 +161,15 @@ def review_lines(r: Review, rules: Ruleset, seat: int) -> list[str]:
                         colalign=("left", "left", "left", "left", "right"))
     out += ["  " + line[:WIDTH - 2] for line in table.splitlines()]
     costly = sum(1 for j in r.rows if j.cost)
-    notes = sorted({j.note for j in r.rows if j.cost is None and j.note})
+    # each note once, beside the first decision it is about
+    notes: dict[str, str] = {}
+    for j in r.rows:
+        if j.cost is None and j.note and j.note not in notes:
+            notes[j.note] = f"{_when(j.kind, j.trick)} {j.played}"
     tail = (f"  {r.judged} decisions: {costly} cost something, {r.fine} cards cost nothing"
             + (f", {r.more} more not shown" if r.more else "") + ".")
     out += _wrap(tail)
-    out += [line for note in notes[:2] for line in _wrap(f"  –: {note}.", "    ")]
+    out += [line for note, row in list(notes.items())[:2] for line in _wrap(f"  – {row}: {note}.", "    ")]
     out += _wrap("  cost: pts of the deal's score (yours less theirs'), ctr: counters a card gave up.")
     return out
 
