@@ -34,7 +34,7 @@ from pinochle_cli.ruleset import bundled_names  # noqa: E402
 from pinochle_cli.session.commands import parse_command  # noqa: E402
 from pinochle_cli.session.postmortem import TIME_SHARES  # noqa: E402
 from pinochle_cli.session.session import Session, warm_engine  # noqa: E402
-from pinochle_cli.session.table import Settings  # noqa: E402
+from pinochle_cli.session.settings import Settings  # noqa: E402
 from pinochle_cli.workers import available_cores  # noqa: E402
 
 

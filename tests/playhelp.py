@@ -19,7 +19,7 @@ from pinochle_cli.records import read_record
 from pinochle_cli.session.commands import parse_command
 from pinochle_cli.session.events import Refused
 from pinochle_cli.session.session import Session
-from pinochle_cli.session.table import Settings
+from pinochle_cli.session.settings import Settings
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -77,7 +77,7 @@ def test_each_bundled_ruleset_names_a_source_that_exists(name: str) -> None:
 @pytest.mark.parametrize(("args", "page"), [
     (["record", "format"], "records.md"), (["docs", "records"], "records.md"), (["docs", "json"], "json.md"),
     (["docs", "estimate"], "estimate.md"), (["docs", "solver"], "solver.md"),
-    (["docs", "serve"], "serve.md")])
+    (["docs", "serve"], "serve.md"), (["docs", "play"], "play.md")])
 def test_the_pages_are_printed_by_the_program(args: list[str], page: str) -> None:
     assert run_cli(*args) == (0, (ROOT / "docs" / page).read_text(encoding="utf-8"), "")
 
@@ -100,8 +100,8 @@ def test_the_pages_are_installed_with_the_package() -> None:
 def test_an_unknown_page_is_a_usage_error() -> None:
     code, out, err = run_cli("docs", "nope")
     assert (code, out) == (2, "")
-    assert err.startswith("Error: Invalid value for '[records|json|estimate|solver|serve|hint|api]': 'nope' is not "
-                          "one of 'records', 'json', 'estimate', 'solver', 'serve', 'hint', 'api'")
+    assert err.startswith("Error: Invalid value for '[records|json|estimate|solver|serve|hint|api|play]': 'nope' is "
+                          "not one of 'records', 'json', 'estimate', 'solver', 'serve', 'hint', 'api', 'play'")
 
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -33,6 +33,8 @@ READERS: dict[str, list[str]] = {
     "legal -r": ["legal", "--hand", "AS", "-t", "S", "-r", "BAD"],
     "meld -r": ["meld", "AS", "-r", "BAD"],
     "pass -r": ["pass", "AS KS", "-t", "S", "--bid", "300", "-r", "BAD"],
+    "play -r": ["play", "-r", "BAD", "--record", "TMP/play.yaml"],
+    "play --record": ["play", "--record", "BAD"],
     "solve -r": ["solve", "--hand", "AS", "--hand", "KS", "--hand", "QS", "--hand", "JS", "-t", "S", "-r", "BAD"],
     "record add": ["record", "add", "BAD", "--bid", "250", "--no-prompt"],
     "record add --prompt": ["record", "add", "BAD", "--prompt"],

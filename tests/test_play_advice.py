@@ -5,6 +5,7 @@ are advised too; the advice prints as one short block within 80 columns."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,10 @@ from clihelp import run_cli
 from playhelp import events, of, parse, practice_lines
 
 from pinochle_cli.game.state import DealState
-from pinochle_cli.session.advice import Advice, advise, relative_seat
+from pinochle_cli.session.advising import DecisionAdvice, _staged, advise, relative_seat
 from pinochle_cli.session.events import Advised
 from pinochle_cli.session.session import Session
-from pinochle_cli.session.table import Settings
+from pinochle_cli.session.settings import Settings
 
 SEED = 5
 
@@ -26,16 +27,16 @@ def _data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
-def _session(ruleset: str, typed: int, seed: int = SEED) -> Session:
+def _session(ruleset: str, typed: int, seed: int = SEED, seconds: float = 0.3) -> Session:
     """A practice session after the user's first ``typed`` lines."""
-    s = Session.begin(Settings(ruleset, seed=seed, seconds=0.3, review=False))
+    s = Session.begin(Settings(ruleset, seed=seed, seconds=seconds, review=False))
     s.start()
     for line in practice_lines(ruleset, seed)[:typed]:
         s.handle(parse(line))
     return s
 
 
-def _advice(s: Session) -> Advice:
+def _advice(s: Session) -> DecisionAdvice:
     found = s.handle(parse("hint"))
     assert len(found) == 1 and isinstance(found[0], Advised), found
     return found[0].advice
@@ -89,12 +90,15 @@ def test_the_call_advised_is_estimate_with_the_auction() -> None:
     assert json.loads(out)["recommended_call"] == advice.answer.recommended.to_json()  # type: ignore[union-attr]
 
 
+@pytest.mark.exhaustive
 def test_the_pass_advised_is_the_pass_command_s() -> None:
-    s = _session("single-deck", 1, seed=7)
+    # time enough for the final round (about 2 s on two cores), as the pass command plays it
+    s = _session("single-deck", 1, seed=7, seconds=30)
     state = s.state
     assert state is not None and state.stage == "exchange" and state.turn.seat == 0 and state.bidder == 2
     advice = _advice(s)
-    assert advice.kind == "pass" and advice.passing is not None
+    assert advice.kind == "pass" and advice.passing is not None and advice.note == ""
+    assert advice.passing.final is not None  # type: ignore[union-attr]
     hand = state.hand(0)
     assert hand is not None and state.trump is not None
     calls = " ".join("pass" if b is None else str(b) for _, b in state.calls)
@@ -105,6 +109,71 @@ def test_the_pass_advised_is_the_pass_command_s() -> None:
     ranked = [r["pass"] for r in json.loads(out)["ranked"]]
     assert ranked == [[c.ascii() for c in j.cards] for j in advice.passing.ranked]
     assert advice.best is not None and sorted(advice.best.cards.ascii()) == sorted(ranked[0])
+
+
+class _Clock:
+    """A clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_stage_that_cannot_end_in_time_is_given_up_and_the_one_before_answers() -> None:
+    clock = _Clock()
+    took = {10: 0.1, 40: 0.4, 160: 4.0}
+    ran: list[int] = []
+
+    def run(n: int, progress: Callable[[int, int], None]) -> int:
+        ran.append(n)
+        for done in range(1, 5):
+            clock.now += took[n] / 4
+            progress(done * 25, 100)
+        return n
+
+    # 160 deals at the pace of 40 would end at 2.1 s, before the end (3 s): started; its first quarter says it ends
+    # at 4.5 s, and it is given up then (1.5 s), the 40 deals' answer kept
+    assert _staged(3.0, (10, 40, 160), run, clock) == (40, 40)
+    assert ran == [10, 40, 160] and clock.now == pytest.approx(1.5)
+    # a stage whose pace (the last one's) says it ends after the end is not started
+    clock.now, ran[:] = 0.0, []
+    assert _staged(0.45, (10, 40, 160), run, clock) == (10, 10) and ran == [10]
+    # nothing in the time: no answer
+    clock.now, ran[:] = 0.0, []
+    assert _staged(0.01, (10, 40), run, clock) == (None, 0)
+
+
+def test_each_part_of_a_run_is_paced_on_its_own() -> None:
+    # a pass's race (100 games, fast) then its final round (its games counted after the race's, slow)
+    clock = _Clock()
+
+    def run(n: int, progress: Callable[[int, int], None]) -> int:
+        for done in (50, 100):
+            clock.now += 0.05
+            progress(done, 100)
+        for done in (200, 300, 400):
+            clock.now += 1.0
+            progress(done, 400)
+        return n
+
+    # by the games alone the run would end at 1.5 s (0.1 s for the first 100); its final part's pace says 3.1 s
+    assert _staged(2.5, (10,), run, clock) == (None, 0) and clock.now == pytest.approx(1.1)
+    clock.now = 0.0
+    assert _staged(3.2, (10,), run, clock) == (10, 10)
+
+
+def test_the_pass_answers_with_the_race_when_its_final_round_does_not_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pinochle_cli.session import advising as module
+
+    s = _session("single-deck", 1, seed=7, seconds=2)
+    assert s.state is not None and s.state.stage == "exchange"
+    # the last final round of this game took longer than any time left: it is not started
+    monkeypatch.setitem(module._FINAL_TOOK, "single-deck", 1000.0)
+    advice = _advice(s)
+    assert advice.best is not None and advice.passing is not None and advice.passing.final is None
+    assert advice.note == "the race's ranking: its final round (300 deals played out) did not fit in the time"
 
 
 @pytest.mark.parametrize(("ruleset", "typed", "kind"), [
@@ -160,3 +229,15 @@ def test_advice_is_for_the_user_s_own_decision(tmp_path: Path) -> None:
     assert code == 0
     refused = of(events(out), "refused")
     assert refused and "advice is for your own decisions (seat 1); it is North's turn" in refused[0]["error"]
+
+
+def test_a_card_with_no_world_drawn_in_half_the_time_is_the_computer_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a world that fits what the seat saw can be rare (a double deck's meld): drawing stops at half the time
+    from pinochle_cli.hint import worlds
+
+    s = _session("single-deck", 3)
+    assert s.state is not None and s.state.stage == "play" and s.state.trick_number == 1
+    monkeypatch.setattr(worlds, "consistent", lambda facts, world: False)
+    advice = _advice(s)
+    assert advice.kind == "card" and advice.best is not None and advice.hint is None
+    assert advice.note == "the computer's card: no world that fits what the seat has seen was drawn in the time"

@@ -13,7 +13,7 @@ from playhelp import events, of
 
 from pinochle_cli.cli import play_cmd
 from pinochle_cli.session.session import Session
-from pinochle_cli.session.table import Settings
+from pinochle_cli.session.settings import Settings
 
 
 @pytest.fixture(autouse=True)

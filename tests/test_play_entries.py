@@ -16,7 +16,7 @@ from pinochle_cli.errors import SessionError
 from pinochle_cli.game.actions import Action
 from pinochle_cli.session.events import Decision, Refused, Undone
 from pinochle_cli.session.session import Session
-from pinochle_cli.session.table import Settings
+from pinochle_cli.session.settings import Settings
 
 
 @pytest.fixture(autouse=True)

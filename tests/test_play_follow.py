@@ -82,3 +82,26 @@ def test_a_card_nobody_can_hold_is_refused_for_an_unseen_hand(tmp_path: Path) ->
     assert code == 0
     refused = of(events(out), "refused")
     assert len(refused) == 1 and "no A♠ is left to hold" in refused[0]["error"]
+
+
+def test_the_cards_passed_and_received_are_entered_from_the_partner_s_seat(tmp_path: Path) -> None:
+    # Ann (seat 0), the bidder's partner: she passed K♣ Q♣ J♦ 10♥ and got A♥ 9♥ 10♦ J♣ back, her hand at play
+    # start the example's
+    from pinochle_cli.cards import Hand
+
+    lines, _, dealer = follow_lines(EXAMPLES / "single-deck-played.yaml", 1)
+    dealt = (Hand.parse("KS JS 9S AH AH KH QH 9H TD KD QD JC") - Hand.parse("AH 9H TD JC")) + Hand.parse("KC QC JD TH")
+    at = lines.index("give")
+    lines = [*lines[:at], "give KC QC JD TH", "give AH 9H TD JC", *lines[at + 2:]]
+    lines = ["meld 1" if line == "meld" else "meld" if line.startswith("meld 0 ") else line for line in lines]
+    code, out, err = run_cli("play", "--follow", "--hand", " ".join(dealt.ascii()), "--seat", "0", "--dealer",
+                             str(dealer), "--record", "partner.yaml", "--no-review", "--json",
+                             input="\n".join(lines) + "\n")
+    assert (code, err) == (0, ""), err
+    found = events(out)
+    assert not of(found, "refused")
+    given = [e["action"] for e in of(found, "acted") if e["action"]["kind"] == "give"]
+    assert [g["cards"] for g in given] == [["TH", "JD", "KC", "QC"], ["AH", "9H", "TD", "JC"]]
+    assert of(found, "deal_ended")[0]["points"] == {"North-South": 270, "East-West": 160}
+    assert json.loads(run_cli("score", "partner.yaml", "--json").out)["deals"][0]["points"] == \
+        {"North-South": 270, "East-West": 160}

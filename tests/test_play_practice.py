@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,6 @@ def test_a_whole_practice_deal_scores_as_its_record(name: str, tmp_path: Path) -
     assert len(ended) == 1 and not of(found, "refused")
     scored = run_cli("score", "match.yaml", "--json")
     assert scored.code == 0, scored.err
-    import json
-
     deal = json.loads(scored.out)["deals"][0]
     assert deal["points"] == ended[0]["points"] and deal["result"] == ended[0]["result"]
     # the next deal is offered; quit keeps the match for --resume
@@ -68,9 +67,26 @@ def test_the_other_hands_stay_unseen_in_words() -> None:
 def test_the_match_goes_on_to_the_next_deal() -> None:
     first = practice_lines("single-deck-small", 3)
     code, out, err = run_cli("play", "-r", "single-deck-small", "--seed", "3", "--time", "0.2", "--no-review",
-                             "--json", input="\n".join(first) + "\nnext\n")
+                             "--json", input="\n".join(first) + "\nscore\nnext\n")
     assert code == 0, err
+    # between deals the score is the match's only
+    scored = of(events(out), "scored")[0]
+    assert scored["under_way"] is False and scored["standing"]["deals"] == 1
     started = of(events(out), "deal_started")
     assert [e["deal"] for e in started] == [1, 2]
     # the deal rotates clockwise
     assert started[1]["dealer"] == (started[0]["dealer"] + 1) % 4
+
+
+def test_a_house_rule_is_played_as_its_data_says(tmp_path: Path) -> None:
+    # the last trick worth 20: the deal's counters add up to 260, and the record keeps the option
+    options = (("last-trick", "20"),)
+    lines = practice_lines("single-deck", 7, options=options)
+    code, out, err = run_cli("play", "-o", "last-trick=20", "--seed", "7", "--time", "0.2", "--no-review", "--record",
+                             "house.yaml", "--json", input="\n".join(lines) + "\nquit\n")
+    assert (code, err) == (0, ""), err
+    found = events(out)
+    assert not of(found, "refused") and sum(t["counters"] for t in of(found, "trick")) == 260
+    assert "last-trick" in (tmp_path / "house.yaml").read_text(encoding="utf-8")
+    scored = run_cli("score", "house.yaml", "--json")
+    assert scored.code == 0 and json.loads(scored.out)["deals"][0]["points"] == of(found, "deal_ended")[0]["points"]

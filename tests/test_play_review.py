@@ -13,9 +13,9 @@ from clihelp import run_cli
 from playhelp import EXAMPLES, events, follow_lines, of, practice_lines
 
 from pinochle_cli.session.commands import parse_command
-from pinochle_cli.session.postmortem import SCREEN, Judged, _call_cost
+from pinochle_cli.session.postmortem import SCREEN, JudgedDecision, _call_cost
 from pinochle_cli.session.session import Session
-from pinochle_cli.session.table import Settings
+from pinochle_cli.session.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +66,7 @@ def test_the_winning_call_is_judged_by_the_contract_solved() -> None:
     state = session.state
     assert state is not None and state.result == "played"
     index = next(i for i, a in enumerate(state.history) if a.seat == 2 and a.kind == "bid")
-    row = Judged("call", index, 0, state.history[index], None, None, None)
+    row = JudgedDecision("call", index, 0, state.history[index], None, None, None)
     # the example solved from its first card: North-South take 70 counters (pinochle analyze says so)
     solved = SimpleNamespace(perfect=70, first_trick=1)
     judged = _call_cost(state, 2, row, solved)

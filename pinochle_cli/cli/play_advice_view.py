@@ -12,7 +12,7 @@ import textwrap
 
 from ..cards import format_cards
 from ..ruleset import Ruleset
-from ..session.advice import Advice
+from ..session.advising import DecisionAdvice
 from ..session.postmortem import Review
 from .common import tight_table
 
@@ -31,7 +31,7 @@ def _pct(p: float | None) -> str:
     return "–" if p is None else f"{100 * p:.0f} %"
 
 
-def advice_lines(a: Advice, rules: Ruleset) -> list[str]:
+def advice_lines(a: DecisionAdvice, rules: Ruleset) -> list[str]:
     """The advice's block."""
     if a.best is None and not a.trumps:
         return _wrap(f"Advice: none ({a.note or 'nothing to advise'}).")
@@ -55,7 +55,7 @@ def advice_lines(a: Advice, rules: Ruleset) -> list[str]:
     return out
 
 
-def _card(a: Advice) -> list[str]:
+def _card(a: DecisionAdvice) -> list[str]:
     h = a.hint
     assert a.best is not None
     if h is None:
@@ -85,7 +85,7 @@ def _card(a: Advice) -> list[str]:
     return out
 
 
-def _call(a: Advice) -> list[str]:
+def _call(a: DecisionAdvice) -> list[str]:
     got = a.answer
     assert a.best is not None
     if got is None:
@@ -110,7 +110,7 @@ def _call(a: Advice) -> list[str]:
     return out
 
 
-def _trump(a: Advice) -> list[str]:
+def _trump(a: DecisionAdvice) -> list[str]:
     head = f"Advice: {a.best}" if a.best is not None else "Advice:"
     if a.estimate is not None:
         out = _wrap(f"{head} ({a.samples} deals, seed {a.estimate.seed}).")
@@ -122,7 +122,7 @@ def _trump(a: Advice) -> list[str]:
     return out
 
 
-def _pass(a: Advice) -> list[str]:
+def _pass(a: DecisionAdvice) -> list[str]:
     got = a.passing
     assert got is not None and a.best is not None
     noun = a.kind
@@ -138,6 +138,8 @@ def _pass(a: Advice) -> list[str]:
         verdict = "within the noise" if m.noise else "better beyond the noise"
         out += _wrap(f"  The best leads the next by {m.mean:+.1f} points a deal (95 % {m.ci95[0]:+.1f} to "
                      f"{m.ci95[1]:+.1f}): {verdict}.")
+    if a.note:
+        out += _wrap(f"  Note: {a.note}.", "    ")
     return out
 
 
@@ -159,11 +161,15 @@ def review_lines(r: Review, rules: Ruleset, seat: int) -> list[str]:
                         colalign=("left", "left", "left", "left", "right"))
     out += ["  " + line[:WIDTH - 2] for line in table.splitlines()]
     costly = sum(1 for j in r.rows if j.cost)
-    notes = sorted({j.note for j in r.rows if j.cost is None and j.note})
+    # each note once, beside the first decision it is about
+    notes: dict[str, str] = {}
+    for j in r.rows:
+        if j.cost is None and j.note and j.note not in notes:
+            notes[j.note] = f"{_when(j.kind, j.trick)} {j.played}"
     tail = (f"  {r.judged} decisions: {costly} cost something, {r.fine} cards cost nothing"
             + (f", {r.more} more not shown" if r.more else "") + ".")
     out += _wrap(tail)
-    out += [line for note in notes[:2] for line in _wrap(f"  –: {note}.", "    ")]
+    out += [line for note, row in list(notes.items())[:2] for line in _wrap(f"  – {row}: {note}.", "    ")]
     out += _wrap("  cost: pts of the deal's score (yours less theirs'), ctr: counters a card gave up.")
     return out
 

@@ -16,7 +16,7 @@ from ..session.commands import parse_command
 from ..session.events import Decision, Event, Kept, Refused
 from ..session.journal import journal_path
 from ..session.session import Session, new_seed
-from ..session.table import Settings
+from ..session.settings import Settings
 from .common import CONTEXT_SETTINGS, json_option, ruleset_options
 from .play_json import event_json
 from .play_view import decision_lines, lines

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import Card, Hand
 from ..game.actions import Action
-from ..session.advice import Advice
+from ..session.advising import DecisionAdvice
 from ..session.events import (
     Acted,
     Advised,
@@ -28,11 +28,11 @@ from ..session.events import (
     Helped,
     Kept,
     MatchEnded,
+    MatchStanding,
     Refused,
     Reviewed,
     Scored,
     Shown,
-    Standing,
     TrickDone,
     Undone,
     WidowTaken,
@@ -46,7 +46,7 @@ def _cards(cards: Sequence[Card] | Hand | None) -> list[str] | None:
     return None if cards is None else [c.ascii() for c in cards]
 
 
-def _standing(s: Standing) -> dict[str, Any]:
+def _standing(s: MatchStanding) -> dict[str, Any]:
     return {"sides": list(s.sides), "totals": dict(zip(s.sides, s.totals, strict=True)), "status": s.status,
             "winner": s.winner, "deals": s.deals}
 
@@ -97,7 +97,7 @@ def _body(event: Event) -> tuple[str, dict[str, Any]]:  # long: one branch a kin
     if isinstance(event, Scored):
         return "scored", {"meld": dict(zip(event.sides, event.meld, strict=True)),
                           "counters": dict(zip(event.sides, event.counters, strict=True)),
-                          "standing": _standing(event.standing)}
+                          "standing": _standing(event.standing), "under_way": event.under_way}
     if isinstance(event, DealEnded):
         return "deal_ended", {"deal": event.number, "result": event.result, "ended": event.how,
                               "points": dict(zip(event.sides, event.score.points, strict=True)),
@@ -140,7 +140,7 @@ def _shown(e: Shown) -> dict[str, Any]:
             "counters": list(e.counters), "buried": _cards(e.buried)}
 
 
-def advice_json(a: Advice) -> dict[str, Any]:
+def advice_json(a: DecisionAdvice) -> dict[str, Any]:
     """An advice: what it advises and what it rests on, in the document of the command answering it alone."""
     out: dict[str, Any] = {"kind": a.kind, "seat": a.seat, "best": None if a.best is None else _action(a.best),
                            "seconds": round(a.took, 3), "seed": a.seed, "samples": a.samples, "note": a.note or None}

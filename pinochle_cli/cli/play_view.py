@@ -26,11 +26,11 @@ from ..session.events import (
     Helped,
     Kept,
     MatchEnded,
+    MatchStanding,
     Refused,
     Reviewed,
     Scored,
     Shown,
-    Standing,
     TrickDone,
     Undone,
     WidowTaken,
@@ -248,7 +248,7 @@ def _shown(e: Shown, rules: Ruleset) -> list[str]:
     return [line for text in out for line in wrap(text, "  ")]
 
 
-def _standing_text(s: Standing, target: int | None) -> str:
+def _standing_text(s: MatchStanding, target: int | None) -> str:
     totals = ", ".join(f"{n} {t}" for n, t in zip(s.sides, s.totals, strict=True))
     goal = f" (to {target})" if target else ""
     return f"Match after {s.deals} deal{'s' * (s.deals != 1)}: {totals}{goal}."
@@ -257,8 +257,8 @@ def _standing_text(s: Standing, target: int | None) -> str:
 def _scored(e: Scored, rules: Ruleset) -> list[str]:
     meld_text = ", ".join(f"{n} {m}" for n, m in zip(e.sides, e.meld, strict=True))
     counters = ", ".join(f"{n} {c}" for n, c in zip(e.sides, e.counters, strict=True))
-    return [*wrap(f"This deal so far: meld {meld_text}; counters {counters}.", "  "),
-            *wrap(_standing_text(e.standing, rules.match.target), "  ")]
+    deal = wrap(f"This deal so far: meld {meld_text}; counters {counters}.", "  ") if e.under_way else []
+    return [*deal, *wrap(_standing_text(e.standing, rules.match.target), "  ")]
 
 
 def _ended(e: DealEnded) -> list[str]:
@@ -271,7 +271,7 @@ def _ended(e: DealEnded) -> list[str]:
     return [line for text in out for line in wrap(text, "  ")]
 
 
-def _match_over(s: Standing) -> str:
+def _match_over(s: MatchStanding) -> str:
     if s.winner is None:
         return f"The match is over: a draw ({', '.join(str(t) for t in s.totals)})."
     return f"The match is over: {s.winner} win{'s' * (' ' not in s.winner)}."

@@ -20,6 +20,7 @@ TOPICS = {
     "serve": ("serve.md", "the score page on every phone: what it shows, how it is kept safe"),
     "hint": ("hint.md", "the hint: the worlds, the inferences, why the sampling is uniform"),
     "api": ("api.md", "the library from Python: rulesets, cards, meld, tricks, a deal in progress (DealState)"),
+    "play": ("play.md", "pinochle play: the session's commands, the advice, the review, the journal, its JSON"),
 }
 
 

@@ -115,19 +115,22 @@ class Hint:
 
 def hint(state: DealState, seat: int | None = None, *, worlds: int | None = None, seconds: float | None = 5.0,
          seed: int = 1, workers: int = 1, names: Sequence[str] | None = None,
-         clock: Callable[[], float] = time.monotonic, stop: Callable[[], bool] | None = None) -> Hint:
+         clock: Callable[[], float] = time.monotonic, stop: Callable[[], bool] | None = None,
+         give_up: Callable[[], bool] | None = None) -> Hint:
     """The hint for ``seat`` (default: the player to move) in the deal ``state``, from what that seat has seen
     (``facts_of``); the rest as ``hint_facts``."""
     return hint_facts(facts_of(state, seat), worlds=worlds, seconds=seconds, seed=seed, workers=workers,
-                      names=names, clock=clock, stop=stop)
+                      names=names, clock=clock, stop=stop, give_up=give_up)
 
 
 def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None = 5.0, seed: int = 1,
                workers: int = 1, names: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
-               stop: Callable[[], bool] | None = None, plan: Plan | None = None) -> Hint:
+               stop: Callable[[], bool] | None = None, plan: Plan | None = None,
+               give_up: Callable[[], bool] | None = None) -> Hint:
     """The hint for ``facts.seat`` (see the module docstring): at most ``worlds`` worlds (default
     ``DEFAULT_WORLDS``), within ``seconds`` (None: no limit) on ``workers`` threads; ``plan``: how the cards are
-    judged (default ``plan_for(facts)``)."""
+    judged (default ``plan_for(facts)``); ``give_up``: ``HintError`` when it is true before any world is drawn
+    (default: drawing goes on until one is)."""
     if worlds is not None and worlds < 1:
         raise HintError(Message(Argument("worlds", worlds), ": give 1 or more"))
     if seconds is not None and not seconds > 0:
@@ -142,7 +145,8 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
         return late(_DRAW_SHARE) or (stop is not None and stop())
 
     inferences = infer(facts, names)
-    drawn = draw_worlds(facts, inferences, worlds or DEFAULT_WORLDS, random.Random(seed), until=drawn_enough)
+    drawn = draw_worlds(facts, inferences, worlds or DEFAULT_WORLDS, random.Random(seed), until=drawn_enough,
+                        give_up=give_up)
     values = WorldValues(facts)
     deal = drawn.worlds
     # each world's values under the plan they were judged by: the calibration's are kept

@@ -261,10 +261,10 @@ def consistent(facts: Facts, world: World) -> bool:
 
 
 def draw_worlds(facts: Facts, inferences: Sequence[Inference], wanted: int, rng: random.Random, *,
-                until: Callable[[], bool] | None = None) -> Worlds:
+                until: Callable[[], bool] | None = None, give_up: Callable[[], bool] | None = None) -> Worlds:
     """Up to ``wanted`` worlds: every consistent one (``exact``) when the layouts are few enough, else a
     uniform sample drawn with ``rng`` (drawing stops early once ``until()`` is true and a world is kept);
-    ``HintError`` when no layout fits."""
+    ``HintError`` when no layout fits, or when ``give_up()`` is true before any world is kept."""
     space = _space(facts, inferences)
     counter = _Counter(space, weighted=True)
     total = _Counter(space, weighted=False).count(0, space.room) if all(r >= 0 for r in space.room) else 0
@@ -289,6 +289,8 @@ def draw_worlds(facts: Facts, inferences: Sequence[Inference], wanted: int, rng:
                 break
         if kept and until is not None and until():
             break
+        if not kept and give_up is not None and give_up():
+            raise HintError("no world that fits what the seat has seen was drawn in the time")
         # few draws fit (meld shown rules out most deals): the rest come from a chain of swaps
         if kept and tries >= _CHAIN_TRIAL and len(kept) < _CHAIN_BELOW * tries:
             kept += _chain(facts, space, kept[-1], rng, wanted - len(kept), until)

@@ -17,11 +17,11 @@ from ..game.actions import Action
 
 if TYPE_CHECKING:
     from ..scoring import DealScore
-    from .advice import Advice
+    from .advising import DecisionAdvice
     from .postmortem import Review
 
 __all__ = ["Acted", "Advised", "Contract", "DealEnded", "DealStarted", "Decision", "Drew", "Event", "Helped", "Kept",
-           "MatchEnded", "Refused", "Reviewed", "Scored", "Shown", "Standing", "TrickDone", "Undone", "WidowTaken"]
+           "MatchEnded", "Refused", "Reviewed", "Scored", "Shown", "MatchStanding", "TrickDone", "Undone", "WidowTaken"]
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ class Undone:
 
 @dataclass(frozen=True)
 class Advised:
-    advice: Advice
+    advice: DecisionAdvice
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ class Shown:
 
 
 @dataclass(frozen=True)
-class Standing:
+class MatchStanding:
     """The match so far: each side's name and total, its status and winner (None: none yet), the deals scored."""
 
     sides: tuple[str, ...]
@@ -174,12 +174,15 @@ class Standing:
 
 @dataclass(frozen=True)
 class Scored:
-    """The score asked for: the deal's counters so far by side, and the match's standing before this deal."""
+    """The score asked for: the deal's counters and meld so far by side (when one is ``under_way``), and the match's
+    standing before this deal."""
 
     sides: tuple[str, ...]
     counters: tuple[int, ...]
     meld: tuple[int, ...]
-    standing: Standing
+    standing: MatchStanding
+    # a deal under way (False: between deals, the counters and meld are 0)
+    under_way: bool = True
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,7 @@ class DealEnded:
     score: DealScore
     sides: tuple[str, ...]
     record: str | None
-    standing: Standing
+    standing: MatchStanding
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,7 @@ class Reviewed:
 
 @dataclass(frozen=True)
 class MatchEnded:
-    standing: Standing
+    standing: MatchStanding
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from ..game.state import DealState
 from ..records import MatchRecord
 from ..scoring import DealFacts, score_deal
 
-__all__ = ["SCREEN", "TIME_SHARES", "Judged", "Review", "review", "state_at"]
+__all__ = ["SCREEN", "TIME_SHARES", "JudgedDecision", "Review", "review", "state_at"]
 
 # the rows shown, and the review's time in answers' times
 SCREEN = 12
@@ -40,7 +40,7 @@ TIME_SHARES = 6
 
 
 @dataclass(frozen=True)
-class Judged:
+class JudgedDecision:
     """One decision: ``kind`` (``call``, ``pass``, ``bury``, ``card``), when (``trick``: the trick of a card, 0 before
     the play), what was done, the advice from the user's view then (None: not judged), the double-dummy best and what
     the difference cost (None: not judged; ``unit``: ``points`` of the deal's score, or ``counters`` of a card);
@@ -65,7 +65,7 @@ class Review:
     ``perfect``: the bidding side's counters with perfect play from trick ``first_trick`` (None: not solved),
     ``meld`` its meld, ``bid``; ``seconds`` taken."""
 
-    rows: tuple[Judged, ...]
+    rows: tuple[JudgedDecision, ...]
     more: int
     judged: int
     fine: int
@@ -124,7 +124,7 @@ def review(record: MatchRecord, state: DealState, seat: int, advice: Mapping[int
     def asked(index: int) -> Action | None:
         return _advised(state, seat, index, advice, seconds, seed, end, clock)
 
-    rows: list[Judged] = []
+    rows: list[JudgedDecision] = []
     for index, act in enumerate(state.history):
         if act.seat == seat and act.kind in ("bid", "pass", "give", "bury", "play"):
             rows.append(_judge(state, seat, index, act, analysis, asked, _kept(advice, index), seconds))
@@ -157,7 +157,7 @@ def _kind(act: Action) -> str:
 
 
 def _judge(state: DealState, seat: int, index: int, act: Action, analysis: Any,
-           asked: Callable[[int], Action | None], advised: Action | None, seconds: float) -> Judged:
+           asked: Callable[[int], Action | None], advised: Action | None, seconds: float) -> JudgedDecision:
     """One decision judged double-dummy; its advice where the session kept one (asked now for a pass or bury, whose
     cost depends on it)."""
     kind = _kind(act)
@@ -169,10 +169,10 @@ def _judge(state: DealState, seat: int, index: int, act: Action, analysis: Any,
                         if v.trick == trick and v.seat == seat), None)
         if verdict is None:
             note = "no play recorded" if analysis is None else "not analysed in the time"
-            return Judged(kind, index, trick, act, advised, None, None, "counters", note)
+            return JudgedDecision(kind, index, trick, act, advised, None, None, "counters", note)
         best = str(verdict.better) if verdict.better is not None else str(act.card)
-        return Judged(kind, index, trick, act, advised, best, verdict.cost, "counters")
-    return Judged(kind, index, 0, act, advised, None, None, note="only the last call is judged double-dummy")
+        return JudgedDecision(kind, index, trick, act, advised, best, verdict.cost, "counters")
+    return JudgedDecision(kind, index, 0, act, advised, None, None, note="only the last call is judged double-dummy")
 
 
 def _trick_of(state: DealState, index: int) -> int:
@@ -198,7 +198,7 @@ def _advised(state: DealState, seat: int, index: int, advice: Mapping[int, dict[
     left = end - clock()
     if left <= 0.05:
         return None
-    from .advice import advise
+    from .advising import advise
 
     try:
         got = advise(state_at(state, index), seat, seconds=min(seconds, left), seed=seed)
@@ -207,7 +207,7 @@ def _advised(state: DealState, seat: int, index: int, advice: Mapping[int, dict[
     return got.best
 
 
-def _call_cost(state: DealState, seat: int, row: Judged, analysis: Any) -> Judged:
+def _call_cost(state: DealState, seat: int, row: JudgedDecision, analysis: Any) -> JudgedDecision:
     """The last call judged by the contract solved from its first card (see the module docstring)."""
     rules, bidder, bid = state.rules, state.bidder, state.bid
     if bidder != seat or bid is None or row.played.kind != "bid":
@@ -236,24 +236,25 @@ def _smallest_before(state: DealState, index: int) -> int:
 
 
 def _exchange_cost(state: DealState, seat: int, index: int, act: Action, advised: Action | None, analysis: Any,
-                   seconds: float) -> Judged:
+                   seconds: float) -> JudgedDecision:
     """The pass, return or bury against the advice's, both deals solved from the first card."""
     kind = _kind(act)
     if advised is None:
-        return Judged(kind, index, 0, act, None, None, None, note="no advice in the time")
+        return JudgedDecision(kind, index, 0, act, None, None, None, note="no advice in the time")
     if advised.cards == act.cards:
-        return Judged(kind, index, 0, act, advised, str(advised), 0)
+        return JudgedDecision(kind, index, 0, act, advised, str(advised), 0)
     if analysis is None or analysis.perfect is None or analysis.first_trick != 1 or state.bidder is None:
-        return Judged(kind, index, 0, act, advised, None, None, note="the deal was not solved from its first card")
+        return JudgedDecision(kind, index, 0, act, advised, None, None,
+                              note="the deal was not solved from its first card")
     try:
         alt = _replayed(state, index, advised)
         ours = _solved(alt, seconds)
     except (PinochleError, SearchLimitError) as exc:
-        return Judged(kind, index, 0, act, advised, None, None, note=f"the other deal was not solved: {exc}")
+        return JudgedDecision(kind, index, 0, act, advised, None, None, note=f"the other deal was not solved: {exc}")
     facts = state.facts()
     actual = _points(state, _with_counters(state, facts, analysis.perfect), seat)
     other = _points(alt, _with_counters(alt, replace(alt.facts(), counters=facts.counters), ours), seat)
-    return Judged(kind, index, 0, act, advised, str(advised), round(other - actual))
+    return JudgedDecision(kind, index, 0, act, advised, str(advised), round(other - actual))
 
 
 def _replayed(state: DealState, index: int, instead: Action) -> DealState:

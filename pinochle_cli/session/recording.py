@@ -22,7 +22,7 @@ from ..meld import meld
 from ..records import MatchRecord, parse_record
 from ..records.writer import Entries, append_deal, insert_deal, new_record_text, ruleset_spec_for
 from ..ruleset import Ruleset
-from .table import team_names
+from .settings import team_names
 
 __all__ = ["IN_MEMORY", "added", "append", "deal_entries", "hands_at_play", "record_text"]
 

@@ -38,14 +38,14 @@ from .events import (
     Helped,
     Kept,
     MatchEnded,
+    MatchStanding,
     Refused,
     Scored,
     Shown,
-    Standing,
     Undone,
 )
 from .moves import Before, decision, happened
-from .table import Settings, deal_hands, deal_seed, default_names
+from .settings import Settings, deal_hands, deal_seed, default_names
 
 __all__ = ["Session", "new_seed", "warm_engine"]
 
@@ -350,7 +350,7 @@ class Session:
         return [Undone(tuple(taken), names), decision(state, self.settings.seat, self.names)]
 
     def _hint(self, command: Command) -> list[Event]:
-        from .advice import advise
+        from .advising import advise
         from .events import Advised
 
         state = self._state()
@@ -383,11 +383,11 @@ class Session:
                      state.bid, state.trump, state.shown, tricks, tuple(state.counters()), given,
                      state.buried if sees else None)
 
-    def standing(self) -> Standing:
+    def standing(self) -> MatchStanding:
         record = self.record
         assert record is not None
-        return Standing(record.sides, record.standing.totals, record.standing.status, record.winner,
-                        len(record.deals))
+        return MatchStanding(record.sides, record.standing.totals, record.standing.status, record.winner,
+                             len(record.deals))
 
     def _scored(self) -> Scored:
         record = self.record
@@ -400,7 +400,8 @@ class Session:
                 side = table.side_of_partnership(i)
                 meld[side] = facts.meld[i]
                 counters[side] = facts.counters[i] if facts.counters is not None else 0
-        return Scored(record.sides, tuple(counters), tuple(meld), self.standing())
+        return Scored(record.sides, tuple(counters), tuple(meld), self.standing(),
+                      self.state is not None and self.phase == "deal")
 
     # ------------------------------------------------------------------ the end of a deal
 
