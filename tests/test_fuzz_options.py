@@ -49,8 +49,6 @@ BASE: dict[tuple[str, ...], tuple[str, ...]] = {
     ("pass",): ("AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300", "-o", "exchange=3", "--samples",
                 "50", "--seed", "1", "--workers", "1"),
     ("legal",): ("-r", "three-handed", "--hand", "AH KH 9S", "--trick", "9H", "-t", "S"),
-    # no input: the deal is dealt and kept (beside the record) at the user's first decision
-    ("play",): ("--record", "{night}", "--no-review"),
     ("record", "add"): ("{night}", "--dealer", "Ann", "--bidder", "Bob", "--bid", "300", "-t", "H",
                         "--meld", "NS=60", "--meld", "EW=180", "--counters", "NS=80", "--no-prompt"),
     ("record", "edit"): ("{night}", "1", "--bid", "300"),

@@ -419,7 +419,6 @@ BASE = {
     "hint": ["-t", "S", "--hand", HAND],
     "legal": ["--hand", "AS", "--trick", "", "-t", "S"],
     "pass": [HAND, "-t", "S", "--bid", "300", "--samples", "10"],
-    "play": ["--record", "{record}", "--no-review"],
     "record add": ["{record}", "--no-prompt", *MADE],
     "record edit": ["{record}", "1", "--bid", "260"],
     "record show": ["{record}", "1"],
