@@ -12,11 +12,9 @@ turned up, the stock drawn). ``check`` refuses an action the deal does not take 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
-from ..cards import Card, Hand, Suit, format_cards, parse_cards, parse_suit
+from ..cards import Card, Hand, format_cards
 from ..errors import ActionError, AuctionError, PlayError
 from ..meld import meld, shown_cards
 from ..ruleset import Ruleset
@@ -24,47 +22,12 @@ from .actions import Action
 from .bidding import Bidding, check_bid
 from .play_stage import PlayStage, Trick
 from .seats import Seats, Turn
+from .start import Start
 
 __all__ = ["STAGES", "Flow", "Start", "Trick", "Turn"]
 
 # the stages in order; the bidder buries before or after the meld, as the ruleset says (both are "bury")
 STAGES = ("auction", "widow", "trump", "exchange", "bury-before", "meld", "bury-after", "play", "done")
-
-
-@dataclass(frozen=True)
-class Start:
-    """A deal that starts at its first card: the contract and what was shown and passed before (``at_play``)."""
-
-    trump: Suit
-    bidder: int | None = None
-    bid: int | None = None
-    leader: int | None = None
-    shown: Mapping[int, Hand] = field(default_factory=dict)
-    given: Mapping[int, Hand] = field(default_factory=dict)
-    buried: Hand | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"trump": self.trump.letter, "bidder": self.bidder, "bid": self.bid, "leader": self.leader,
-                "shown": {str(s): h.ascii() for s, h in self.shown.items()},
-                "given": {str(s): h.ascii() for s, h in self.given.items()},
-                "buried": None if self.buried is None else self.buried.ascii()}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Start:
-        if not isinstance(data, dict):
-            raise ActionError(f"a deal's start is an object, got {data!r}")
-
-        def hands(key: str) -> dict[int, Hand]:
-            return {int(s): Hand(parse_cards(" ".join(c))) for s, c in (data.get(key) or {}).items()}
-
-        buried = data.get("buried")
-        return cls(parse_suit(str(data.get("trump"))), data.get("bidder"), data.get("bid"), data.get("leader"),
-                   hands("shown"), hands("given"), None if buried is None else Hand(parse_cards(" ".join(buried))))
-
-    def arguments(self) -> dict[str, Any]:
-        """The keyword arguments of ``DealState.at_play`` that make this start."""
-        return {"trump": self.trump, "bidder": self.bidder, "bid": self.bid, "leader": self.leader,
-                "shown": dict(self.shown), "given": dict(self.given), "buried": self.buried}
 
 
 def _with(hand: Hand | None, cards: Hand) -> Hand | None:
