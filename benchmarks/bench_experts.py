@@ -40,18 +40,18 @@ from expertcases import (  # noqa: E402
 
 from pinochle_cli.cards import Card, Hand  # noqa: E402
 from pinochle_cli.passing.candidates import passes  # noqa: E402
-from pinochle_cli.passing.judge import Question  # noqa: E402
+from pinochle_cli.passing.judge import PassQuestion  # noqa: E402
 from pinochle_cli.passing.played import Played, final_seed  # noqa: E402
 from pinochle_cli.passing.race import Difference, race  # noqa: E402
 
 
-def _question(case: Case) -> Question:
+def _question(case: Case) -> PassQuestion:
     d = case.data
     hand = case.cards("hand")
     received = case.cards("received") or None
     if received is not None:
         hand = hand + received
-    return Question(case.rules, d["role"], Hand(hand), _suit(d["trump"]), int(d["bid"]),
+    return PassQuestion(case.rules, d["role"], Hand(hand), _suit(d["trump"]), int(d["bid"]),
                     Hand(received) if received is not None else None)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from common import machine
 
 from pinochle_cli.cards import Hand, Suit
-from pinochle_cli.passing.judge import Question
+from pinochle_cli.passing.judge import PassQuestion
 from pinochle_cli.passing.race import advise
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.workers import workers_for
@@ -43,7 +43,7 @@ def main() -> None:
     for i in range(a.hands):
         hand = Hand(rng.sample(deck, rules.hand_size))
         trump = Suit(rng.randrange(4))
-        q = Question(rules, "partner", hand, trump, 300)
+        q = PassQuestion(rules, "partner", hand, trump, 300)
         try:
             q.check()
         except Exception:
