@@ -86,11 +86,12 @@ def card_figure(case: Case, seconds: float) -> str:
                        bidder=int(d["bidder"]), bid=int(d["bid"]), shown=shown, tricks=_tricks(d.get("tricks")),
                        leader=d.get("leader"), trick=case.cards("trick"))
     h = hint_facts(facts, seconds=seconds, workers=2)
-    pts = {j.card.ascii(): j.points for j in h.cards}
+    pts = {j.card.ascii(): (j.points, j.counters) for j in h.cards}
     plays = [c.ascii() for c in case_cards(case.expert["plays"]) if c.ascii() in pts]
     best_expert = max(plays, key=lambda c: pts[c])
-    return (f"hint --time {seconds:g}: {h.best.ascii()} {pts[h.best.ascii()]:.1f} points against the expert's "
-            f"{best_expert} {pts[best_expert]:.1f} over {len(h.worlds)} worlds")
+    mine, theirs = pts[h.best.ascii()], pts[best_expert]
+    return (f"hint --time {seconds:g}: {h.best.ascii()} {mine[0]:.1f} points ({mine[1]:.1f} counters) against the "
+            f"expert's {best_expert} {theirs[0]:.1f} ({theirs[1]:.1f} counters) over {len(h.worlds)} worlds")
 
 
 def main() -> None:
