@@ -26,7 +26,10 @@ def card_reasons(h: Hint) -> tuple[Reason, ...]:
         out.append(Reason(f"{h.best} scores {m.mean:+.1f} points for our side against {m.second}, the next best, over "
                           f"the same {n} worlds", m.mean, "points", (m.low, m.high)))
     if best.p_make is not None:
-        out.append(Reason(f"with {h.best} the bid is made {percent(best.p_make)} of the time", best.p_make,
-                          "P(make)"))
+        # the same chance whatever is played is no reason for this card: it says the counters decide
+        same = len(h.cards) > 1 and all(j.p_make == best.p_make for j in h.cards)
+        text = (f"the bid is made {percent(best.p_make)} of the time whatever you play, so the counters decide"
+                if same else f"with {h.best} the bid is made {percent(best.p_make)} of the time")
+        out.append(Reason(text, best.p_make, "P(make)"))
     out.append(Reason(f"our side takes {best.counters:.1f} in counters from here on", best.counters, "counters"))
     return tuple(out[:3])
