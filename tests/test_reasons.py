@@ -12,8 +12,7 @@ from clihelp import run_cli, run_cli_json
 
 from pinochle_cli.cards import Hand
 from pinochle_cli.cli import pass_cmd
-from pinochle_cli.estimate.question import CallWorth, answer
-from pinochle_cli.estimate.why import _sacrifice
+from pinochle_cli.estimate.question import CallWorth, _sacrifice, answer
 from pinochle_cli.passing.race import advise
 from pinochle_cli.reasons import Reason
 from pinochle_cli.ruleset import load_ruleset
