@@ -441,8 +441,12 @@ class PinochleGroup(click.Group):
 
 
 def why_lines(reasons: Sequence[Reason]) -> None:
-    """``Why:`` and each reason on its own line."""
+    """``Why:`` and each reason on its own line (wrapped under its text on a narrow terminal)."""
     if reasons:
         click.echo("Why:")
         for r in reasons:
-            click.echo(f"  - {r.text}")
+            line = f"  - {r.text}"
+            if narrow() and len(line) > terminal_width():
+                line = textwrap.fill(line, terminal_width(), subsequent_indent="    ", break_on_hyphens=False,
+                                     break_long_words=False)
+            click.echo(line)
