@@ -200,9 +200,10 @@ def check_run(samples: int, top: int, seed: int | None) -> None:
 
 def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
            workers: int | None = None, progress: Callable[[int, int], None] | None = None,
-           final_deals: int = FINAL_DEALS) -> Advice:
+           final_deals: int | None = None) -> Advice:
     """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games;
-    ``final_deals``: the deals of the final round (``played``; 0: none, the race's ranking stands)."""
+    ``final_deals``: the deals of the final round (``played``; 0: none, the race's ranking stands; None:
+    ``FINAL_DEALS``, or ``samples`` when fewer: never more than the race's last round)."""
     check_run(samples, top, seed)
     judge = Judge(q)
     seed = question_seed(q) if seed is None else seed
@@ -210,6 +211,7 @@ def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAUL
     run = race(judge, cands, cands.index(judge.heuristic()), seed, samples=samples, top=top, workers=workers,
                progress=progress)
     final = None
+    final_deals = min(FINAL_DEALS, samples) if final_deals is None else final_deals
     if final_deals > 0 and len(run.order) > 1:
         run, final = _final(q, run, seed, final_deals, workers, progress)
 
