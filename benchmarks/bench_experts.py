@@ -40,18 +40,18 @@ from expertcases import (  # noqa: E402
 
 from pinochle_cli.cards import Card, Hand  # noqa: E402
 from pinochle_cli.passing.candidates import passes  # noqa: E402
-from pinochle_cli.passing.judge import Question  # noqa: E402
+from pinochle_cli.passing.judge import PassQuestion  # noqa: E402
 from pinochle_cli.passing.played import Played, final_seed  # noqa: E402
 from pinochle_cli.passing.race import Difference, race  # noqa: E402
 
 
-def _question(case: Case) -> Question:
+def _question(case: Case) -> PassQuestion:
     d = case.data
     hand = case.cards("hand")
     received = case.cards("received") or None
     if received is not None:
         hand = hand + received
-    return Question(case.rules, d["role"], Hand(hand), _suit(d["trump"]), int(d["bid"]),
+    return PassQuestion(case.rules, d["role"], Hand(hand), _suit(d["trump"]), int(d["bid"]),
                     Hand(received) if received is not None else None)
 
 
@@ -86,11 +86,12 @@ def card_figure(case: Case, seconds: float) -> str:
                        bidder=int(d["bidder"]), bid=int(d["bid"]), shown=shown, tricks=_tricks(d.get("tricks")),
                        leader=d.get("leader"), trick=case.cards("trick"))
     h = hint_facts(facts, seconds=seconds, workers=2)
-    pts = {j.card.ascii(): j.points for j in h.cards}
+    pts = {j.card.ascii(): (j.points, j.counters) for j in h.cards}
     plays = [c.ascii() for c in case_cards(case.expert["plays"]) if c.ascii() in pts]
     best_expert = max(plays, key=lambda c: pts[c])
-    return (f"hint --time {seconds:g}: {h.best.ascii()} {pts[h.best.ascii()]:.1f} points against the expert's "
-            f"{best_expert} {pts[best_expert]:.1f} over {len(h.worlds)} worlds")
+    mine, theirs = pts[h.best.ascii()], pts[best_expert]
+    return (f"hint --time {seconds:g}: {h.best.ascii()} {mine[0]:.1f} points ({mine[1]:.1f} counters) against the "
+            f"expert's {best_expert} {theirs[0]:.1f} ({theirs[1]:.1f} counters) over {len(h.worlds)} worlds")
 
 
 def main() -> None:

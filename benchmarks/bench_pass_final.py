@@ -4,7 +4,8 @@ changes the best pass, over random hands.
 For each of ``--hands`` random partner's hands (single-deck, a random trump, bid 300; seed ``--seed``) the
 advice is asked twice at the defaults in the same process: the old way (the heuristic race alone,
 ``final_deals=0``) and the new (the race, then the best four played out). Prints the machine's cores, each
-way's median and 90th-percentile seconds, and the share of hands whose best pass the final round changed.
+way's median, 90th-percentile and longest seconds, the share of hands whose best pass the final round
+changed, and how many of those changes the final round is sure of (its best ahead of the next beyond the noise).
 
     python benchmarks/bench_pass_final.py [--hands 100] [--seed 1]
 """
@@ -23,7 +24,7 @@ import numpy as np
 from common import machine
 
 from pinochle_cli.cards import Hand, Suit
-from pinochle_cli.passing.judge import Question
+from pinochle_cli.passing.judge import PassQuestion
 from pinochle_cli.passing.race import advise
 from pinochle_cli.ruleset import load_ruleset
 from pinochle_cli.workers import workers_for
@@ -39,11 +40,11 @@ def main() -> None:
     print(machine(f"{workers} used"), flush=True)
     rng = random.Random(a.seed)
     deck = list(rules.deck.cards())
-    old, new, changed = [], [], 0
+    old, new, changed, sure = [], [], 0, 0
     for i in range(a.hands):
         hand = Hand(rng.sample(deck, rules.hand_size))
         trump = Suit(rng.randrange(4))
-        q = Question(rules, "partner", hand, trump, 300)
+        q = PassQuestion(rules, "partner", hand, trump, 300)
         try:
             q.check()
         except Exception:
@@ -55,11 +56,16 @@ def main() -> None:
         advice = advise(q, workers=workers)
         new.append(time.monotonic() - t)
         changed += bool(advice.final is not None and advice.final.changed)
+        # a change the final round is sure of: its best ahead of the next finalist beyond the noise
+        sure += bool(advice.final is not None and advice.final.changed and advice.margin is not None
+                     and advice.margin.ci95[0] > 0)
         print(f"hand {i + 1}: old {old[-1]:.1f} s, new {new[-1]:.1f} s, changed so far {changed} of {len(new)}",
               flush=True)
     for name, times in (("old (race alone)", old), ("new (race + final round)", new)):
-        print(f"{name}: median {np.median(times):.2f} s, 90th percentile {np.percentile(times, 90):.2f} s")
-    print(f"the final round changed the best pass in {changed} of {len(new)} hands ({100 * changed / len(new):.0f} %)")
+        print(f"{name}: median {np.median(times):.2f} s, 90th percentile {np.percentile(times, 90):.2f} s, "
+              f"longest {max(times):.2f} s")
+    print(f"the final round changed the best pass in {changed} of {len(new)} hands ({100 * changed / len(new):.0f} %); "
+          f"in {sure} of them its new best was ahead of the next finalist beyond the noise")
 
 
 if __name__ == "__main__":

@@ -98,3 +98,13 @@ def edited_ruleset(tmp_path: Path) -> EditRuleset:
         return EditedRuleset(path, text)
 
     return edit
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The agreement with the expert set per kind (``tests/test_experts.py`` records it), after the run."""
+    lines = [str(value) for outcome in ("passed", "failed") for rep in terminalreporter.stats.get(outcome, [])
+             for key, value in getattr(rep, "user_properties", ()) if key == "expert agreement"]
+    if lines:
+        terminalreporter.write_sep("-", "expert agreement")
+        for line in sorted(lines):
+            terminalreporter.write_line(line)

@@ -125,7 +125,7 @@ def _holds(cards: list[Card], want: list[Card]) -> bool:
 
 def ask_pass(case: Case, *, samples: int, seed: int = 1, workers: int = 1, final: int | None = None) -> Verdict:
     """The project's best pass for the case (``final``: deals of the final ranking, None: the default)."""
-    from pinochle_cli.passing.judge import Question
+    from pinochle_cli.passing.judge import PassQuestion
     from pinochle_cli.passing.race import advise
 
     d, rules = case.data, case.rules
@@ -133,7 +133,7 @@ def ask_pass(case: Case, *, samples: int, seed: int = 1, workers: int = 1, final
     received = case.cards("received") or None
     if received is not None:
         hand = hand + received
-    q = Question(rules, d["role"], Hand(hand), _suit(d["trump"]), int(d["bid"]),
+    q = PassQuestion(rules, d["role"], Hand(hand), _suit(d["trump"]), int(d["bid"]),
                  Hand(received) if received is not None else None)
     kwargs: dict[str, Any] = {} if final is None else {"final_deals": final}
     advice = advise(q, samples=samples, top=1, seed=seed, workers=workers, **kwargs)

@@ -100,6 +100,9 @@ def test_human_output_exact() -> None:
         "meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it\n"
         "bid: the highest made at least 75.0 % of the time\n"
         "Best suit (*): ♥ hearts, bid up to 44: made 88 times in 100 (95 % interval 73.9 % – 94.5 %)\n"
+        "Why:\n"
+        "  - the rule: the highest bid made at least 75 % of the time — 44 in ♥ hearts is made 88 % of the time\n"
+        "  - in ♥ hearts the side melds 27 and takes 22 in counters on average\n"
         "\n"
         "Trump ♥ hearts (best): recommended bid 44\n"
         "  bid    P(make)     95 % interval  advice\n"
@@ -143,6 +146,9 @@ SUMMARY = (
     "meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it\n"
     "bid: the highest made at least 75.0 % of the time\n"
     "Best suit (*): ♥ hearts, bid up to 44: made 88 times in 100 (95 % interval 73.9 % – 94.5 %)\n"
+    "Why:\n"
+    "  - the rule: the highest bid made at least 75 % of the time — 44 in ♥ hearts is made 88 % of the time\n"
+    "  - in ♥ hearts the side melds 27 and takes 22 in counters on average\n"
 )
 
 
@@ -176,7 +182,8 @@ def test_no_recommended_bid() -> None:
     lines = out.splitlines()
     assert lines[5] == "*       ♠ spades              12           18.8        18.9     37.6   none"
     assert lines[8] == "Best suit (*): ♠ spades: no bid was made often enough"
-    assert lines[10:14] == ["Trump ♠ spades (best): recommended bid none", "  bid    P(make)    95 % interval  advice",
+    assert lines[9:11] == ["Why:", "  - no bid is made 100 % of the time: even 25 in ♠ spades is made 98 % of the time"]
+    assert lines[13:17] == ["Trump ♠ spades (best): recommended bid none", "  bid    P(make)    95 % interval  advice",
                             "-----  ---------  ---------------  --------", "   25     97.5 %  87.1 % – 99.6 %"]
 
 

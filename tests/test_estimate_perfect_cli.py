@@ -36,6 +36,9 @@ def test_human_output_exact() -> None:
         "meld in hand: before the pass; side's meld, counters, score: means of the bidding side after it\n"
         'bid: the highest made at least 75.0 % of the time\n'
         'Best suit (*): ♠ spades, bid up to 32: made 77 times in 100 (95 % interval 59.1 % – 88.2 %)\n'
+        'Why:\n'
+        '  - the rule: the highest bid made at least 75 % of the time — 32 in ♠ spades is made 77 % of the time\n'
+        '  - in ♠ spades the side melds 19 and takes 18 in counters on average\n'
         '\n'
         'Perfect play (double-dummy: every hand seen, both sides perfect) from trick 8 of 12, on the same 30 deals\n'
         '(tricks 1–7 as the heuristic plays them):\n'

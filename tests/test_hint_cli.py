@@ -34,7 +34,7 @@ def test_the_answer_names_the_best_card_and_the_inferences() -> None:
 def test_json_has_the_issue_shape_and_the_worlds_fit_every_fact() -> None:
     data = run_cli_json(*AT_TRICK_9, "--show-worlds")
     assert set(data) == {"to_play", "worlds", "drawn", "exact", "best", "method", "plan", "stopped", "cut_short",
-                         "reliable", "skipped", "margin", "cards", "inferences", "world_hands"}
+                         "reliable", "skipped", "margin", "cards", "inferences", "world_hands", "reasons"}
     assert (data["to_play"], data["worlds"], data["exact"], data["method"]) == (2, 15, True, "exact")
     assert (data["stopped"], data["cut_short"], data["reliable"], data["skipped"]) == ("all", False, True, 0)
     assert set(data["margin"]) == {"second", "points", "low", "high", "clear"}

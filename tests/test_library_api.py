@@ -19,6 +19,7 @@ from pinochle_cli.errors import Argument, Message, PinochleError, RecordError, R
 from pinochle_cli.estimate.checks import SAMPLES_LIMIT, default_seed
 from pinochle_cli.estimate.double_dummy import check_exact_from
 from pinochle_cli.estimate.simulate import estimate
+from pinochle_cli.estimate.why import estimate_reasons
 from pinochle_cli.meld import best_trump, meld_by_trump, nameable_trumps
 from pinochle_cli.records import read_record
 from pinochle_cli.records.edit import edit_deal, merged_entries
@@ -149,6 +150,8 @@ def test_estimate_without_a_seed_is_reproducible_and_the_command_agrees() -> Non
     assert default_seed(rules, Hand(hand), None) != one.seed
     assert default_seed(load_ruleset("single-deck", {"exchange": "3"}), Hand(hand), Suit.H) != one.seed
     command = run_cli_json("estimate", HAND, "-r", "single-deck", "-t", "H", "--samples", "30", "--workers", "1")
+    # the command adds the reasons (``estimate.why``) to the library's document
+    assert command.pop("reasons") == [r.to_json() for r in estimate_reasons(one)]
     assert command == one.to_json()
 
 

@@ -29,7 +29,9 @@ def test_answer_names_the_best_and_the_heuristic() -> None:
     code, out, err = run_cli("pass", PARTNER, "-t", "H", "--bid", "300", *FAST)
     assert code == 0 and err == ""
     assert "220 passes of 3 on common sampled deals (seed 2)" in out
-    assert "(h)" in out and out.splitlines()[-1].startswith("Best pass: ")
+    lines = out.splitlines()
+    best = next(i for i, line in enumerate(lines) if line.startswith("Best pass: "))
+    assert "(h)" in out and lines[best + 1] == "Why:" and all(line.startswith("  - ") for line in lines[best + 2:])
 
 
 def test_bidder_with_received_cards() -> None:

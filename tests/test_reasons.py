@@ -4,13 +4,16 @@ text is written for a hand (the same words come back with other hands' figures).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
+import pytest
 from clihelp import run_cli, run_cli_json
 
 from pinochle_cli.cards import Hand
-from pinochle_cli.estimate.question import Call, answer
-from pinochle_cli.estimate.why import _sacrifice
+from pinochle_cli.cli import pass_cmd
+from pinochle_cli.estimate.question import CallWorth, _sacrifice, answer
+from pinochle_cli.passing.race import advise
 from pinochle_cli.reasons import Reason
 from pinochle_cli.ruleset import load_ruleset
 
@@ -47,17 +50,19 @@ def test_a_sacrifice_is_called_one_with_what_it_saves() -> None:
     a = answer(RULES, Hand.parse(HAND), calls="250 350", dealer="left", samples=200, seed=3, workers=1)
     row = a.estimate.suits[0].bids[-1]
     low = dataclasses.replace(row, p_make=0.3)
-    fake = dataclasses.replace(a, by="points", best_by_points=Call(row.bid, a.estimate.suits[0].trump, -40.0),
-                               passing=Call(None, None, -250.0))
+    fake = dataclasses.replace(a, by="points", best_by_points=CallWorth(row.bid, a.estimate.suits[0].trump, -40.0),
+                               passing=CallWorth(None, None, -250.0))
     r = _sacrifice(fake, low)
     assert isinstance(r, Reason) and r.text.startswith("a sacrifice:") and r.figure == 210.0
     assert "saves 210.0 points" in r.text
 
 
-def test_pass_reasons_in_json_and_table() -> None:
+def test_pass_reasons_in_json_and_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the final round on 40 deals instead of 300: the same reasons, in a few seconds
+    monkeypatch.setattr(pass_cmd, "advise", functools.partial(advise, final_deals=40))
     doc = run_cli_json("pass", "AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300", *FAST_PASS)
     _check(doc["reasons"])
-    assert doc["final"]["deals"] > 0 and doc["reasons"][0]["ci95"] is not None
+    assert doc["final"]["deals"] == 40 and doc["reasons"][0]["ci95"] is not None
     code, out, _ = run_cli("pass", "AH 10H KH 9H AS AC AD QS 9S JD 9D 9C", "-t", "H", "--bid", "300", *FAST_PASS)
     assert code == 0 and "Why:\n  - played out" in out and "Final ranking:" in out
 

@@ -453,7 +453,7 @@ class PinochleGroup(click.Group):
 
 
 def why_lines(reasons: Sequence[Reason]) -> None:
-    """``Why:`` and each reason on its own line."""
+    """``Why:`` and each reason on its own line (wrapped under its text on a narrow terminal)."""
     if reasons:
         click.echo("Why:")
         for r in reasons:

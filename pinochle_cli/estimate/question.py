@@ -6,7 +6,8 @@ on the same deals) or as the bidder's partner (``seated.side_estimate``, the par
 drawn, their trump by the heuristic). Every bid gets the expected points of our side minus the
 other side's; ``pass`` gets the same figure when the current high bidder plays at the current
 bid. ``Answer`` names the best call by expected points and the call by confidence (the highest
-bid made at least ``confidence`` of the time), and recommends the one ``by`` picks. Raises as
+bid made at least ``confidence`` of the time), and recommends the one ``by`` picks; ``answer_reasons``
+says why (the rule that chose it, a sacrifice said as one with what it saves, the meld). Raises as
 ``simulate.estimate``, ``seated.side_estimate`` and ``auction.read_auction`` do.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 
 from ..cards import Hand, Suit
 from ..errors import Argument, Message, SimulationError
-from ..reasons import Reason
+from ..reasons import Reason, percent
 from ..ruleset import Conventions, Ruleset
 from .auction import AuctionSoFar, check_turn, read_auction
 from .checks import DEFAULT_CONFIDENCE, DEFAULT_SAMPLES, check_full_hand, default_seed
@@ -28,8 +29,9 @@ from .conditions import Given
 from .results import BidChance, Estimate
 from .seated import SideEstimate, side_estimate
 from .simulate import estimate
+from .why import meld_reason
 
-__all__ = ["BY", "VIEWS", "Answer", "CallWorth", "answer"]
+__all__ = ["BY", "VIEWS", "Answer", "CallWorth", "answer", "answer_reasons"]
 
 VIEWS = ("bidder", "partner")
 BY = ("confidence", "points")
@@ -76,9 +78,8 @@ class Answer:
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        """Why the recommended call: the rule that chose it, a sacrifice when it is one, the meld (``why``)."""
-        from .why import answer_reasons
-
+        """Why the recommended call: the rule that chose it, a sacrifice when it is one, the meld
+        (``answer_reasons``)."""
         return answer_reasons(self)
 
     def to_json(self) -> dict[str, Any]:
@@ -202,3 +203,56 @@ def _calls(a: Answer) -> Answer:
             for s in est.suits)
         est = dataclasses.replace(est, suits=suits)
     return dataclasses.replace(a, estimate=est, best_by_points=best, best_by_confidence=by_confidence)
+
+
+def answer_reasons(a: Answer) -> tuple[Reason, ...]:  # long: one reason per rule, the sacrifice and the meld
+    """Why the call ``a`` recommends: the rule (``by``), a sacrifice when it is one, the meld of its suit."""
+    call = a.recommended
+    out: list[Reason] = []
+    chances = _chances(a, call)
+    if a.by == "points":
+        if call is not None and call.points is not None:
+            ci = chances.points_ci95 if chances is not None else None
+            what = "pass" if call.bid is None else f"bid {call.bid}"
+            out.append(Reason(f"the rule: the call with the best expected points — {what}, {call.points:+.1f} for "
+                              "our side on average", call.points, "points a deal", ci))
+    elif chances is not None and call is not None and call.bid is not None:
+        out.append(Reason(f"the rule: the highest bid made at least {percent(a.confidence)} of the time — "
+                          f"{call.bid} is made {percent(chances.p_make)} of the time", chances.p_make, "P(make)",
+                          chances.ci95))
+    else:
+        out.append(Reason(f"the rule: no bid from {a.smallest} is made {percent(a.confidence)} of the time, so pass",
+                          a.confidence, "P(make) needed"))
+    sac = _sacrifice(a, chances)
+    if sac is not None:
+        out.append(sac)
+    suit = next((s for s in (a.estimate.suits if a.estimate else ()) if call is not None and s.trump == call.trump),
+                None)
+    if suit is not None:
+        out.append(meld_reason(suit))
+    return tuple(out[:3])
+
+
+def _chances(a: Answer, call: object) -> BidChance | None:
+    """The ladder's row of the recommended bid."""
+    bid = getattr(call, "bid", None)
+    trump = getattr(call, "trump", None)
+    if bid is None:
+        return None
+    if a.estimate is not None:
+        s = next((s for s in a.estimate.suits if s.trump == trump), None)
+        return None if s is None else next((c for c in s.bids if c.bid == bid), None)
+    return None if a.side is None else next((c for c in a.side.bids if c.bid == bid), None)
+
+
+def _sacrifice(a: Answer, c: BidChance | None) -> Reason | None:
+    """A bid more likely set than made, worth more than passing: a sacrifice, and what it saves."""
+    call, passing = a.recommended, a.passing
+    if c is None or call is None or call.points is None or c.p_make >= 0.5:
+        return None
+    if passing is None or passing.points is None or call.points <= passing.points or a.auction is None:
+        return None
+    saves = call.points - passing.points
+    return Reason(f"a sacrifice: {c.bid} is made only {percent(c.p_make)} of the time, but going set costs less than "
+                  f"letting {a.auction.high_seat} play {a.auction.high} ({passing.points:+.1f}): it saves "
+                  f"{saves:.1f} points a deal", saves, "points a deal")

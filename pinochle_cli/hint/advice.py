@@ -7,7 +7,8 @@ judged in order on the machine's cores (``judging``) until the best card is clea
 or every world drawn is judged, or the time is up (``seconds`` of ``clock``: the drawing, the judging
 and a reserve for printing), or ``stop()``. The answer depends on the seed and on how many worlds were
 judged, never on the number of workers. The answer says how it was reached (``Hint.why``) and warns
-when too few worlds were judged to rank the cards (``RELIABLE_WORLDS``). The stages and the figures
+when too few worlds were judged to rank the cards (``RELIABLE_WORLDS``); ``card_reasons`` says why the best
+card (its lead over the next, P(make), the counters). The stages and the figures
 behind them: docs/hint.md.
 """
 
@@ -24,7 +25,7 @@ import numpy as np
 from ..cards import Card
 from ..errors import Argument, HintError, Message
 from ..game.state import DealState
-from ..reasons import Reason
+from ..reasons import Reason, percent
 from .facts import Facts, facts_of
 from .inference import Inference, infer
 from .judging import WorldsJudged, judge_worlds
@@ -102,9 +103,7 @@ class Hint:
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        """Why the best card: one to three reasons, each with its figure (``why.card_reasons``)."""
-        from .why import card_reasons
-
+        """Why the best card: one to three reasons, each with its figure (``card_reasons``)."""
         return card_reasons(self)
 
     @property
@@ -280,3 +279,24 @@ class _Points:
         var = float(w @ (diffs - lead) ** 2 / w.sum()) * n / (n - 1)
         half = _Z95 * math.sqrt(var / n)
         return Margin(self.cards[second], lead, lead - half, lead + half)
+
+
+def card_reasons(h: Hint) -> tuple[Reason, ...]:
+    """One to three reasons for ``h.best``."""
+    best = next(j for j in h.cards if j.card == h.best)
+    n = len(h.worlds)
+    out: list[Reason] = []
+    m = h.margin
+    if m is None:
+        out.append(Reason(f"{h.best} is the only card you may play", 1.0, "legal cards"))
+    else:
+        out.append(Reason(f"{h.best} scores {m.mean:+.1f} points for our side against {m.second}, the next best, over "
+                          f"the same {n} worlds", m.mean, "points", (m.low, m.high)))
+    if best.p_make is not None:
+        # the same chance whatever is played is no reason for this card: it says the counters decide
+        same = len(h.cards) > 1 and all(j.p_make == best.p_make for j in h.cards)
+        text = (f"the bid is made {percent(best.p_make)} of the time whatever you play, so the counters decide"
+                if same else f"with {h.best} the bid is made {percent(best.p_make)} of the time")
+        out.append(Reason(text, best.p_make, "P(make)"))
+    out.append(Reason(f"our side takes {best.counters:.1f} in counters from here on", best.counters, "counters"))
+    return tuple(out[:3])

@@ -5,7 +5,9 @@
 fewer than ``top + 1``) and deals more to them, until the last ones have ``samples`` deals; the
 heuristic's own pass is played on every deal as the reference. Candidates are ranked by what the
 contract scores the bidding side on the same deals (meld kept + counters when made, minus the bid
-when set), then by P(make). The same seed gives the same advice whatever the number of workers.
+when set), then by P(make); the best few are then played out (``played``, the final round), and
+``pass_reasons`` says why the best (its lead, the meld it keeps, its P(make)). The same seed gives the
+same advice whatever the number of workers.
 Raises as ``PassQuestion.check`` and ``Judge`` do, and ``SimulationError`` for samples, top or seed
 out of range. ``race`` is the machinery on any ``Judging`` (the bury's too: ``bury.advise_bury``).
 The method: docs/estimate.md, "The pass".
@@ -21,16 +23,15 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..cards import Card
+from ..cards import Card, format_cards
 from ..errors import Argument, Message, SimulationError
 from ..estimate.interval import Z95, wilson_interval
-from ..reasons import Reason
+from ..reasons import Reason, percent
 from ..workers import KeptRunner, kept, workers_for
 from .candidates import Pass, passes
-from .explain import explain
+from .explain import Words, explain
 from .judge import Judge, Judging, PassQuestion, RaceOutcome, question_seed
 from .played import FINAL_CANDIDATES, FINAL_DEALS, Final, Played, final_seed, solved_tricks
-from .why import pass_reasons
 
 __all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
            "Raced", "advise", "check_run", "games_of", "judged_of", "race", "race_members", "schedule"]
@@ -146,7 +147,7 @@ class Advice(Raced):
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        """Why the best pass: one to three reasons, each with its figure (``why.pass_reasons``)."""
+        """Why the best pass: one to three reasons, each with its figure (``pass_reasons``)."""
         return pass_reasons(self)
 
     def to_json(self) -> dict[str, Any]:
@@ -199,9 +200,10 @@ def check_run(samples: int, top: int, seed: int | None) -> None:
 
 def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
            workers: int | None = None, progress: Callable[[int, int], None] | None = None,
-           final_deals: int = FINAL_DEALS) -> Advice:
+           final_deals: int | None = None) -> Advice:
     """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games;
-    ``final_deals``: the deals of the final round (``played``; 0: none, the race's ranking stands)."""
+    ``final_deals``: the deals of the final round (``played``; 0: none, the race's ranking stands; None:
+    ``FINAL_DEALS``, or ``samples`` when fewer: never more than the race's last round)."""
     check_run(samples, top, seed)
     judge = Judge(q)
     seed = question_seed(q) if seed is None else seed
@@ -209,6 +211,7 @@ def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAUL
     run = race(judge, cands, cands.index(judge.heuristic()), seed, samples=samples, top=top, workers=workers,
                progress=progress)
     final = None
+    final_deals = min(FINAL_DEALS, samples) if final_deals is None else final_deals
     if final_deals > 0 and len(run.order) > 1:
         run, final = _final(q, run, seed, final_deals, workers, progress)
 
@@ -371,3 +374,30 @@ def judged_of(cards: Sequence[Card], o: RaceOutcome, ref: RaceOutcome, heuristic
     return Judged(tuple(sorted(cards)), n, made, wilson_interval(made, n), float(o.meld.mean()),
                   float(o.counters.mean()), float(o.points.mean()), Difference.of(o.made, ref.made[:n]),
                   Difference.of(o.points, ref.points[:n]), heuristic, words)
+
+
+def pass_reasons(advice: Advice) -> tuple[Reason, ...]:
+    """One to three reasons for ``advice.ranked[0]``."""
+    q, best = advice.question, advice.ranked[0]
+    out: list[Reason] = []
+    m = advice.margin
+    if m is not None and len(advice.ranked) > 1:
+        how = ("played out (the computer's openings, the last tricks solved exactly)" if advice.final is not None
+               else "with the computer's play")
+        out.append(Reason(f"{how}, it scores {m.mean:+.1f} points a deal against the next best, "
+                          f"{format_cards(advice.ranked[1].cards)}", m.mean, "points a deal", m.ci95))
+    w = best.words
+    if not isinstance(w, Words):
+        return tuple(out)
+    verb = "keeps" if q.role == "partner" else "keeps back"
+    if w.kept:
+        out.append(Reason(f"{verb} {', '.join(w.kept)}: {w.kept_meld} meld in the hand that passes",
+                          float(w.kept_meld), "meld points"))
+    elif w.whole:
+        out.append(Reason(f"passes {', '.join(w.whole)} whole; {w.kept_meld} meld stays in the hand that passes",
+                          float(w.kept_meld), "meld points"))
+    sent = [*w.trumps, *w.tops]
+    what = f"sends {format_cards(sent)}: " if sent else ""
+    out.append(Reason(f"{what}the bid of {q.bid} is made {percent(best.p_make)} of the time with this pass",
+                      best.p_make, "P(make)", best.ci95))
+    return tuple(out[:3])
