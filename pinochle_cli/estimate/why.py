@@ -14,7 +14,7 @@ def suit_words(s: SuitEstimate) -> str:
     return f"{s.trump.symbol} {s.trump.word}"
 
 
-def _chance(rule: float, s: SuitEstimate, c: BidChance) -> Reason:
+def _making_chance(rule: float, s: SuitEstimate, c: BidChance) -> Reason:
     return Reason(f"the rule: the highest bid made at least {percent(rule)} of the time — {c.bid} in "
                   f"{suit_words(s)} is made {percent(c.p_make)} of the time", c.p_make, "P(make)", c.ci95)
 
@@ -34,4 +34,4 @@ def estimate_reasons(est: Estimate) -> tuple[Reason, ...]:
         return (Reason(f"no bid is made {percent(est.confidence)} of the time: even {low.bid} in {suit_words(s)} "
                        f"is made {percent(low.p_make)} of the time", low.p_make, "P(make)", low.ci95), meld_reason(s))
     c = next(c for c in s.bids if c.bid == s.recommended_bid)
-    return _chance(est.confidence, s, c), meld_reason(s)
+    return _making_chance(est.confidence, s, c), meld_reason(s)
