@@ -19,6 +19,8 @@ import pytest
 from filelock import FileLock
 from rulesethelp import EditedRuleset, EditRuleset, edit_ruleset_text
 
+# the checkout the tests run from
+_ROOT = Path(__file__).resolve().parent.parent
 
 def _cores() -> int:
     affinity = getattr(os, "sched_getaffinity", None)
@@ -80,8 +82,11 @@ def generalised_search(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No default ruleset from the environment, a fixed terminal width, a UTF-8 locale."""
+    """No default ruleset from the environment, a fixed terminal width, a UTF-8 locale; a command run in a process
+    of its own imports this checkout's package, the one the tests import (whose compiled engine the run built),
+    not an installed copy."""
     monkeypatch.delenv("PINOCHLE_RULESET", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")])))
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     monkeypatch.setenv("LANG", "C.UTF-8")
