@@ -10,7 +10,8 @@ in ``tmp_path`` that breaks the rule, so that a checker that can no longer see a
 - no module longer than ``MODULE_LIMIT`` lines (a longer one is split along its concerns);
 - one name, one meaning: no two modules share a file name (``__init__.py`` aside), and no two modules define a
   public top-level class or type alias (a capitalised name bound at the top of a module that is not a constant in
-  capitals) of the same name.
+  capitals) of the same name;
+- the benchmarks stand on their own: none imports from the test suite.
 """
 
 from __future__ import annotations
@@ -207,3 +208,40 @@ def test_a_shared_name_is_seen(tmp_path: Path) -> None:
     assert shared_file_names(tmp_path) == {"judge.py": ["a/judge.py", "b/judge.py"]}
     assert shared_type_names(tmp_path) == {"Job": ["a/judge.py", "b/judge.py"],
                                            "Question": ["a/judge.py", "b/judge.py"]}
+
+
+# --------------------------------------------------------------------------- (d) benchmarks stand on their own
+
+def reaches_into_tests(folder: Path) -> list[str]:
+    """The scripts of ``folder`` (benchmarks) that import from the test suite: a ``tests`` folder put on
+    ``sys.path``, or a module imported as ``tests.…`` (reading the suite's data is no import)."""
+    out = []
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            named = _puts_tests_on_the_path(node)
+            imported = (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "tests") or (
+                isinstance(node, ast.Import) and any(a.name.split(".")[0] == "tests" for a in node.names))
+            if named or imported:
+                out.append(path.name)
+                break
+    return out
+
+
+def _puts_tests_on_the_path(node: ast.AST) -> bool:
+    """``sys.path.insert(…)`` or ``sys.path.append(…)`` with ``"tests"`` among its arguments."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("insert", "append") and ast.unparse(node.func.value) == "sys.path"):
+        return False
+    return any(isinstance(n, ast.Constant) and n.value == "tests" for a in node.args for n in ast.walk(a))
+
+
+def test_no_benchmark_imports_from_the_tests() -> None:
+    assert reaches_into_tests(PACKAGE.parent / "benchmarks") == []
+
+
+def test_the_benchmark_check_finds_a_script_that_reaches_into_the_tests(tmp_path: Path) -> None:
+    (tmp_path / "bench_a.py").write_text('import sys\nsys.path.insert(0, str(ROOT / "tests"))\n', encoding="utf-8")
+    (tmp_path / "bench_b.py").write_text("from tests.helpers import x\n", encoding="utf-8")
+    (tmp_path / "bench_c.py").write_text('import pinochle_cli\nDATA = ROOT / "tests" / "experts"\n', encoding="utf-8")
+    assert reaches_into_tests(tmp_path) == ["bench_a.py", "bench_b.py"]

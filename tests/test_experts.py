@@ -7,12 +7,16 @@ disagreement). Each run's agreement per kind is in the suite's summary (``expert
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import expertcases
 import pytest
 import yaml
+
+# the cases' loader is the benchmark's helper (benchmarks/expertcases.py)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import expertcases
 from expertcases import KINDS, THRESHOLDS, agreement, ask_bid, ask_card, ask_pass, load, report
 
 # a few cases of each kind, asked small on every run (a few seconds a kind; the whole set: exhaustive)
