@@ -149,7 +149,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default=None, help="JSON Lines of the boards played (resumed when it exists)")
     a = ap.parse_args()
-    print(machine())
+    print(machine(f"{a.jobs} boards at once, one core each"))
     print(f"{a.ruleset}: {a.boards} boards, the hint from trick {a.from_trick}, {a.time} s a card, baseline "
           f"{a.baseline}", flush=True)
     done = _done(a.out)

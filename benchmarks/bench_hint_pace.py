@@ -80,7 +80,7 @@ def main() -> None:
     ap.add_argument("--reference", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    print(machine())
+    print(machine("every one used"))
     for name in a.ruleset or ["single-deck", "double-deck"]:
         for trick in a.tricks:
             run(name, trick, a)
