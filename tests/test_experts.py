@@ -75,13 +75,13 @@ def test_a_fast_subset_agrees(kind: str, record_property: Callable[[str, object]
 def test_the_whole_set_agrees_and_every_disagreement_is_explained(
         kind: str, record_property: Callable[[str, object], None]) -> None:
     """Every case at the commands' defaults (the pass: 4,000 deals and the final round; the bid: 4,000 deals; the
-    card: 5 seconds), as ``benchmarks/bench_experts.py`` asks them."""
+    card: 5 seconds on every core), as ``benchmarks/bench_experts.py`` asks them."""
     if kind == "pass":
         verdicts = [ask_pass(c, samples=4000, workers=None) for c in load(kind)]
     elif kind == "bid":
         verdicts = [ask_bid(c, samples=4000, workers=None) for c in load(kind)]
     else:
-        verdicts = [ask_card(c, seconds=5.0) for c in load(kind)]
+        verdicts = [ask_card(c, seconds=5.0, workers=None) for c in load(kind)]
     text = report(kind, verdicts)
     record_property("expert agreement", "whole set, " + text)
     assert agreement(verdicts) >= THRESHOLDS[kind], text
