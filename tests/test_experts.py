@@ -23,7 +23,7 @@ from expertcases import KINDS, THRESHOLDS, agreement, ask_bid, ask_card, ask_pas
 FAST = {"pass": ["bot-test-diamonds-pinochle-parts", "bot-test-hearts-keeps-pinochle-parts",
                  "bot-test-spades-pinochle-parts"],
         "bid": ["pass-a-terrible-hand", "bid-a-good-playing-hand", "no-higher-than-you-can-take"],
-        "card": ["defender-leads-singleton-trump-ace", "beat-with-the-cheaper-trump"]}
+        "card": ["bidder-cashes-a-singleton-ace-first", "beat-with-the-cheaper-trump"]}
 
 
 def test_the_set_is_large_enough_valid_and_sourced() -> None:
