@@ -1,11 +1,11 @@
 """The expert set (tests/experts/) at the commands' default settings: agreement per kind, and a figure per disagreement.
 
 Every case is asked as ``pass``, ``estimate --auction`` and ``hint`` answer it by default (the pass: 4,000
-deals and the final round; the bid: 4,000 deals; the hint: 5 seconds). For a pass the project and the
-expert disagree on, the best pass that keeps to the expert (``sends`` and ``keeps``) is played out against
-the project's on ``--deals`` fresh deals (the final round's play: heuristic openings, the last tricks solved
-exactly) and the difference per deal printed with its 95 % interval; for a card, the hint's own points of the
-expert's card and its best, judged with ``--hint-time`` seconds. Usage:
+deals and the final round; the bid: 4,000 deals; the hint: 5 seconds on every core, as ``hint`` runs). For a
+pass the project and the expert disagree on, the best pass that keeps to the expert (``sends`` and ``keeps``)
+is played out against the project's on ``--deals`` fresh deals (the final round's play: heuristic openings,
+the last tricks solved exactly) and the difference per deal printed with its 95 % interval; for a card, the
+hint's own points of the expert's card and its best, judged with ``--hint-time`` seconds. Usage:
 
     python benchmarks/bench_experts.py [--kind pass|bid|card] [--deals 2000] [--hint-time 30]
 """
@@ -109,7 +109,7 @@ def main() -> None:
             elif kind == "bid":
                 v = ask_bid(case, samples=4000, workers=None)
             else:
-                v = ask_card(case, seconds=5.0)
+                v = ask_card(case, seconds=5.0, workers=None)
             verdicts.append(v)
             if not v.agrees:
                 figure = pass_figure(case, v.answer, a.deals) if kind == "pass" else (

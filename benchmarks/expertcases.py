@@ -184,17 +184,20 @@ def _tricks(text: str | None) -> list[list[Card]]:
     return [list(parse_cards(part)) for part in text.split(";") if part.strip()]
 
 
-def ask_card(case: Case, *, seconds: float, worlds: int | None = None, seed: int = 1) -> Verdict:
-    """The hint's best card for the case's position."""
+def ask_card(case: Case, *, seconds: float, worlds: int | None = None, seed: int = 1,
+             workers: int | None = 1) -> Verdict:
+    """The hint's best card for the case's position (``workers`` None: every core, as ``hint`` runs by default;
+    the worlds judged in the time depend on it, the answer for the same worlds does not)."""
     from pinochle_cli.hint.advice import hint_facts
     from pinochle_cli.hint.facts import make_facts
+    from pinochle_cli.workers import workers_for
 
     d, rules = case.data, case.rules
     shown = {int(k): Hand(parse_cards(v)) for k, v in (d.get("meld") or {}).items()}
     facts = make_facts(rules, _suit(d["trump"]), Hand(case.cards("hand")), seat=int(d["seat"]),
                        bidder=int(d["bidder"]), bid=int(d["bid"]), shown=shown, tricks=_tricks(d.get("tricks")),
                        leader=d.get("leader"), trick=case.cards("trick"))
-    h = hint_facts(facts, worlds=worlds, seconds=seconds, seed=seed)
+    h = hint_facts(facts, worlds=worlds, seconds=seconds, seed=seed, workers=workers_for(workers)[0])
     e = case.expert
     plays, avoids = case_cards(e["plays"]), case_cards(e.get("avoids"))
     return Verdict(case, h.best.ascii(), h.best in plays and h.best not in avoids)

@@ -288,7 +288,9 @@ def test_answer_names_the_best_and_the_heuristic() -> None:
     code, out, err = run_cli("pass", str(HAND), "-t", "H", "--bid", "350", *FAST)
     assert code == 0 and err == ""
     assert "the bidder's bury" in out and "35 buries of 3 on common sampled deals (seed 2)" in out
-    assert "(h)" in out and out.splitlines()[-1].startswith("Best bury: ")
+    lines = out.splitlines()
+    why = lines.index("Why:")
+    assert "(h)" in out and lines[why - 1].startswith("Best bury: ") and all(x.startswith("  - ") for x in lines[why + 1:])
 
 
 @pytest.mark.parametrize(("args", "words"), [

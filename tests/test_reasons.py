@@ -85,3 +85,21 @@ def test_no_reason_is_written_for_a_hand() -> None:
     b = run_cli_json("estimate", "AS 10S KS QS JS AH AD AC KH QH JD 9S", "--samples", "200", "--seed", "2",
                      "--workers", "1")
     assert [shape(r["text"]) for r in a["reasons"]] == [shape(r["text"]) for r in b["reasons"]]
+
+
+def test_bury_reasons_in_json_and_table() -> None:
+    """The bury's reasons: its lead, what it lays away in the ruleset's words (whose the counters are), its P(make);
+    the same sentences for another hand once the figures and cards are taken out."""
+    args = ("pass", "-r", "three-handed", "--bury", "-t", "S", "--bid", "400", "--samples", "100", "--seed", "2",
+            "--workers", "1", "--top", "2")
+    doc = run_cli_json(*args[:1], "AS TS KS QS JS 9S AH TH KH 9H AD QD JD 9D AC KC 9C JC", *args[1:])
+    _check(doc["reasons"])
+    lead, laid, made = doc["reasons"]
+    assert lead["unit"] == "points a deal" and lead["ci95"] is not None
+    assert "(the bidder's)" in laid["text"] and laid["figure"] == doc["ranked"][0]["words"]["counters_buried"]
+    assert made["figure"] == doc["ranked"][0]["p_make"] and "the bid of 400 is made" in made["text"]
+    code, out, _ = run_cli(*args[:1], "AS TS KS QS JS 9S AH TH KH 9H AD QD JD 9D AC KC 9C JC", *args[1:])
+    assert code == 0 and "Why:\n  - with the computer's play" in out and laid["text"] in out
+    other = run_cli_json(*args[:1], "AS TS KS QS JS AH AH TH KH AD QD JD 9D AC KC 9C JC 9H", *args[1:])
+    shape = functools.partial(re.sub, r"[+-]?\d+(\.\d+)?|[AKQJ9]|10|[♠♥♦♣]", "#")
+    assert [shape(r["text"]) for r in doc["reasons"]][::2] == [shape(r["text"]) for r in other["reasons"]][::2]

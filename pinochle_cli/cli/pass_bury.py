@@ -10,7 +10,7 @@ from ..estimate.conditions import Given
 from ..passing.bury import BuryAdvice, BuryQuestion, advise_bury
 from ..passing.burywords import bidders
 from ..ruleset import Ruleset
-from .common import fitted, heading, narrow, read_cards
+from .common import fitted, heading, narrow, read_cards, why_lines
 from .pass_view import conditions_line, margin_line, ranking_table, rounds_line, run_advice
 
 __all__ = ["bury_answer"]
@@ -62,3 +62,4 @@ def _human(advice: BuryAdvice) -> None:
     for i, j in enumerate(advice.ranked, 1):
         click.echo(fitted(f"{i}. {format_cards(j.cards)}: {j.words.text('buries')}"))
     click.echo(fitted(margin_line(advice, "bury")))
+    why_lines(advice.reasons)

@@ -88,8 +88,10 @@ def final_line(advice: Advice) -> str:
     assert f is not None
     moved = "the same best pass as the heuristic players' first" if not f.changed else (
         f"the heuristic players had it {f.race_rank[0]}")
+    cut = (f"; {f.deals} of {f.planned} deals, cut to answer within {f.seconds:g} s (so the deals depend on the "
+           "machine's pace)") if f.cut and f.seconds is not None else ""
     return (f"Final ranking: the best {len(f.order)} played out on {f.deals} more deals (the computer's openings, "
-            f"the last {f.solved_tricks} tricks solved exactly): {moved}.")
+            f"the last {f.solved_tricks} tricks solved exactly{cut}): {moved}.")
 
 
 def conditions_line(advice: Raced, given: Sequence[object]) -> str | None:

@@ -27,8 +27,9 @@ from ..estimate.conditions import Given
 from ..estimate.games import Simulator
 from ..meld import shown_cards
 from ..player.exchange import choose_bury
+from ..reasons import Reason, percent
 from ..ruleset import Ruleset
-from .burywords import bury_words
+from .burywords import BuryWords, bury_words
 from .candidates import Pass, passes
 from .explain import counted
 from .judge import Dealt, Judging, RaceOutcome, check_scorable_bid, outcome_of
@@ -43,7 +44,7 @@ from .race import (
     race_members,
 )
 
-__all__ = ["BuryAdvice", "BuryJudge", "BuryQuestion", "advise_bury", "allowed", "buries", "bury_seed"]
+__all__ = ["BuryAdvice", "BuryJudge", "BuryQuestion", "advise_bury", "allowed", "buries", "bury_reasons", "bury_seed"]
 
 
 @dataclass(frozen=True)
@@ -209,13 +210,46 @@ class BuryAdvice(Raced):
     # whether each bury buries forbidden cards because too few others may go
     forced: bool = field(kw_only=True)
 
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why the best bury: one to three reasons, each with its figure (``bury_reasons``)."""
+        return bury_reasons(self)
+
     def to_json(self) -> dict[str, Any]:
         q = self.question
         doc: dict[str, Any] = {
             "ruleset": q.rules.name, "role": "bidder", "bury": True, "hand": q.hand.ascii(),
             "widow": q.widow.ascii() if q.widow is not None else None, "trump": q.trump.letter, "bid": q.bid,
             "seed": self.seed, "candidates": self.candidates, "forced": self.forced}
-        return {**doc, **race_members(self, "bury", q.given)}
+        return {**doc, **race_members(self, "bury", q.given), "reasons": [r.to_json() for r in self.reasons]}
+
+
+def bury_reasons(advice: BuryAdvice) -> tuple[Reason, ...]:
+    """One to three reasons for ``advice.ranked[0]``: its lead over the next bury, what it lays away (or the meld
+    it breaks, where the meld follows the bury), and its P(make); words from ``BuryWords`` and the ruleset's."""
+    q, best = advice.question, advice.ranked[0]
+    out: list[Reason] = []
+    m = advice.margin
+    if m is not None and len(advice.ranked) > 1:
+        out.append(Reason(f"with the computer's play, it scores {m.mean:+.1f} points a deal against the next best, "
+                          f"{format_cards(advice.ranked[1].cards)}", m.mean, "points a deal", m.ci95))
+    w = best.words
+    if isinstance(w, BuryWords):
+        out.append(_laid_away(w))
+    out.append(Reason(f"the bid of {q.bid} is made {percent(best.p_make)} of the time with this bury", best.p_make,
+                      "P(make)", best.ci95))
+    return tuple(out[:3])
+
+
+def _laid_away(w: BuryWords) -> Reason:
+    """What the bury lays away: the meld it breaks where the meld follows the bury, else its counters and trumps."""
+    if w.broken and not w.after_meld:
+        return Reason(f"breaks {', '.join(w.broken)}: the kept cards meld {w.meld}", float(w.meld), "meld points")
+    counters = f"{w.counters} in counters ({w.whose})" if w.counters else "no counter"
+    trumps = f"{counted(len(w.trumps), 'trump')} ({format_cards(w.trumps)})" if w.trumps else "no trump"
+    return Reason(f"buries {counters} and {trumps}; {counted(w.trumps_kept, 'trump')} stay in the hand",
+                  float(w.counters),
+                  "counter points buried")
 
 
 def advise_bury(q: BuryQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,

@@ -13,7 +13,7 @@ and the figures: docs/estimate.md, "The pass".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -111,6 +111,14 @@ class Final:
     p_make: tuple[float, ...]
     # each finalist's place in the race (1: the heuristic players' best)
     race_rank: tuple[int, ...]
+    # the deals it was to play, and the advice's time bound (None: none); fewer ``deals``: the bound cut it
+    planned: int = field(default=0, kw_only=True)
+    seconds: float | None = field(default=None, kw_only=True)
+
+    @property
+    def cut(self) -> bool:
+        """The time bound stopped the round before its planned deals (the answer then depends on the pace)."""
+        return self.deals < self.planned
 
     @property
     def changed(self) -> bool:
@@ -118,7 +126,11 @@ class Final:
         return self.race_rank[0] != 1
 
     def to_json(self) -> dict[str, Any]:
-        return {"method": "heuristic openings, the last tricks solved exactly", "deals": self.deals,
-                "solved_tricks": self.solved_tricks, "changed": self.changed,
-                "ranked": [{"race_rank": r, "points_mean": round(p, 4), "p_make": round(m, 4)}
-                           for r, p, m in zip(self.race_rank, self.points, self.p_make, strict=True)]}
+        doc: dict[str, Any] = {"method": "heuristic openings, the last tricks solved exactly", "deals": self.deals,
+                               "solved_tricks": self.solved_tricks, "changed": self.changed,
+                               "ranked": [{"race_rank": r, "points_mean": round(p, 4), "p_make": round(m, 4)}
+                                          for r, p, m in zip(self.race_rank, self.points, self.p_make, strict=True)]}
+        # only when the time bound cut the round: the deals planned and the bound (the deals then depend on time)
+        if self.cut:
+            doc["cut_by_time"] = {"planned_deals": self.planned, "seconds": self.seconds}
+        return doc

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -33,9 +34,11 @@ from .explain import Words, explain
 from .judge import Judge, Judging, PassQuestion, RaceOutcome, question_seed
 from .played import FINAL_CANDIDATES, FINAL_DEALS, Final, Played, final_seed, solved_tricks
 
-__all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "Advice", "Difference", "Judged", "Race", "Said",
-           "Raced", "advise", "check_run", "games_of", "judged_of", "race", "race_members", "schedule"]
+__all__ = ["CHUNK", "DEFAULT_SAMPLES", "DEFAULT_TOP", "FIRST_DEALS", "PASS_SECONDS", "Advice", "Difference", "Judged",
+           "Race", "Said", "Raced", "advise", "check_run", "games_of", "judged_of", "race", "race_members", "schedule"]
 
+# the advice's time at the defaults: the final round deals no more once its pace says it would end later
+PASS_SECONDS = 9.0
 # deals per chunk (the unit of seeding); every candidate gets FIRST_DEALS deals first, or (many candidates)
 # as many chunks as FIRST_GAMES games allow, at least one
 CHUNK = 100
@@ -200,11 +203,15 @@ def check_run(samples: int, top: int, seed: int | None) -> None:
 
 def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAULT_TOP, seed: int | None = None,
            workers: int | None = None, progress: Callable[[int, int], None] | None = None,
-           final_deals: int | None = None) -> Advice:
+           final_deals: int | None = None, seconds: float | None = PASS_SECONDS,
+           clock: Callable[[], float] = time.monotonic) -> Advice:
     """The ranked passes for ``q`` (the module docstring says how); ``progress(done, total)`` counts games;
     ``final_deals``: the deals of the final round (``played``; 0: none, the race's ranking stands; None:
-    ``FINAL_DEALS``, or ``samples`` when fewer: never more than the race's last round)."""
+    ``FINAL_DEALS``, or ``samples`` when fewer: never more than the race's last round); ``seconds`` (of ``clock``,
+    from the call): the final round deals no more once its pace says the advice would end later (None: no
+    limit; ``Final.planned`` then says how many it would have played)."""
     check_run(samples, top, seed)
+    end = None if seconds is None else clock() + seconds
     judge = Judge(q)
     seed = question_seed(q) if seed is None else seed
     cands = passes(q.hand, q.size)
@@ -213,7 +220,7 @@ def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAUL
     final = None
     final_deals = min(FINAL_DEALS, samples) if final_deals is None else final_deals
     if final_deals > 0 and len(run.order) > 1:
-        run, final = _final(q, run, seed, final_deals, workers, progress)
+        run, final = _final(q, run, seed, final_deals, workers, progress, _Budget(end, seconds, clock))
 
     def judged(cards: Pass, o: RaceOutcome, ref: RaceOutcome, heuristic: bool) -> Judged:
         sent = [Card.from_index(c) for c in cards]
@@ -226,21 +233,43 @@ def advise(q: PassQuestion, *, samples: int = DEFAULT_SAMPLES, top: int = DEFAUL
                   question=q, final=None if final is None else final[0])
 
 
+@dataclass(frozen=True)
+class _Budget:
+    """When the advice should end (``end`` of ``clock``; None: no limit) and its ``seconds``."""
+
+    end: float | None
+    seconds: float | None
+    clock: Callable[[], float]
+
+    def go_on(self, began: float, done: int, more: int) -> bool:
+        """Whether ``more`` deals fit before the end at the pace of the ``done`` played since ``began``."""
+        if self.end is None or done <= 0:
+            return True
+        now = self.clock()
+        return now + (now - began) / done * more <= self.end
+
+
 def _final(q: PassQuestion, run: Race, seed: int, deals: int, workers: int | None,
-           progress: Callable[[int, int], None] | None) -> tuple[Race, tuple[Final, Difference, Difference]]:
-    """The race's best few played out (``played.Played``): the race with its finalists in the final order, the
-    final round, and its best's margins over the next."""
+           progress: Callable[[int, int], None] | None,
+           budget: _Budget) -> tuple[Race, tuple[Final, Difference, Difference]]:
+    """The race's best few played out (``played.Played``), a round of a chunk a worker at a time while the budget's
+    pace allows (the first always): the race with its finalists in the final order, the final round, and its
+    best's margins over the next."""
     finalists = list(run.order[:FINAL_CANDIDATES])
     base = games_of(run.plan)
     told = None if progress is None else (lambda done, total: progress(base + done, base + total))
+    step = CHUNK * workers_for(workers)[0]
+    plan = [(len(finalists), min(deals, d)) for d in range(step, deals + step, step)]
+    began = budget.clock()
     played = race(Played(q), [run.cands[c] for c in finalists], 0, final_seed(seed), samples=deals,
-                  top=len(finalists), workers=workers, progress=told)
+                  top=len(finalists), workers=workers, progress=told, plan=plan,
+                  go_on=lambda done: budget.go_on(began, done, min(step, deals - done)))
     order = [finalists[i] for i in played.order]
     first, second = played.joined[played.order[0]], played.joined[played.order[1]]
     outcomes = [played.joined[i] for i in played.order]
     final = Final(len(first.points), solved_tricks(q), tuple(run.cands[c] for c in order),
                   tuple(float(o.points.mean()) for o in outcomes), tuple(float(o.made.mean()) for o in outcomes),
-                  tuple(run.order.index(c) + 1 for c in order))
+                  tuple(run.order.index(c) + 1 for c in order), planned=deals, seconds=budget.seconds)
     reordered = dataclasses.replace(run, order=[*order, *run.order[len(finalists):]])
     return reordered, (final, Difference.of(first.points, second.points), Difference.of(first.made, second.made))
 
@@ -273,11 +302,14 @@ class Race:
 
 
 def race(judge: Judging, cands: Sequence[Pass], reference: int, seed: int, *, samples: int, top: int,
-         workers: int | None, progress: Callable[[int, int], None] | None = None, offered: int | None = None) -> Race:
+         workers: int | None, progress: Callable[[int, int], None] | None = None, offered: int | None = None,
+         plan: Sequence[tuple[int, int]] | None = None, go_on: Callable[[int], bool] | None = None) -> Race:
     """The candidates ``cands`` raced on ``judge``'s common deals; ``cands[reference]`` played on every deal. Only
-    the first ``offered`` (default: all) are ranked: a reference after them is played, never offered."""
+    the first ``offered`` (default: all) are ranked: a reference after them is played, never offered. ``plan``:
+    the rounds (default ``schedule``); ``go_on(deals so far)``, asked before each round after the first: False
+    ends the race there (its ``plan`` then holds the rounds played)."""
     offered = len(cands) if offered is None else offered
-    plan = schedule(offered, samples, top)
+    plan = schedule(offered, samples, top) if plan is None else list(plan)
     acceptance = judge.acceptance(seed, plan[-1][1])
     total = games_of(plan)
     runner = _Runner(judge, workers_for(workers)[0])
@@ -286,6 +318,9 @@ def race(judge: Judging, cands: Sequence[Pass], reference: int, seed: int, *, sa
     done, dealt = 0, 0
     try:
         for i, (keep_n, deals) in enumerate(plan):
+            if i and go_on is not None and not go_on(dealt):
+                plan = plan[:i]
+                break
             if i:
                 alive = _best(alive, results, keep_n, reference)
             playing = sorted(set(alive) | {reference})
