@@ -50,6 +50,8 @@ RELIABLE_WORLDS = 20
 # one trial (a world a thread) may take, and what each trick fewer solved exactly divides a world's time by
 CALIBRATE_FOR = EARLY_STOP_AT
 _TRIAL_SHARE, _PER_TRICK = 0.25, 3.0
+# a world's time varies widely from world to world: the first ones' pace is taken as this much too fast
+_MARGIN = 3.0
 # the two-sided 95 % normal quantile
 _Z95 = 1.959963984540054
 
@@ -225,7 +227,7 @@ def _calibrated(facts: Facts, deal: Sequence[World], judged_by: Callable[[Plan],
         spent = clock() - began
         if trial.values and len(trial.values) == len(first):
             rounds = math.ceil(min(CALIBRATE_FOR, len(deal)) / max(1, workers)) - 1
-            needed = spent * rounds
+            needed = spent * rounds * _MARGIN
             if needed <= end - clock():
                 return plan
             # each trick fewer solved exactly cuts the search about threefold (docs/hint.md, "Pace")
