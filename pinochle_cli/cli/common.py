@@ -10,6 +10,7 @@ import re
 import shutil
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -482,6 +483,4 @@ def time_left(seconds: float) -> float:
     started = _STARTED[0]
     if started is None:
         return seconds
-    import time
-
     return max(seconds - (time.monotonic() - started), _FLOOR_SHARE * seconds)

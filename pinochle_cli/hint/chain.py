@@ -35,9 +35,9 @@ class _Fit:
         self.facts = facts
         self.table = meld_table(facts.rules)
         self.rules = trick_rules(facts.rules, facts.trump, facts.phase)
-        self.shown = {s: (list(h.counts), self.table.total(h.counts, facts.trump)) for s, h in facts.shown.items()}
-        if facts.stock_tricks:
-            self.shown = {}
+        # while a stock lasts the hands changed after the meld: the meld says nothing of them now
+        self.shown = {} if facts.stock_tricks else {
+            s: (list(h.counts), self.table.total(h.counts, facts.trump)) for s, h in facts.shown.items()}
         self.played = {s: [0] * N_CARDS for s in range(facts.players)}
         for s in range(facts.players):
             for c in facts.played[s]:
