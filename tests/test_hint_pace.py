@@ -225,3 +225,53 @@ def test_the_command_s_budget_counts_its_start_up() -> None:
         assert time_left(5.0) == 5.0
     finally:
         set_started(None)
+
+
+def _deepening(cost: dict[int, float], seconds: float) -> tuple[Plan, list[int]]:
+    """``_deepened`` from a cheap plan over real worlds, each world's values fixed and each plan's world costing
+    ``cost[tail]`` seconds of a fake clock (the exact plan: ``cost[0]``); the plan kept and the tails tried."""
+    import random
+
+    from pinochle_cli.hint.advice import _deepened, _judge
+    from pinochle_cli.hint.inference import infer
+    from pinochle_cli.hint.values import Valued
+    from pinochle_cli.hint.worlds import draw_worlds
+
+    facts = facts_of(opening("single-deck"))
+    deal = draw_worlds(facts, infer(facts), 150, random.Random(1)).worlds
+    legal = facts_of(opening("single-deck")).hand.cards()
+    now = [0.0]
+    tried: list[int] = []
+
+    def judged_by(plan: Plan) -> object:
+        tried.append(0 if plan.exact else plan.tail)
+
+        def value(world: object) -> Valued:
+            now[0] += cost[0 if plan.exact else plan.tail]
+            # the first card best by 10 counters in every world: clear at once
+            return Valued(tuple((c, 10 if i == 0 else 0) for i, c in enumerate(dict.fromkeys(legal))), plan.exact)
+        return value
+
+    start = Plan(False, 6)
+    first = judged_by(start)
+    judged = _judge(facts, deal, first, 1, seconds, lambda: now[0], None)  # type: ignore[arg-type]
+    tried.clear()
+    plan, _ = _deepened(facts, deal, judged_by, start, (judged, now[0]), 1, seconds,  # type: ignore[arg-type]
+                        lambda: now[0], None)
+    return plan, tried
+
+
+def test_time_left_after_a_clear_answer_judges_the_worlds_again_solving_more_tricks() -> None:
+    # each trick more costs three times as much: from 1 ms a world, 100 worlds of tail 7 take 0.3 s, of 8 0.9 s
+    cost = {6: 0.001, 7: 0.003, 8: 0.009, 9: 0.027, 10: 0.081}
+    plan, tried = _deepening(cost, 2.0)
+    assert tried == [7, 8] and plan == Plan(False, 8)
+    # with time enough, as deep as the uncalibrated plan (at the first trick: the last ten tricks exact)
+    plan, tried = _deepening(cost, 100.0)
+    assert tried == [7, 8, 9, 10] and plan == plan_for(facts_of(opening("single-deck")))
+
+
+def test_a_deeper_run_cut_short_is_dropped() -> None:
+    # the pace said tail 7 would fit (1 ms a world, three times that); it costs 50 ms: cut at 1 s, dropped
+    plan, tried = _deepening({6: 0.001, 7: 0.05}, 1.0)
+    assert tried == [7] and plan == Plan(False, 6)

@@ -52,6 +52,8 @@ CALIBRATE_FOR = EARLY_STOP_AT
 _TRIAL_SHARE, _PER_TRICK = 0.25, 3.0
 # a world's time varies widely from world to world: the first ones' pace is taken as this much too fast
 _MARGIN = 3.0
+# a deeper plan is tried only when the last run's pace, times ``_PER_TRICK``, fits the time left this many times
+_DEEPEN_MARGIN = 1.0
 # the two-sided 95 % normal quantile
 _Z95 = 1.959963984540054
 
@@ -162,20 +164,13 @@ def hint_facts(facts: Facts, *, worlds: int | None = None, seconds: float | None
             return kept_values[key]
         return value
 
+    calibrated = plan is None
     if plan is None:
         plan = _calibrated(facts, deal, judged_by, workers, end, clock)
-    value = judged_by(plan)
-
-    points = _Points(facts)
-
-    def enough(indices: list[int], found: list[Valued]) -> bool:
-        points.extend([deal[i] for i in indices], found)
-        if len(found) < EARLY_STOP_AT:
-            return False
-        margin = points.margin()
-        return margin is not None and margin.clear
-
-    judged = judge_worlds(deal, value, workers=workers, deadline=end, clock=clock, enough=enough, stop=stop)
+    began = clock()
+    judged = _judge(facts, deal, judged_by(plan), workers, end, clock, stop)
+    if calibrated and judged.values:
+        plan, judged = _deepened(facts, deal, judged_by, plan, (judged, clock() - began), workers, end, clock, stop)
     if not judged.values:
         plan = Plan(False, 0)
         grace = None if seconds is None else clock() + max(_RESERVE, _RESERVE_SHARE * seconds)
@@ -196,6 +191,44 @@ def _answer(facts: Facts, drawn: Worlds, judged: WorldsJudged[Valued], plan: Pla
     final.extend(list(kept), found)
     return Hint(facts.seat, best_card(cards), tuple(cards), kept, exact, len(deal), drawn.layouts,
                 inferences, seconds, plan.words(facts), method, final.margin(), judged.why, judged.skipped, plan)
+
+
+def _judge(facts: Facts, deal: Sequence[World], value: Callable[[World], Valued], workers: int, end: float | None,
+           clock: Callable[[], float], stop: Callable[[], bool] | None) -> WorldsJudged[Valued]:
+    """``deal`` judged in order by ``value`` until the best card is clear (``EARLY_STOP_AT`` worlds or more and its
+    margin above 0), every world is judged, ``end`` or ``stop()``."""
+    points = _Points(facts)
+
+    def enough(indices: list[int], found: list[Valued]) -> bool:
+        points.extend([deal[i] for i in indices], found)
+        if len(found) < EARLY_STOP_AT:
+            return False
+        margin = points.margin()
+        return margin is not None and margin.clear
+
+    return judge_worlds(deal, value, workers=workers, deadline=end, clock=clock, enough=enough, stop=stop)
+
+
+def _deepened(facts: Facts, deal: Sequence[World], judged_by: Callable[[Plan], Callable[[World], Valued]],
+              plan: Plan, last: tuple[WorldsJudged[Valued], float], workers: int, end: float | None,
+              clock: Callable[[], float], stop: Callable[[], bool] | None) -> tuple[Plan, WorldsJudged[Valued]]:
+    """A calibrated plan's judging ended (enough or all) with time left: the same worlds judged again by a plan
+    solving one trick more exactly, while the last run's pace (``last``: its worlds and seconds) says the next
+    fits in the time left; a deeper run cut short before ``CALIBRATE_FOR`` worlds is dropped."""
+    judged, spent = last
+    full = plan_for(facts)
+    while not plan.exact and plan.tail < full.tail and end is not None and judged.why in ("enough", "all"):
+        deeper = full if plan.tail + 1 >= full.tail else Plan(False, plan.tail + 1)
+        need = min(CALIBRATE_FOR, len(deal))
+        per_world = spent / max(1, len(judged.values) + judged.skipped)
+        if per_world * _PER_TRICK * need * _DEEPEN_MARGIN > end - clock():
+            break
+        began = clock()
+        trial = _judge(facts, deal, judged_by(deeper), workers, end, clock, stop)
+        if trial.why not in ("enough", "all") and len(trial.values) < need:
+            break
+        plan, judged, spent = deeper, trial, clock() - began
+    return plan, judged
 
 
 def _at_least_one(deal: Sequence[World], value: Callable[[World], Valued], why: str, workers: int,
