@@ -2,13 +2,18 @@
 
     python benchmarks/bench_hint_pace.py [--positions 50] [--ruleset single-deck --ruleset double-deck]
                                          [--tricks 1 4 8] [--time 5] [--reference 2000] [--seed 1]
+    python benchmarks/bench_hint_pace.py --deepening [--positions 20] [--tricks 1 4] [--reference 400]
 
 Positions: boards as ``bench_hint_duplicate.py`` deals them, played by the computer player to the start of
 trick 1, 4 or 8, then the player to move asks for a hint with the default settings (``--time`` seconds, every
 core). Per ruleset and trick: the wall seconds of the whole answer (median, p95, max), the worlds judged
 (median and least), how the cards were judged, why the judging stopped, and the share of hints whose card is
 the one the same plan picks over ``--reference`` worlds without a time limit (the long run; 0: not run).
-Prints the machine's cores first.
+With ``--deepening`` each position is asked twice in the same run, without and with the deepening of the plan in
+the time left (``advice._deepened``), and both answers are judged by a long run of the deepest plan (no time
+limit, ``--reference`` worlds, another seed): the share of the long run's card, and the points the answer's card
+loses against the long run's best by the long run's own figures (mean, and the paired difference old − new
+with its 95 % interval). Prints the machine's cores first.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_hint_duplicate import board  # noqa: E402
 from common import machine  # noqa: E402
 
+from pinochle_cli.hint import advice  # noqa: E402
 from pinochle_cli.hint.advice import hint_facts  # noqa: E402
 from pinochle_cli.hint.facts import facts_of  # noqa: E402
 from pinochle_cli.player.seat import computer_card  # noqa: E402
@@ -71,6 +77,37 @@ def run(name: str, trick: int, a: argparse.Namespace) -> None:
     print(f"    stopped: {dict(whys)}; how: {dict(hows)}", flush=True)
 
 
+def _shallow(facts, deal, judged_by, plan, last, *rest):  # type: ignore[no-untyped-def]
+    """The hint before the deepening: the calibrated plan's answer kept."""
+    return plan, last[0]
+
+
+def compare(name: str, trick: int, a: argparse.Namespace) -> None:
+    """Each position without and with the deepening, judged by the deepest plan's long run."""
+    cores, deepened = available_cores(), advice._deepened
+    rows: dict[str, list[tuple[float, bool, float]]] = {"before": [], "after": []}
+    for number in range(a.positions):
+        facts = position(name, number, trick, a.seed)
+        long = hint_facts(facts, worlds=a.reference, seconds=None, seed=a.seed + 1, workers=cores)
+        points = {j.card: j.points for j in long.cards}
+        for label, way in (("before", _shallow), ("after", deepened)):
+            advice._deepened = way  # type: ignore[assignment]
+            start = time.monotonic()
+            answer = hint_facts(facts, seconds=a.time, seed=a.seed, workers=cores)
+            rows[label].append((time.monotonic() - start, answer.best == long.best,
+                                points[long.best] - points[answer.best]))
+        advice._deepened = deepened
+    for label, got in rows.items():
+        s, same, lost = (np.array(x, dtype=float) for x in zip(*got, strict=True))
+        print(f"{name:12s} trick {trick:2d} {label:6s} {a.positions} hints  seconds: median {np.median(s):.2f}  max "
+              f"{s.max():.2f}  same card as {a.reference} worlds of the deepest plan: {100 * same.mean():.0f}%  "
+              f"points lost: {lost.mean():.2f}", flush=True)
+    diff = np.array([b[2] - c[2] for b, c in zip(rows["before"], rows["after"], strict=True)])
+    half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("inf")
+    print(f"    points lost, before - after: {diff.mean():+.2f} (95 % {diff.mean() - half:+.2f} to "
+          f"{diff.mean() + half:+.2f})", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=50)
@@ -79,11 +116,12 @@ def main() -> None:
     ap.add_argument("--time", type=float, default=5.0)
     ap.add_argument("--reference", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deepening", action="store_true")
     a = ap.parse_args()
     print(machine("every one used"))
     for name in a.ruleset or ["single-deck", "double-deck"]:
         for trick in a.tricks:
-            run(name, trick, a)
+            (compare if a.deepening else run)(name, trick, a)
 
 
 if __name__ == "__main__":
