@@ -118,6 +118,8 @@ class Verdict:
     case: Case
     answer: str
     agrees: bool
+    # a card case: one of the expert's cards is the hint's best or behind it within the noise (None: other kinds)
+    close: bool | None = None
 
 
 def _holds(cards: list[Card], want: list[Card]) -> bool:
@@ -200,7 +202,8 @@ def ask_card(case: Case, *, seconds: float, worlds: int | None = None, seed: int
     h = hint_facts(facts, worlds=worlds, seconds=seconds, seed=seed, workers=workers_for(workers)[0])
     e = case.expert
     plays, avoids = case_cards(e["plays"]), case_cards(e.get("avoids"))
-    return Verdict(case, h.best.ascii(), h.best in plays and h.best not in avoids)
+    close = any(h.within_noise(c) for c in plays if c not in avoids)
+    return Verdict(case, h.best.ascii(), h.best in plays and h.best not in avoids, close)
 
 
 def agreement(verdicts: list[Verdict]) -> float:
@@ -211,8 +214,14 @@ def report(kind: str, verdicts: list[Verdict]) -> str:
     """``pass: 13 of 14 agree (92.9 %)`` and a line per disagreement (with whether the case explains it)."""
     n = sum(v.agrees for v in verdicts)
     lines = [f"{kind}: {n} of {len(verdicts)} agree ({100 * agreement(verdicts):.1f} %)"]
+    others = [v for v in verdicts if not v.agrees and v.close is not None]
+    if others:
+        near = sum(bool(v.close) for v in others)
+        lines[0] += f"; of the {len(others)} others, the expert's card is within the noise of the project's in {near}"
     for v in verdicts:
         if not v.agrees:
             explained = "explained in its case" if "disagreement" in v.case.data else "NOT explained"
-            lines.append(f"  {v.case.id}: the project says {v.answer}; the expert {v.case.expert} ({explained})")
+            near = "" if v.close is None else ("; the expert's card within the noise" if v.close else
+                                               "; the expert's card behind beyond the noise")
+            lines.append(f"  {v.case.id}: the project says {v.answer}{near}; the expert {v.case.expert} ({explained})")
     return "\n".join(lines)

@@ -399,3 +399,20 @@ def test_where_the_buried_counters_go_to_the_last_trick_they_are_in_its_worth(tm
         for j in answer.cards:
             ours = goal.taken[goal.ours] + j.counters
             assert j.points == pytest.approx(ours - (rules.counter_total - ours))
+
+
+def test_the_best_card_s_lead_over_every_other_card_with_its_interval() -> None:
+    record, deal = _played_deal()
+    facts = facts_at(record, deal, 7, 2)
+    h = hint(facts, worlds=30, seconds=None)
+    others = [j.card for j in h.cards if j.card != h.best]
+    assert sorted(m.second for m in h.leads) == sorted(others) and h.leads[0] == h.margin
+    points = {j.card: j.points for j in h.cards}
+    for m in h.leads:
+        # the mean lead is the difference of the cards' mean points; its interval holds the mean
+        assert m.mean == pytest.approx(points[h.best] - points[m.second])
+        assert m.low <= m.mean <= m.high
+        assert h.within_noise(m.second) == (m.low <= 0)
+    assert h.within_noise(h.best)
+    # the next card leads no card: the leads are in the order of the points
+    assert [m.mean for m in h.leads] == sorted(m.mean for m in h.leads)

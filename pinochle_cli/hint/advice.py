@@ -80,7 +80,8 @@ class Hint:
     ``exact``: every consistent world judged; ``drawn``: the worlds drawn (a sample) or consistent (exact);
     ``plan``: how the cards were judged; ``method``: ``exact`` or ``estimated`` for every world; ``margin``:
     the best card's lead over the next (None with one legal card); ``why``: ``enough``, ``all``, ``time`` or
-    ``stopped``; ``skipped``: worlds given up as too costly to solve.
+    ``stopped``; ``skipped``: worlds given up as too costly to solve; ``leads``: the best card's lead over each
+    other card over the same worlds (``within_noise`` reads them).
     """
 
     to_play: int
@@ -99,6 +100,8 @@ class Hint:
     skipped: int = 0
     # the plan the worlds were judged by (None: as ``plan_for``)
     scheme: Plan | None = None
+    # the best card's lead over each other card, the next first (``margin`` is the first)
+    leads: tuple[Margin, ...] = ()
 
     @property
     def cut_short(self) -> bool:
@@ -109,6 +112,11 @@ class Hint:
     def reasons(self) -> tuple[Reason, ...]:
         """Why the best card: one to three reasons, each with its figure (``card_reasons``)."""
         return card_reasons(self)
+
+    def within_noise(self, card: Card) -> bool:
+        """``card`` is the best, or behind it by no more than the noise: the 95 % interval of the best's lead over it
+        reaches 0."""
+        return card == self.best or any(m.second == card and not m.clear for m in self.leads)
 
     @property
     def reliable(self) -> bool:
@@ -189,8 +197,10 @@ def _answer(facts: Facts, drawn: Worlds, judged: WorldsJudged[Valued], plan: Pla
     method = "exact" if all(v.exact for v in found) else "estimated"
     final = _Points(facts)
     final.extend(list(kept), found)
+    leads = final.leads()
     return Hint(facts.seat, best_card(cards), tuple(cards), kept, exact, len(deal), drawn.layouts,
-                inferences, seconds, plan.words(facts), method, final.margin(), judged.why, judged.skipped, plan)
+                inferences, seconds, plan.words(facts), method, leads[0] if leads else None, judged.why,
+                judged.skipped, plan, leads)
 
 
 def _judge(facts: Facts, deal: Sequence[World], value: Callable[[World], Valued], workers: int, end: float | None,
@@ -297,23 +307,32 @@ class _Points:
         self.weights += [worlds[i].weight for i in new]
 
     def margin(self) -> Margin | None:
+        """The best card's lead over the next (None with one card or no world)."""
+        leads = self.leads()
+        return leads[0] if leads else None
+
+    def leads(self) -> tuple[Margin, ...]:
+        """The best card's lead over each other card, the next first (the best: most points, then most counters,
+        then the first in hand order, as ``best_card``)."""
         if len(self.cards) < 2 or not self.rows:
-            return None
+            return ()
         w = np.array(self.weights, dtype=float)
         rows, counters = np.array(self.rows), np.array(self.counters, dtype=float)
         mean = w @ rows / w.sum()
         tie = w @ counters / w.sum()
-        # the best: most points, then most counters, then the first in hand order (as best_card)
         order = sorted(range(len(self.cards)), key=lambda i: (-mean[i], -tie[i], i))
-        best, second = order[0], order[1]
-        diffs = rows[:, best] - rows[:, second]
+        return tuple(self._lead(w, rows[:, order[0]] - rows[:, other], self.cards[other]) for other in order[1:])
+
+    @staticmethod
+    def _lead(w: np.ndarray, diffs: np.ndarray, other: Card) -> Margin:
+        """The weighted mean of ``diffs`` (one a world) with its 95 % interval: the lead over ``other``."""
         n = len(diffs)
         lead = float(w @ diffs / w.sum())
         if n < 2:
-            return Margin(self.cards[second], lead, -math.inf, math.inf)
+            return Margin(other, lead, -math.inf, math.inf)
         var = float(w @ (diffs - lead) ** 2 / w.sum()) * n / (n - 1)
         half = _Z95 * math.sqrt(var / n)
-        return Margin(self.cards[second], lead, lead - half, lead + half)
+        return Margin(other, lead, lead - half, lead + half)
 
 
 def card_reasons(h: Hint) -> tuple[Reason, ...]:
