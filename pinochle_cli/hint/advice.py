@@ -308,12 +308,12 @@ class _Points:
 
     def margin(self) -> Margin | None:
         """The best card's lead over the next (None with one card or no world)."""
-        leads = self.leads()
+        leads = self.leads(1)
         return leads[0] if leads else None
 
-    def leads(self) -> tuple[Margin, ...]:
-        """The best card's lead over each other card, the next first (the best: most points, then most counters,
-        then the first in hand order, as ``best_card``)."""
+    def leads(self, most: int | None = None) -> tuple[Margin, ...]:
+        """The best card's lead over each other card (at most ``most`` of them), the next first (the best: most
+        points, then most counters, then the first in hand order, as ``best_card``)."""
         if len(self.cards) < 2 or not self.rows:
             return ()
         w = np.array(self.weights, dtype=float)
@@ -321,7 +321,8 @@ class _Points:
         mean = w @ rows / w.sum()
         tie = w @ counters / w.sum()
         order = sorted(range(len(self.cards)), key=lambda i: (-mean[i], -tie[i], i))
-        return tuple(self._lead(w, rows[:, order[0]] - rows[:, other], self.cards[other]) for other in order[1:])
+        others = order[1:] if most is None else order[1:1 + most]
+        return tuple(self._lead(w, rows[:, order[0]] - rows[:, other], self.cards[other]) for other in others)
 
     @staticmethod
     def _lead(w: np.ndarray, diffs: np.ndarray, other: Card) -> Margin:
