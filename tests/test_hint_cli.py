@@ -31,6 +31,26 @@ def test_the_answer_names_the_best_card_and_the_inferences() -> None:
     assert any(line.startswith("J♥ leads 10♥ by 0.9 points over the same 15 worlds") for line in lines)
 
 
+def test_every_card_within_the_noise_of_the_best_is_named_with_its_interval() -> None:
+    data = run_cli_json(*AT_TRICK_9)
+    best = {c["card"]: c for c in data["cards"]}
+    assert best[data["best"]]["behind"] is None
+    points = {c["card"]: c["points"] for c in data["cards"]}
+    near = []
+    for card, row in best.items():
+        if card == data["best"]:
+            continue
+        lead = row["behind"]
+        assert lead["points"] == pytest.approx(points[data["best"]] - points[card], abs=1e-3)
+        assert lead["low"] <= lead["points"] <= lead["high"] and lead["within_noise"] == (lead["low"] <= 0)
+        if lead["within_noise"] and card != data["margin"]["second"]:
+            near.append(card)
+    # J♦ ties the 10♥, the next card, a point behind the J♥: named on its own line with its interval
+    assert near == ["JD"]
+    code, out, _ = run_cli(*AT_TRICK_9)
+    assert code == 0 and "Also within the noise of J♥: J♦ (0.9 behind, 95 % -1.8 to 3.6)." in out.splitlines()
+
+
 def test_json_has_the_issue_shape_and_the_worlds_fit_every_fact() -> None:
     data = run_cli_json(*AT_TRICK_9, "--show-worlds")
     assert set(data) == {"to_play", "worlds", "drawn", "exact", "best", "method", "plan", "stopped", "cut_short",
@@ -41,7 +61,7 @@ def test_json_has_the_issue_shape_and_the_worlds_fit_every_fact() -> None:
     assert data["margin"]["low"] <= data["margin"]["points"] <= data["margin"]["high"]
     assert data["best"] in [c["card"] for c in data["cards"]]
     for card in data["cards"]:
-        assert set(card) == {"card", "points", "p_make", "counters", "best_in", "method"}
+        assert set(card) == {"card", "points", "p_make", "counters", "best_in", "method", "behind"}
         assert 0 <= card["p_make"] <= 1 and 0 <= card["best_in"] <= 15
     assert {"seat": 3, "says": "seat 3: no trump (did not follow trick 5)"} in data["inferences"]
     rules = load_ruleset("single-deck")

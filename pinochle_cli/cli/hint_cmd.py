@@ -112,8 +112,14 @@ def _margin(h: Hint) -> str:
     if m is None:
         return f"{h.best} is the only card you may play."
     verdict = "better beyond the noise" if m.clear else "not better beyond the noise"
-    return (f"{h.best} leads {m.second} by {m.mean:.1f} points over the same {len(h.worlds)} worlds "
+    line = (f"{h.best} leads {m.second} by {m.mean:.1f} points over the same {len(h.worlds)} worlds "
             f"(95 % interval {m.low:.1f} to {m.high:.1f}): {verdict}.")
+    # the other cards as good as the best within the noise: any of them may be played
+    also = [x for x in h.leads[1:] if not x.clear]
+    if also:
+        line += f"\nAlso within the noise of {h.best}: " + ", ".join(
+            f"{x.second} ({x.mean:.1f} behind, 95 % {x.low:.1f} to {x.high:.1f})" for x in also) + "."
+    return line
 
 
 def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
@@ -154,13 +160,22 @@ def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
                                           "low": round(m.low, 3), "high": round(m.high, 3), "clear": m.clear},
         "cards": [{"card": j.card.ascii(), "points": round(j.points, 3),
                    "p_make": None if j.p_make is None else round(j.p_make, 4), "counters": round(j.counters, 3),
-                   "best_in": j.best_in, "method": h.method} for j in h.cards],
+                   "best_in": j.best_in, "method": h.method, "behind": _behind(h, j.card)} for j in h.cards],
         "inferences": [{"seat": i.seat, "says": i.says} for i in h.inferences],
         "reasons": [r.to_json() for r in h.reasons],
     }
     if show_worlds:
         data["world_hands"] = [[h_.ascii() for h_ in w.hands] for w in h.worlds]
     return data
+
+
+def _behind(h: Hint, card: Card) -> dict[str, Any] | None:
+    """How far ``card`` is behind the best over the same worlds, with its 95 % interval (None: the best)."""
+    lead = next((m for m in h.leads if m.second == card), None)
+    if lead is None:
+        return None
+    return {"points": round(lead.mean, 3), "low": round(lead.low, 3), "high": round(lead.high, 3),
+            "within_noise": not lead.clear}
 
 
 def _slow_engine() -> bool:
