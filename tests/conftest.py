@@ -107,7 +107,7 @@ def edited_ruleset(tmp_path: Path) -> EditRuleset:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The agreement with the expert set per kind (``tests/test_experts.py`` records it), after the run."""
-    lines = [str(value) for outcome in ("passed", "failed") for rep in terminalreporter.stats.get(outcome, [])
+    lines = [str(value) for outcome in ("passed", "failed", "xfailed") for rep in terminalreporter.stats.get(outcome, [])
              for key, value in getattr(rep, "user_properties", ()) if key == "expert agreement"]
     if lines:
         terminalreporter.write_sep("-", "expert agreement")
