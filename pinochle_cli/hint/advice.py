@@ -95,13 +95,17 @@ class Hint:
     seconds: float
     plan: str = ""
     method: str = "exact"
-    margin: Margin | None = None
     why: str = "all"
     skipped: int = 0
     # the plan the worlds were judged by (None: as ``plan_for``)
     scheme: Plan | None = None
     # the best card's lead over each other card, the next first (``margin`` is the first)
     leads: tuple[Margin, ...] = ()
+
+    @property
+    def margin(self) -> Margin | None:
+        """The best card's lead over the next (None with one legal card)."""
+        return self.leads[0] if self.leads else None
 
     @property
     def cut_short(self) -> bool:
@@ -197,10 +201,8 @@ def _answer(facts: Facts, drawn: Worlds, judged: WorldsJudged[Valued], plan: Pla
     method = "exact" if all(v.exact for v in found) else "estimated"
     final = _Points(facts)
     final.extend(list(kept), found)
-    leads = final.leads()
     return Hint(facts.seat, best_card(cards), tuple(cards), kept, exact, len(deal), drawn.layouts,
-                inferences, seconds, plan.words(facts), method, leads[0] if leads else None, judged.why,
-                judged.skipped, plan, leads)
+                inferences, seconds, plan.words(facts), method, judged.why, judged.skipped, plan, final.leads())
 
 
 def _judge(facts: Facts, deal: Sequence[World], value: Callable[[World], Valued], workers: int, end: float | None,
