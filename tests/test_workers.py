@@ -274,7 +274,8 @@ def test_every_ctrl_c_is_quiet_whenever_it_comes(every: int, tmp_path: Path) -> 
             what = f"Ctrl-C {delay:.2f} s in ({'empty cache' if 'NUMBA_CACHE_DIR' in env else 'built'})"
             if (proc.returncode, err) != (130, "\n"):
                 wrong.append(f"{what}: exit {proc.returncode}\n{err}")
-            if wait_gone(_session(proc.pid), 2):
+            # six at once on two cores, beside the long step's other tests: a process may take seconds to go
+            if wait_gone(_session(proc.pid), 10):
                 wrong.append(f"{what}: processes left")
     assert wrong == []
     assert all(_loadable(tmp_path / f"cache{i}") for i in range(0, 15, every))
