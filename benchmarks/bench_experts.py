@@ -33,6 +33,7 @@ from expertcases import (  # noqa: E402
     ask_card,
     ask_pass,
     case_cards,
+    case_facts,
     load,
     report,
 )
@@ -74,17 +75,9 @@ def pass_figure(case: Case, project: str, deals: int) -> str:
 
 
 def card_figure(case: Case, seconds: float) -> str:
-    from expertcases import _tricks
-
     from pinochle_cli.hint.advice import hint_facts
-    from pinochle_cli.hint.facts import make_facts
 
-    d = case.data
-    shown = {int(k): Hand(case_cards(v.split())) for k, v in (d.get("meld") or {}).items()}
-    facts = make_facts(case.rules, _suit(d["trump"]), Hand(case.cards("hand")), seat=int(d["seat"]),
-                       bidder=int(d["bidder"]), bid=int(d["bid"]), shown=shown, tricks=_tricks(d.get("tricks")),
-                       leader=d.get("leader"), trick=case.cards("trick"))
-    h = hint_facts(facts, seconds=seconds, workers=2)
+    h = hint_facts(case_facts(case), seconds=seconds, workers=2)
     pts = {j.card.ascii(): (j.points, j.counters) for j in h.cards}
     plays = [c.ascii() for c in case_cards(case.expert["plays"]) if c.ascii() in pts]
     best_expert = max(plays, key=lambda c: pts[c])

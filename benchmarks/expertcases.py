@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from pinochle_cli.cards import Card, Hand, parse_cards
+from pinochle_cli.hint.facts import Facts
 from pinochle_cli.ruleset import Ruleset, load_ruleset
 
 # the cases are the test suite's data
@@ -28,7 +29,7 @@ THRESHOLDS = {"pass": 0.85, "bid": 0.90, "card": 0.90}
 FILES = {"pass": "passes.yaml", "bid": "bids.yaml", "card": "cards.yaml"}
 COMMON = {"id", "ruleset", "trump", "expert", "source", "filled", "disagreement"}
 KEYS = {"pass": {"role", "hand", "received", "bid"}, "bid": {"hand", "auction", "dealer"},
-        "card": {"hand", "seat", "bidder", "bid", "meld", "tricks", "leader", "trick"}}
+        "card": {"hand", "seat", "bidder", "bid", "meld", "tricks", "leader", "trick", "widow"}}
 REQUIRED = {"pass": {"id", "trump", "role", "hand", "bid", "expert", "source"},
             "bid": {"id", "hand", "auction", "dealer", "expert", "source"},
             "card": {"id", "trump", "hand", "seat", "bidder", "bid", "expert", "source"}}
@@ -186,20 +187,25 @@ def _tricks(text: str | None) -> list[list[Card]]:
     return [list(parse_cards(part)) for part in text.split(";") if part.strip()]
 
 
+def case_facts(case: Case) -> Facts:
+    """The position of a card case as the hint's facts (the widow, where given, as turned up for all)."""
+    from pinochle_cli.hint.facts import make_facts
+
+    d = case.data
+    shown = {int(k): Hand(parse_cards(v)) for k, v in (d.get("meld") or {}).items()}
+    return make_facts(case.rules, _suit(d["trump"]), Hand(case.cards("hand")), seat=int(d["seat"]),
+                      bidder=int(d["bidder"]), bid=int(d["bid"]), shown=shown, tricks=_tricks(d.get("tricks")),
+                      leader=d.get("leader"), trick=case.cards("trick"), widow=Hand(case.cards("widow")))
+
+
 def ask_card(case: Case, *, seconds: float, worlds: int | None = None, seed: int = 1,
              workers: int | None = 1) -> Verdict:
     """The hint's best card for the case's position (``workers`` None: every core, as ``hint`` runs by default;
     the worlds judged in the time depend on it, the answer for the same worlds does not)."""
     from pinochle_cli.hint.advice import hint_facts
-    from pinochle_cli.hint.facts import make_facts
     from pinochle_cli.workers import workers_for
 
-    d, rules = case.data, case.rules
-    shown = {int(k): Hand(parse_cards(v)) for k, v in (d.get("meld") or {}).items()}
-    facts = make_facts(rules, _suit(d["trump"]), Hand(case.cards("hand")), seat=int(d["seat"]),
-                       bidder=int(d["bidder"]), bid=int(d["bid"]), shown=shown, tricks=_tricks(d.get("tricks")),
-                       leader=d.get("leader"), trick=case.cards("trick"))
-    h = hint_facts(facts, worlds=worlds, seconds=seconds, seed=seed, workers=workers_for(workers)[0])
+    h = hint_facts(case_facts(case), worlds=worlds, seconds=seconds, seed=seed, workers=workers_for(workers)[0])
     e = case.expert
     plays, avoids = case_cards(e["plays"]), case_cards(e.get("avoids"))
     close = any(h.within_noise(c) for c in plays if c not in avoids)

@@ -241,3 +241,18 @@ def test_a_card_with_no_world_drawn_in_half_the_time_is_the_computer_s(monkeypat
     advice = _advice(s)
     assert advice.kind == "card" and advice.best is not None and advice.hint is None
     assert advice.note == "the computer's card: no world that fits what the seat has seen was drawn in the time"
+
+
+def test_the_card_advice_names_every_card_within_the_noise_of_the_best() -> None:
+    from pinochle_cli.cli.hint_cmd import also_within_noise
+    from pinochle_cli.cli.play_advice_view import advice_lines
+
+    s = _session("single-deck", 3 + 9)
+    advice = _advice(s)
+    assert advice.hint is not None and s.state is not None
+    also = [x.second for x in advice.hint.leads[1:] if not x.clear]
+    assert also, "this position has cards as good as the best within the noise"
+    text = " ".join(line.strip() for line in advice_lines(advice, s.state.rules))
+    said = also_within_noise(advice.hint)
+    assert said is not None and " ".join(said.split()) in text
+    assert all(str(card) in said for card in also)

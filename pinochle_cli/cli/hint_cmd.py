@@ -73,7 +73,8 @@ def _facts(rules: Ruleset, trump: str, options: dict[str, Any]) -> Facts:
                       received=Hand(read_cards(options["received"], "--received")),
                       tricks=_tricks(options["tricks"]), leader=options["leader"],
                       trick=read_cards(options["trick"], "--trick"),
-                      buried=Hand(read_cards(options["buried"], "--buried")))
+                      buried=Hand(read_cards(options["buried"], "--buried")),
+                      widow=Hand(read_cards(options["widow"], "--widow")))
 
 
 def _percent(p: float | None) -> str:
@@ -114,12 +115,18 @@ def _margin(h: Hint) -> str:
     verdict = "better beyond the noise" if m.clear else "not better beyond the noise"
     line = (f"{h.best} leads {m.second} by {m.mean:.1f} points over the same {len(h.worlds)} worlds "
             f"(95 % interval {m.low:.1f} to {m.high:.1f}): {verdict}.")
-    # the other cards as good as the best within the noise: any of them may be played
+    also = also_within_noise(h)
+    return line + ("\n" + also if also else "")
+
+
+def also_within_noise(h: Hint) -> str | None:
+    """The cards beside the next that are as good as the best within the noise (any of them may be played), in
+    words; None when there are none."""
     also = [x for x in h.leads[1:] if not x.clear]
-    if also:
-        line += f"\nAlso within the noise of {h.best}: " + ", ".join(
-            f"{x.second} ({x.mean:.1f} behind, 95 % {x.low:.1f} to {x.high:.1f})" for x in also) + "."
-    return line
+    if not also:
+        return None
+    return f"Also within the noise of {h.best}: " + ", ".join(
+        f"{x.second} ({x.mean:.1f} behind, 95 % {x.low:.1f} to {x.high:.1f})" for x in also) + "."
 
 
 def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
@@ -127,6 +134,8 @@ def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
     bid = f"; seat {facts.bidder} bid {facts.bid}" if facts.bid is not None else ""
     click.echo(f"{heading(facts.rules, facts.trump)}{bid}; seat {h.to_play} to play to trick {facts.trick_number}"
                f"{trick}")
+    if len(facts.widow):
+        click.echo(f"The widow, seat {facts.bidder}'s at the meld: {format_cards(facts.widow)}.")
     click.echo(_how_many(h, seed))
     click.echo(f"Each card {h.plan}.")
     for line in _why(h):
@@ -150,7 +159,7 @@ def _show(facts: Facts, h: Hint, seed: int, show_worlds: bool) -> None:
         click.echo(table(rows, headers=["world", *(f"seat {s}" for s in others)]))
 
 
-def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
+def _json(h: Hint, show_worlds: bool, widow: Hand | None = None) -> dict[str, Any]:
     m = h.margin
     data: dict[str, Any] = {
         "to_play": h.to_play, "worlds": len(h.worlds), "drawn": h.drawn, "exact": h.exact, "best": h.best.ascii(),
@@ -164,6 +173,8 @@ def _json(h: Hint, show_worlds: bool) -> dict[str, Any]:
         "inferences": [{"seat": i.seat, "says": i.says} for i in h.inferences],
         "reasons": [r.to_json() for r in h.reasons],
     }
+    if widow is not None and len(widow):
+        data["widow"] = widow.ascii()
     if show_worlds:
         data["world_hands"] = [[h_.ascii() for h_ in w.hands] for w in h.worlds]
     return data
@@ -207,6 +218,8 @@ def _slow_engine() -> bool:
 @click.option("--received", default="", metavar="CARDS", help="The cards you received in the exchange.")
 @click.option("--buried", default="", metavar="CARDS",
               help="The cards you buried (only the bidder, in a game with a widow).")
+@click.option("--widow", default="", metavar="CARDS",
+              help="The widow the bidder took, as turned up for all (or, as the bidder, as you took it).")
 @click.option("--tricks", default="", metavar="CARDS; …", help="The earlier tricks in order, each from its leader.")
 @click.option("--leader", type=int, default=None, metavar="SEAT",
               help="Who led the first of --tricks [default: the bidder, else seat 0].")
@@ -257,6 +270,6 @@ def hint(trump: str, seconds: float, worlds: int | None, seed: int, workers: int
     answer = run_hint(facts, worlds=worlds, seconds=time_left(seconds), seed=seed, workers=count,
                       plan=Plan(False, 0) if slow else None)
     if as_json:
-        emit_json(_json(answer, show_worlds))
+        emit_json(_json(answer, show_worlds, facts.widow))
         return
     _show(facts, answer, seed, show_worlds)

@@ -15,6 +15,7 @@ from ..ruleset import Ruleset
 from ..session.advising import DecisionAdvice
 from ..session.postmortem import Review
 from .common import tight_table
+from .hint_cmd import also_within_noise
 
 __all__ = ["advice_lines", "review_lines"]
 
@@ -69,6 +70,9 @@ def _card(a: DecisionAdvice) -> list[str]:
     else:
         sure = "better beyond the noise" if m.clear else "not better beyond the noise"
         out = _wrap(f"{head} — leads {m.second} by {m.mean:.1f} points (95 % {m.low:.1f} to {m.high:.1f}): {sure}.")
+    also = also_within_noise(h)
+    if also:
+        out += _wrap("  " + also)
     if h.cut_short:
         out += _wrap(f"  Cut short by the time after {n} worlds.")
     if not h.reliable:

@@ -75,7 +75,10 @@ class Flow(Seats):
     def begin(cls, rules: Ruleset, dealer: int, hands: Sequence[Hand | None], widow: Hand | None,
               stock: Sequence[Card] | None, start: Start | None, names: Sequence[str]) -> Flow:
         flow = cls(rules, dealer, hands, names)
-        flow._check_setup(widow, stock, start)
+        # a deal that starts at play: the widow is in the bidder's hand or buried already (``_check_widow_taken``)
+        flow._check_setup(widow if start is None else None, stock, start)
+        if start is not None and widow is not None:
+            flow._check_widow_taken(widow, start)
         flow.widow = widow
         flow.play.stock = list(stock) if stock is not None else None
         if start is not None:
@@ -98,6 +101,25 @@ class Flow(Seats):
         seen = [c for h in self.held if h is not None for c in h] + list(widow or ()) + list(stock or ())
         if start is not None:
             seen += [c for h in start.given.values() for c in h] + list(start.buried or ())
+        self.check_pack(seen, "the cards given")
+
+    def _check_widow_taken(self, widow: Hand, start: Start) -> None:
+        """A deal at play with its widow known: a game with a widow and a bidder; the widow's cards are in the
+        bidder's hand or buried, as far as those are known, and the pack holds them with every card given."""
+        rules = self.rules
+        if rules.widow is None:
+            raise PlayError(f"{rules.name} has no widow, but a widow {format_cards(widow)} was given")
+        if len(widow) != rules.widow_size:
+            raise PlayError(f"the widow has {len(widow)} cards; in {rules.name} it has {rules.widow_size}")
+        if start.bidder is None:
+            raise PlayError(f"the widow {format_cards(widow)} was given without the bidder who took it")
+        hand = self.held[start.bidder] if 0 <= start.bidder < rules.players else None
+        away = widow - (hand or Hand()) - (start.buried or Hand())
+        if hand is not None and start.buried is not None and len(away):
+            raise PlayError(f"the widow's {format_cards(away)}: the bidder (seat {start.bidder}) took the widow, but "
+                            "its hand as play starts and its buried cards do not hold them")
+        seen = [c for h in self.held if h is not None for c in h] + list(away)
+        seen += [c for h in start.given.values() for c in h] + list(start.buried or ())
         self.check_pack(seen, "the cards given")
 
     def _start_at_play(self, start: Start) -> None:

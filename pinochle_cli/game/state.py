@@ -85,15 +85,16 @@ class DealState:
                 shown: Mapping[int, Hand | Sequence[Card] | str] | None = None,
                 given: Mapping[int, Hand | Sequence[Card] | str] | None = None,
                 buried: Hand | Sequence[Card] | str | None = None, dealer: int = 0,
-                stock: Sequence[Card] | str | None = None, names: Sequence[str] = ()) -> DealState:
+                stock: Sequence[Card] | str | None = None, names: Sequence[str] = (),
+                widow: Hand | Sequence[Card] | str | None = None) -> DealState:
         """A deal at its first card: ``trump``, the contract (``bidder``, ``bid``), the first ``leader`` (default:
         as the ruleset says), each seat's ``hands`` as play starts (None: unknown), the meld ``shown`` by each
         seat, the cards each seat ``given`` away in the exchange, the cards the bidder ``buried``, the
-        ``stock`` (top card first) in a game with one."""
+        ``stock`` (top card first) in a game with one, the ``widow`` the bidder took (in its hand or buried now)."""
         start = Start(parse_suit(trump) if isinstance(trump, str) else trump, bidder, bid, leader,
                       {s: _hand(c) or Hand() for s, c in (shown or {}).items()},
                       {s: _hand(c) or Hand() for s, c in (given or {}).items()}, _hand(buried))
-        return cls(rules, dealer=dealer, hands=hands, stock=stock, names=names, start=start)
+        return cls(rules, dealer=dealer, hands=hands, widow=widow, stock=stock, names=names, start=start)
 
     # ------------------------------------------------------------------ what the deal is now
 
@@ -173,6 +174,12 @@ class DealState:
     def given(self) -> dict[int, Hand]:
         """The cards each seat gave away in the exchange."""
         return dict(self._flow.given)
+
+    @property
+    def widow(self) -> Hand | None:
+        """The widow's cards when known here (given with the deal, or turned up as the bidder took them); None
+        when unknown."""
+        return self._flow.widow
 
     @property
     def buried(self) -> Hand | None:

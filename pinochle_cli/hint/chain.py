@@ -67,6 +67,16 @@ class _Fit:
         return all(h >= s for h, s in zip(held, shown, strict=True)) and self.table.total(held,
                                                                                          self.facts.trump) == total
 
+    def widow(self, bidder: Counts, buried: Counts | None) -> bool:
+        """The widow seen is among the bidder's cards at the meld: its hand now, its plays, the buried cards."""
+        f = self.facts
+        if not len(f.widow) or f.bidder is None:
+            return True
+        # the buried cards: the layout's, or the bidder's own when it asks
+        under = [a + b for a, b in zip(buried if buried is not None else [0] * N_CARDS, f.buried.counts, strict=True)]
+        return all(w <= h + p + b for w, h, p, b in zip(f.widow.counts, bidder, self.played[f.bidder], under,
+                                                        strict=True))
+
     def plays_ok(self, seat: int, hand: Counts) -> bool:
         held = list(hand)
         for card, before, partner in self.plays[seat]:
@@ -94,9 +104,10 @@ def swap_chain(facts: Facts, slots: Sequence[int], known: Sequence[Counts], coun
             if facts.bidder is None:
                 return True
             bidder = now[slots.index(facts.bidder)] if facts.bidder in slots else list(facts.hand.counts)
-            return fit.meld(facts.bidder, bidder, now[j])
+            return fit.meld(facts.bidder, bidder, now[j]) and fit.widow(bidder, now[j])
         mine = now[buried_at] if buried_at is not None and seat == facts.bidder else None
-        return fit.meld(seat, now[j], mine) and fit.plays_ok(seat, now[j])
+        return (fit.meld(seat, now[j], mine) and fit.plays_ok(seat, now[j])
+                and (seat != facts.bidder or fit.widow(now[j], mine)))
 
     out: list[list[Counts]] = []
     while len(out) < wanted and len(movable) > 1 and not (until is not None and until()):

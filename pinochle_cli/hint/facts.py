@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..cards import Card, Hand, Suit, format_cards
+from ..cards import ALL_CARDS, Card, Hand, Suit, format_cards
 from ..errors import Argument, CardError, HintError, Message
 from ..game.state import DealState
 from ..game.tricks import check_play, trick_winner
@@ -57,6 +57,10 @@ class Facts:
     out_of_play: int = 0
     # the cards the bidder buried, when it is the bidder who asks (then out of the unseen)
     buried: Hand = field(default_factory=Hand)
+    # the widow as this seat saw it (turned up for all, or the bidder's own): held by the bidder at the meld
+    widow: Hand = field(default_factory=Hand)
+    # per card index, copies of the widow still to be found in the bidder's hand now or the buried cards
+    widow_left: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -251,9 +255,10 @@ def _known(facts: Facts, passed: Hand, received: Hand) -> dict[int, Hand]:
 def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder: int | None = None,
                bid: int | None = None, shown: Mapping[int, Hand] | None = None, passed: Hand = _NONE,
                received: Hand = _NONE, tricks: Sequence[Sequence[Card]] = (), leader: int | None = None,
-               trick: Sequence[Card] = (), buried: Hand = _NONE) -> Facts:
+               trick: Sequence[Card] = (), buried: Hand = _NONE, widow: Hand = _NONE) -> Facts:
     """The checked view of ``seat`` (see the module docstring); ``leader``: who led the first of ``tricks``
-    (default the bidder, else seat 0); ``buried``: the cards this seat buried, when it is the bidder."""
+    (default the bidder, else seat 0); ``buried``: the cards this seat buried, when it is the bidder; ``widow``:
+    the widow the bidder took, when this seat saw it."""
     for value, name in ((seat, "seat"), (bidder, "bidder"), (leader, "leader")):
         _seat(rules, value, name)
     if bid is not None and bidder is None:
@@ -290,6 +295,7 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
                                 f"{sizes[seat]}"))
     checked_shown = _shown(rules, trump, shown or {}, bool(stock_tricks), bidder)
     under = _my_buried(rules, buried, seat, bidder)
+    seen_widow = _seen_widow(rules, widow, seat, bidder)
     base = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
                  tuple(winners), current, now, stock_tricks, tuple(tuple(p) for p in played), sizes, Hand(),
                  buried=under)
@@ -299,13 +305,12 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     _check_mine(base)
     _check_my_meld(base)
     unseen = rules.deck.full() - mine - Hand([c for p in played for c in p]) - under
-    spare = len(unseen) - sum(n for s, n in enumerate(sizes) if s != seat)
-    allowed = rules.widow_size if rules.bury is not None and not len(under) else 0
-    if spare not in (0, allowed):
-        raise HintError(Message(f"{spare} cards of the pack are in no hand, no trick and not buried: give every "
-                                "trick of the deal so far"), parameter="tricks")
-    return Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
-                 tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare, under)
+    spare = _spare(rules, unseen, sizes, seat, under)
+    out = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
+                tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare, under)
+    if not len(seen_widow):
+        return out
+    return replace(out, widow=seen_widow, widow_left=_widow_left(out, seen_widow))
 
 
 def _my_buried(rules: Ruleset, buried: Hand, seat: int, bidder: int | None) -> Hand:
@@ -323,6 +328,64 @@ def _my_buried(rules: Ruleset, buried: Hand, seat: int, bidder: int | None) -> H
         raise HintError(Message(given, f": {len(cards)} cards, but the bidder buries {rules.widow_size} in "
                                 f"{rules.name}"))
     return cards
+
+
+def _spare(rules: Ruleset, unseen: Hand, sizes: Sequence[int], seat: int, under: Hand) -> int:
+    """The unseen cards in no hand now: none, or the buried cards when this seat did not bury them."""
+    spare = len(unseen) - sum(n for s, n in enumerate(sizes) if s != seat)
+    allowed = rules.widow_size if rules.bury is not None and not len(under) else 0
+    if spare not in (0, allowed):
+        raise HintError(Message(f"{spare} cards of the pack are in no hand, no trick and not buried: give every "
+                                "trick of the deal so far"), parameter="tricks")
+    return spare
+
+
+def _seen_widow(rules: Ruleset, widow: Hand, seat: int, bidder: int | None) -> Hand:
+    """The widow as this seat says it saw it: a game with a widow, a bidder who took it, as many cards as the
+    ruleset's widow, turned up for all unless this seat is the bidder."""
+    if not len(widow):
+        return widow
+    given = Argument("widow", format_cards(widow))
+    cards = _in_deck(rules, widow, given)
+    if rules.widow is None:
+        raise HintError(Message(given, f": {rules.name} has no widow"))
+    if bidder is None:
+        raise HintError(Message(given, ": the bidder takes the widow, and ", Argument("bidder"), " is not given"))
+    if len(cards) != rules.widow_size:
+        raise HintError(Message(given, f": {len(cards)} cards, but the widow of {rules.name} has {rules.widow_size}"))
+    if seat != bidder and not rules.widow.shown:
+        raise HintError(Message(given, f": in {rules.name} the widow is not turned up, so only the bidder (seat "
+                                f"{bidder}) sees it, not seat {seat}"))
+    return cards
+
+
+def _widow_left(facts: Facts, widow: Hand) -> tuple[int, ...]:
+    """Per card index, the widow's copies not accounted for by what the bidder is known to have held at the meld
+    (its hand now when it asks, the cards it played, its shown meld not yet played): they are among the unseen
+    cards, in the bidder's hand or buried. ``HintError`` when the unseen cards cannot hold them."""
+    bidder = facts.bidder
+    assert bidder is not None
+    held = Hand(facts.played[bidder]) + (facts.hand + facts.buried if bidder == facts.seat
+                                        else facts.known.get(bidder, _NONE))
+    others = _NONE
+    for s, cards in facts.known.items():
+        others = others + (cards if s != bidder else _NONE)
+    left = [max(0, w - h) for w, h in zip(widow.counts, held.counts, strict=True)]
+    room = facts.out_of_play
+    if bidder != facts.seat:
+        room += facts.sizes[bidder] - len(facts.known.get(bidder, _NONE))
+    for i, n in enumerate(left):
+        free = facts.unseen.counts[i] - others.counts[i]
+        if n > free:
+            card = ALL_CARDS[i]
+            raise HintError(Message(Argument("widow", format_cards(widow)), f": the bidder (seat {bidder}) took "
+                                    f"{widow.count(card)} {card} with it, but only {free} {card} can still be in its "
+                                    "hand or buried: check the widow, the hand and the tricks"), parameter="widow")
+    if sum(left) > room:
+        raise HintError(Message(Argument("widow", format_cards(widow)), f": {sum(left)} of its cards are not yet "
+                                f"played or shown by the bidder (seat {bidder}), but its hand and the buried cards "
+                                f"hold {room} cards of the unseen"), parameter="widow")
+    return tuple(left)
 
 
 def facts_of(state: DealState, seat: int | None = None) -> Facts:
@@ -348,4 +411,13 @@ def facts_of(state: DealState, seat: int | None = None) -> Facts:
     return make_facts(state.rules, state.trump, hand, seat=seat, bidder=bidder, bid=state.bid, shown=state.shown,
                       passed=given.get(seat, Hand()), received=received,
                       tricks=[list(t.cards) for t in done], leader=first, trick=list(state.trick),
-                      buried=state.buried or Hand() if seat == bidder else Hand())
+                      buried=state.buried or Hand() if seat == bidder else Hand(),
+                      widow=_widow_seen(state, seat))
+
+
+def _widow_seen(state: DealState, seat: int) -> Hand:
+    """The widow as ``seat`` saw it: turned up for all, or taken into its own hand as the bidder."""
+    widow, rules = state.widow, state.rules
+    if widow is None or rules.widow is None or not (rules.widow.shown or seat == state.bidder):
+        return Hand()
+    return widow

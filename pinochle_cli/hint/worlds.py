@@ -67,6 +67,10 @@ class _Space:
     # (card index, copies still to place)
     kinds: tuple[tuple[int, int], ...]
     known: tuple[Hand, ...]
+    # per kind: the copies that must go to the bidder's slots (its hand, the buried cards) — the widow's
+    floors: tuple[int, ...] = ()
+    # the slots of the bidder's hand and of the buried cards
+    bidder_slots: frozenset[int] = frozenset()
 
 
 def _space(facts: Facts, inferences: Sequence[Inference]) -> _Space:
@@ -82,7 +86,9 @@ def _space(facts: Facts, inferences: Sequence[Inference]) -> _Space:
     for k in known:
         free = free - k
     kinds = tuple((i, n) for i, n in enumerate(free.counts) if n)
-    return _Space(tuple(slots), room, banned, kinds, known)
+    floors = tuple(facts.widow_left[i] for i, _ in kinds) if facts.widow_left else ()
+    mine = frozenset(j for j, s in enumerate(slots) if s == facts.bidder or s < 0)
+    return _Space(tuple(slots), room, banned, kinds, known, floors, mine)
 
 
 def _meld_bans(facts: Facts) -> dict[int, frozenset[int]]:
@@ -145,8 +151,11 @@ class _Counter:
     def _options(self, level: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each split of this level's kind with the layouts it leaves (its deals times the rest's)."""
         _, k = self.space.kinds[level]
+        floor = self.space.floors[level] if self.space.floors else 0
         out = []
         for split in _splits(k, self.allowed[level], room):
+            if floor and sum(split[j] for j in self.space.bidder_slots) < floor:
+                continue
             rest = tuple(r - x for r, x in zip(room, split, strict=True))
             ways = self.count(level + 1, rest)
             if ways:
@@ -257,7 +266,16 @@ def consistent(facts: Facts, world: World) -> bool:
         pool = pool + world.hands[s]
     if pool != facts.unseen or any(not k.issubset(world.hands[s]) for s, k in facts.known.items()):
         return False
-    return _meld_ok(facts, world) and _plays_ok(facts, world)
+    return _widow_ok(facts, world) and _meld_ok(facts, world) and _plays_ok(facts, world)
+
+
+def _widow_ok(facts: Facts, world: World) -> bool:
+    """The widow seen was the bidder's at the meld: each card in its hand now, played by it, or buried."""
+    if not len(facts.widow) or facts.bidder is None:
+        return True
+    # the buried cards: the world's, or the bidder's own when it asks
+    under = world.buried + facts.buried
+    return facts.widow.issubset(world.hands[facts.bidder] + Hand(facts.played[facts.bidder]) + under)
 
 
 def draw_worlds(facts: Facts, inferences: Sequence[Inference], wanted: int, rng: random.Random, *,

@@ -31,7 +31,7 @@ def record_state(record: MatchRecord, deal: DealRecord, cards: int | None = None
                                         if s is not None}
     state = DealState.at_play(rules, deal.trump, leader=deal.leader, bidder=bidder, bid=deal.bid, hands=hands,
                               shown=shown, buried=Hand(deal.buried) if deal.buried else None, stock=deal.stock,
-                              names=seating)
+                              names=seating, widow=Hand(deal.widow) if deal.widow else None)
     played = [c for trick in deal.play for c in trick]
     for card in played[:cards]:
         state.play(card)
