@@ -1,7 +1,7 @@
 """The view of one seat at the table: what it holds, what it saw, and the checks that it adds up.
 
 ``make_facts`` takes what the player says (hand now, shown meld, the exchange it took part in,
-the tricks of the deal so far and the current one) and returns ``Facts``: the same, checked,
+the widow it saw, the tricks of the deal so far and the current one) and returns ``Facts``: the same, checked,
 with what follows from it — who led and won each trick, the cards each seat played, the size
 of every hand now, the unseen cards and the cards each other seat is known to hold. Input that
 cannot be true raises ``HintError`` naming the fact at fault (the option through ``parameter``).

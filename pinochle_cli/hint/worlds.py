@@ -2,7 +2,8 @@
 
 A world gives each other seat (and, in a game whose bidder buries, the buried cards) its cards
 now: the unseen cards split by the hand sizes, each seat holding the cards it is known to hold
-(shown and not yet played, passed to it) and none its inferences exclude. Those layouts are
+(shown and not yet played, passed to it) and none its inferences exclude, and the widow seen
+kept with the bidder (in its hand or buried). Those layouts are
 counted exactly (a count per kind of card and the room left in each hand) and drawn one kind at
 a time with each split's share of the count, weighted by the ways its copies can be dealt — so a
 draw is uniform over the physical deals. A draw is kept only when ``consistent`` (every recorded
