@@ -263,3 +263,15 @@ def test_a_dealt_deal_gives_each_seat_the_widow_it_saw() -> None:
     assert seen.seat != bidder
     worlds = draw_worlds(seen, infer(seen), 30, random.Random(1)).worlds
     assert seen.widow == Hand(rest) and all(_holds_widow(seen, w) for w in worlds)
+
+
+def test_a_bidder_s_widow_not_in_its_hand_plays_or_buried_cards_is_refused_by_name() -> None:
+    own = _view(3, 1)
+    assert own.seat == own.bidder and len(own.buried)
+    # the widow as the bidder says it took it, with a card it neither holds, played nor buried
+    stranger = next(c for c in own.unseen.cards() if c not in own.hand and c not in own.buried)
+    with pytest.raises(HintError, match=f"you \\(seat 1\\) took the widow, but {stranger} is not in your hand, "
+                                        "your plays or the cards you buried"):
+        make_facts(own.rules, own.trump, own.hand, seat=1, bidder=1, bid=own.bid, shown=own.shown,
+                   tricks=own.tricks, leader=own.leaders[0], trick=own.trick, buried=own.buried,
+                   widow=Hand([stranger, *list(WIDOW)[:2]]))

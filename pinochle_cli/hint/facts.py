@@ -381,6 +381,12 @@ def _widow_left(facts: Facts, widow: Hand) -> tuple[int, ...]:
             raise HintError(Message(Argument("widow", format_cards(widow)), f": the bidder (seat {bidder}) took "
                                     f"{widow.count(card)} {card} with it, but only {free} {card} can still be in its "
                                     "hand or buried: check the widow, the hand and the tricks"), parameter="widow")
+    if sum(left) > room and bidder == facts.seat:
+        missing = Hand.from_counts(left)
+        where = "your hand, your plays or the cards you buried" if len(facts.buried) else "your hand or your plays"
+        raise HintError(Message(Argument("widow", format_cards(widow)), f": you (seat {bidder}) took the widow, but "
+                                f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in {where}"),
+                        parameter="widow")
     if sum(left) > room:
         raise HintError(Message(Argument("widow", format_cards(widow)), f": {sum(left)} of its cards are not yet "
                                 f"played or shown by the bidder (seat {bidder}), but its hand and the buried cards "
