@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_hint_duplicate import board  # noqa: E402
-from common import machine  # noqa: E402
+from common import Judged, judged_hint, machine, print_judged  # noqa: E402
 
 from pinochle_cli.hint import advice  # noqa: E402
 from pinochle_cli.hint.advice import hint_facts  # noqa: E402
@@ -85,27 +85,15 @@ def _shallow(facts, deal, judged_by, plan, last, *rest):  # type: ignore[no-unty
 def compare(name: str, trick: int, a: argparse.Namespace) -> None:
     """Each position without and with the deepening, judged by the deepest plan's long run."""
     cores, deepened = available_cores(), advice._deepened
-    rows: dict[str, list[tuple[float, bool, float]]] = {"before": [], "after": []}
+    rows: dict[str, list[Judged]] = {"before": [], "after": []}
     for number in range(a.positions):
         facts = position(name, number, trick, a.seed)
         long = hint_facts(facts, worlds=a.reference, seconds=None, seed=a.seed + 1, workers=cores)
-        points = {j.card: j.points for j in long.cards}
         for label, way in (("before", _shallow), ("after", deepened)):
             advice._deepened = way  # type: ignore[assignment]
-            start = time.monotonic()
-            answer = hint_facts(facts, seconds=a.time, seed=a.seed, workers=cores)
-            rows[label].append((time.monotonic() - start, answer.best == long.best,
-                                points[long.best] - points[answer.best]))
+            rows[label].append(judged_hint(facts, long, a.time, a.seed, cores))
         advice._deepened = deepened
-    for label, got in rows.items():
-        s, same, lost = (np.array(x, dtype=float) for x in zip(*got, strict=True))
-        print(f"{name:12s} trick {trick:2d} {label:6s} {a.positions} hints  seconds: median {np.median(s):.2f}  max "
-              f"{s.max():.2f}  same card as {a.reference} worlds of the deepest plan: {100 * same.mean():.0f}%  "
-              f"points lost: {lost.mean():.2f}", flush=True)
-    diff = np.array([b[2] - c[2] for b, c in zip(rows["before"], rows["after"], strict=True)])
-    half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("inf")
-    print(f"    points lost, before - after: {diff.mean():+.2f} (95 % {diff.mean() - half:+.2f} to "
-          f"{diff.mean() + half:+.2f})", flush=True)
+    print_judged(f"{name:12s} trick {trick:2d}", rows, f"{a.reference} worlds of the deepest plan", "before", "after")
 
 
 def main() -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from common import machine  # noqa: E402
+from common import Judged, judged_hint, machine, print_judged  # noqa: E402
 
 from pinochle_cli.cards import Hand  # noqa: E402
 from pinochle_cli.game.deal import deal_cards  # noqa: E402
@@ -65,27 +64,17 @@ def position(rules: Ruleset, number: int, trick: int, seed: int) -> Facts:
 
 
 def compare(rules: Ruleset, trick: int, a: argparse.Namespace) -> None:
+    """Each position seeing the widow and blind to it, judged by a long run seeing it."""
     cores = available_cores()
-    rows: dict[str, list[tuple[float, bool, float]]] = {"seeing": [], "blind": []}
+    rows: dict[str, list[Judged]] = {"seeing": [], "blind": []}
     for number in range(a.positions):
         facts = position(rules, number, trick, a.seed)
         assert len(facts.widow), "the widow is seen"
         long = hint_facts(facts, worlds=a.reference, seconds=None, seed=a.seed + 1, workers=cores)
-        points = {j.card: j.points for j in long.cards}
         for label, view in (("seeing", facts), ("blind", replace(facts, widow=Hand(), widow_left=()))):
-            start = time.monotonic()
-            answer = hint_facts(view, seconds=a.time, seed=a.seed, workers=cores)
-            rows[label].append((time.monotonic() - start, answer.best == long.best,
-                                points[long.best] - points[answer.best]))
-    for label, got in rows.items():
-        s, same, lost = (np.array(x, dtype=float) for x in zip(*got, strict=True))
-        print(f"{rules.name:12s} trick {trick:2d} {label:6s} {a.positions} hints  seconds: median {np.median(s):.2f}  "
-              f"max {s.max():.2f}  same card as {a.reference} worlds seeing the widow: {100 * same.mean():.0f}%  "
-              f"points lost: {lost.mean():.2f}", flush=True)
-    diff = np.array([b[2] - s[2] for s, b in zip(rows["seeing"], rows["blind"], strict=True)])
-    half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("inf")
-    print(f"    points lost, blind - seeing: {diff.mean():+.2f} (95 % {diff.mean() - half:+.2f} to "
-          f"{diff.mean() + half:+.2f})", flush=True)
+            rows[label].append(judged_hint(view, long, a.time, a.seed, cores))
+    print_judged(f"{rules.name:12s} trick {trick:2d}", rows, f"{a.reference} worlds seeing the widow", "blind",
+                 "seeing")
 
 
 def main() -> None:
