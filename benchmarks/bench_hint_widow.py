@@ -71,7 +71,7 @@ def compare(rules: Ruleset, trick: int, a: argparse.Namespace) -> None:
         facts = position(rules, number, trick, a.seed)
         assert len(facts.widow), "the widow is seen"
         long = hint_facts(facts, worlds=a.reference, seconds=None, seed=a.seed + 1, workers=cores)
-        for label, view in (("seeing", facts), ("blind", replace(facts, widow=Hand(), widow_left=()))):
+        for label, view in (("seeing", facts), ("blind", replace(facts, widow=Hand()))):
             rows[label].append(judged_hint(view, long, a.time, a.seed, cores))
     print_judged(f"{rules.name:12s} trick {trick:2d}", rows, f"{a.reference} worlds seeing the widow", "blind",
                  "seeing")

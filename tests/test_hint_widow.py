@@ -35,12 +35,11 @@ def _view(trick: int, seat: int) -> Facts:
     return facts_at(record, deal, trick, place)
 
 
-def _again(seen: Facts, widow: str, seat: int | None = None, bidder: int | None = None) -> Facts:
-    """``seen`` rebuilt with ``widow`` as the widow given (and another seat or bidder, to test the checks)."""
-    return make_facts(seen.rules, seen.trump, seen.hand, seat=seen.seat if seat is None else seat,
-                      bidder=seen.bidder if bidder is None else bidder, bid=seen.bid, shown=seen.shown,
-                      tricks=seen.tricks, leader=seen.leaders[0] if seen.leaders else seen.leader, trick=seen.trick,
-                      widow=Hand(parse_cards(widow)))
+def _again(seen: Facts, widow: str) -> Facts:
+    """``seen`` rebuilt with ``widow`` as the widow given."""
+    return make_facts(seen.rules, seen.trump, seen.hand, seat=seen.seat, bidder=seen.bidder, bid=seen.bid,
+                      shown=seen.shown, tricks=seen.tricks, leader=seen.leaders[0] if seen.leaders else seen.leader,
+                      trick=seen.trick, widow=Hand(parse_cards(widow)))
 
 
 def _holds_widow(facts: Facts, world: World) -> bool:
@@ -117,7 +116,7 @@ def test_the_chain_of_swaps_keeps_the_widow_with_the_bidder() -> None:
 
 def test_a_world_without_the_widow_with_the_bidder_is_inconsistent() -> None:
     facts = _view(13, 0)
-    blind = replace(facts, widow=Hand(), widow_left=())
+    blind = replace(facts, widow=Hand())
     worlds = draw_worlds(blind, infer(blind), 100, random.Random(1)).worlds
     assert any(not _holds_widow(facts, w) for w in worlds)
     assert all(consistent(facts, w) == _holds_widow(facts, w) for w in worlds)
@@ -143,14 +142,14 @@ def test_a_widow_not_shown_is_the_bidder_s_alone(tmp_path: Path) -> None:
                    leader=seen.leaders[0], widow=WIDOW)
 
 
-@pytest.mark.parametrize(("widow", "seat", "bidder", "says"), [
-    ("AC KC", None, None, "2 cards, but the widow of three-handed has 3"),
-    ("AC AC AC", None, None, "3 copies of A♣"),
-    ("QS QS 9C", None, None, r"took 2 Q♠ with it, but only \d Q♠ can still be"),
+@pytest.mark.parametrize(("widow", "says"), [
+    ("AC KC", "2 cards, but the widow of three-handed has 3"),
+    ("AC AC AC", "3 copies of A♣"),
+    ("QS QS 9C", r"took 2 Q♠ with it, but only \d Q♠ can still be"),
 ])
-def test_a_widow_that_cannot_be_is_refused(widow: str, seat: int | None, bidder: int | None, says: str) -> None:
+def test_a_widow_that_cannot_be_is_refused(widow: str, says: str) -> None:
     with pytest.raises(HintError, match=says):
-        _again(_view(3, 2), widow, seat, bidder)
+        _again(_view(3, 2), widow)
 
 
 def test_a_widow_needs_a_game_with_one_and_a_bidder() -> None:

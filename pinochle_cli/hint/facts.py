@@ -59,12 +59,16 @@ class Facts:
     buried: Hand = field(default_factory=Hand)
     # the widow as this seat saw it (turned up for all, or the bidder's own): held by the bidder at the meld
     widow: Hand = field(default_factory=Hand)
-    # per card index, copies of the widow still to be found in the bidder's hand now or the buried cards
-    widow_left: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
         return self.rules.players
+
+    @property
+    def widow_left(self) -> tuple[int, ...]:
+        """Per card index, the widow's copies still to be found in the bidder's hand now or the buried cards (none
+        without a widow seen; ``make_facts`` checked that they fit)."""
+        return _widow_left(self, self.widow) if len(self.widow) else ()
 
     @property
     def phase(self) -> str | None:
@@ -308,9 +312,15 @@ def make_facts(rules: Ruleset, trump: Suit, hand: Hand, *, seat: int = 0, bidder
     spare = _spare(rules, unseen, sizes, seat, under)
     out = Facts(rules, trump, seat, mine, bidder, bid, checked_shown, passed, received, tricks_in, tuple(leaders),
                 tuple(winners), current, now, stock_tricks, base.played, sizes, unseen, known, spare, under)
-    if not len(seen_widow):
-        return out
-    return replace(out, widow=seen_widow, widow_left=_widow_left(out, seen_widow))
+    return _with_widow(out, seen_widow)
+
+
+def _with_widow(facts: Facts, widow: Hand) -> Facts:
+    """``facts`` with the widow seen, once the unseen cards are found to hold what it says the bidder holds."""
+    if not len(widow):
+        return facts
+    _widow_left(facts, widow)
+    return replace(facts, widow=widow)
 
 
 def _my_buried(rules: Ruleset, buried: Hand, seat: int, bidder: int | None) -> Hand:
