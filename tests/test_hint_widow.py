@@ -274,3 +274,9 @@ def test_a_bidder_s_widow_not_in_its_hand_plays_or_buried_cards_is_refused_by_na
         make_facts(own.rules, own.trump, own.hand, seat=1, bidder=1, bid=own.bid, shown=own.shown,
                    tricks=own.tricks, leader=own.leaders[0], trick=own.trick, buried=own.buried,
                    widow=Hand([stranger, *list(WIDOW)[:2]]))
+
+
+def test_a_deal_at_play_with_a_widow_and_no_bidder_is_refused() -> None:
+    rules = load_ruleset("three-handed")
+    with pytest.raises(PlayError, match="was given without the bidder who took it"):
+        DealState.at_play(rules, "S", widow=WIDOW)

@@ -75,9 +75,8 @@ class Flow(Seats):
     def begin(cls, rules: Ruleset, dealer: int, hands: Sequence[Hand | None], widow: Hand | None,
               stock: Sequence[Card] | None, start: Start | None, names: Sequence[str]) -> Flow:
         flow = cls(rules, dealer, hands, names)
-        # a deal that starts at play: the widow is in the bidder's hand or buried already (``_check_widow_taken``)
-        flow._check_setup(widow if start is None else None, stock, start)
-        if start is not None and widow is not None:
+        flow._check_setup(widow, stock, start)
+        if start is not None and widow:
             flow._check_widow_taken(widow, start)
         flow.widow = widow
         flow.play.stock = list(stock) if stock is not None else None
@@ -98,19 +97,18 @@ class Flow(Seats):
             raise PlayError(f"the stock has {len(stock)} cards; in {rules.name} it has {rules.stock_size}")
         if stock is not None and not rules.has_stock and stock:
             raise PlayError(f"{rules.name} has no stock, but {len(stock)} stock cards were given")
-        seen = [c for h in self.held if h is not None for c in h] + list(widow or ()) + list(stock or ())
+        # a deal that starts at play: the widow is in the bidder's hand or buried already (``_check_widow_taken``)
+        seen = [c for h in self.held if h is not None for c in h] + list(stock or ())
+        seen += list(widow or ()) if start is None else []
         if start is not None:
             seen += [c for h in start.given.values() for c in h] + list(start.buried or ())
         self.check_pack(seen, "the cards given")
 
     def _check_widow_taken(self, widow: Hand, start: Start) -> None:
-        """A deal at play with its widow known: a game with a widow and a bidder; the widow's cards are in the
-        bidder's hand or buried, as far as those are known, and the pack holds them with every card given."""
+        """A deal at play with its widow known (of the ruleset's size: ``_check_setup``): a bidder took it; the
+        widow's cards are in the bidder's hand or buried, as far as those are known, and the pack holds them with
+        every card given."""
         rules = self.rules
-        if rules.widow is None:
-            raise PlayError(f"{rules.name} has no widow, but a widow {format_cards(widow)} was given")
-        if len(widow) != rules.widow_size:
-            raise PlayError(f"the widow has {len(widow)} cards; in {rules.name} it has {rules.widow_size}")
         if start.bidder is None:
             raise PlayError(f"the widow {format_cards(widow)} was given without the bidder who took it")
         hand = self.held[start.bidder] if 0 <= start.bidder < rules.players else None
